@@ -1,0 +1,68 @@
+// faultsim-bench: release-mode benchmarks for FaultSim.
+//
+//   swift run -c release faultsim-bench queue [--sizes 10,1000] [--holds N] [--repetitions R] [--csv]
+
+import Foundation
+
+func printError(_ text: String) {
+  FileHandle.standardError.write(Data(text.utf8))
+}
+
+let usage = """
+  Usage: faultsim-bench <mode> [options]
+
+  Modes:
+    queue   The hold model on the pending-event set versus a binary heap.
+
+  Options (queue):
+    --sizes <list>        Pending-event counts (default 10,1000,100000,1000000).
+    --holds <n>           Holds per repetition (default 10000000).
+    --repetitions <n>     Repetitions per size (default 3).
+    --batches <n>         Timed batches per repetition (default 20).
+    --csv                 Machine-readable rows.
+  """
+
+func fail(_ message: String) -> Never {
+  printError("Error: \(message)\n\(usage)\n")
+  exit(64)
+}
+
+func positiveInteger(_ text: String, flag: String) -> Int {
+  guard let value = Int(text), value > 0 else { fail("\(flag) expects a positive integer, got '\(text)'") }
+  return value
+}
+
+func parse(_ arguments: [String]) -> QueueBenchmark {
+  var benchmark = QueueBenchmark()
+  var rest = arguments[...]
+  func value(after flag: String) -> String {
+    guard let value = rest.popFirst() else { fail("\(flag) needs a value") }
+    return value
+  }
+  while let flag = rest.popFirst() {
+    switch flag {
+    case "--sizes":
+      benchmark.sizes = value(after: flag).split(separator: ",").map { positiveInteger(String($0), flag: flag) }
+    case "--holds": benchmark.holds = positiveInteger(value(after: flag), flag: flag)
+    case "--repetitions": benchmark.repetitions = positiveInteger(value(after: flag), flag: flag)
+    case "--batches": benchmark.batches = positiveInteger(value(after: flag), flag: flag)
+    case "--csv": benchmark.csv = true
+    default: fail("unknown option '\(flag)'")
+    }
+  }
+  return benchmark
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let mode = arguments.first else { fail("missing mode") }
+if mode == "--help" || mode == "-h" {
+  print(usage)
+  exit(0)
+}
+guard mode == "queue" else { fail("unknown mode '\(mode)'") }
+do {
+  try parse(Array(arguments.dropFirst())).run()
+} catch {
+  printError("Error: \(error)\n")
+  exit(1)
+}

@@ -1,0 +1,38 @@
+/// One race the engine answered: events the real system could deliver in
+/// either order, and which order this run took.
+///
+/// A run is fully named by (scenario, seed, choice sequence); traces,
+/// witnesses and shrunk counterexamples print their choice points.
+public struct ChoicePoint: Hashable, Sendable, CustomStringConvertible {
+  /// The race's logical identity (entity, kind, occurrence). The seeded
+  /// random strategy answers from it, so the same race gets the same answer
+  /// however other races went.
+  public var race: DrawKey
+  /// What races, e.g. `finish-vs-enqueue`.
+  public var label: String
+  /// The names of the alternatives, in alternative order.
+  public var alternatives: [String]
+  /// The alternative taken, in `0 ..< alternatives.count`; 0 is the FIFO
+  /// (time, insertion) order.
+  public var chosen: Int
+  /// When the choice was made.
+  public var time: VirtualTime
+
+  public init(race: DrawKey, label: String, alternatives: [String], chosen: Int, time: VirtualTime) {
+    self.race = race
+    self.label = label
+    self.alternatives = alternatives
+    self.chosen = chosen
+    self.time = time
+  }
+
+  /// The name of the chosen alternative.
+  public var chosenName: String {
+    alternatives.indices.contains(chosen) ? alternatives[chosen] : "#\(chosen)"
+  }
+
+  /// `finish-vs-enqueue#3: enqueue first (1 of 2)`.
+  public var description: String {
+    "\(label)#\(race.entity): \(chosenName) (\(chosen + 1) of \(alternatives.count))"
+  }
+}

@@ -1,0 +1,44 @@
+/// How the engine answers a race's choice point (SPEC §2.3, §3).
+///
+/// Faults are drawn by logical identity, never from the strategy, so two
+/// runs of one seed under different strategies see the same faults and
+/// differ only in the order of racing events.
+public enum OrderStrategy: Hashable, Sendable, CustomStringConvertible {
+  /// Always alternative 0: events in (time, insertion) order. The default.
+  case fifo
+  /// A keyed draw per race from `orderSeed`: a reproducible random order.
+  case random(orderSeed: UInt64)
+  /// The given choice sequence, then alternative 0 for any later choice
+  /// point. The exhaustive explorer replays runs this way; a witness or a
+  /// shrunk counterexample is replayed from its printed sequence.
+  case replay([Int])
+
+  public var description: String {
+    switch self {
+    case .fifo: return "fifo"
+    case .random(let seed): return "random(\(seed))"
+    case .replay(let sequence): return "replay[\(sequence.map(String.init).joined(separator: ","))]"
+    }
+  }
+
+  /// The answer to the `index`-th choice point of a run, for `race` with
+  /// `alternatives` options. Out-of-range replayed values are clamped, so a
+  /// sequence recorded under an older model never traps.
+  @inlinable
+  func choose(index: Int, race: DrawKey, alternatives: Int) -> Int {
+    switch self {
+    case .fifo:
+      return 0
+    case .random(let orderSeed):
+      let key = DrawKey(
+        entity: race.entity,
+        purpose: DrawPurpose(rawValue: race.purpose.rawValue ^ DrawPurpose.raceOrder.rawValue),
+        ordinal: race.ordinal
+      )
+      return Int(KeyedRandom(seed: orderSeed).index(below: UInt64(alternatives), key))
+    case .replay(let sequence):
+      guard index < sequence.count else { return 0 }
+      return min(max(sequence[index], 0), alternatives - 1)
+    }
+  }
+}

@@ -1,0 +1,20 @@
+/// What a random draw is for: "request loss", "latency", "race order".
+///
+/// Part of a draw's logical identity (``DrawKey``). The raw values are part
+/// of the determinism contract: renumbering a purpose changes every result
+/// that uses it, so models declare their purposes with fixed numbers.
+public struct DrawPurpose: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  public var rawValue: UInt64
+
+  @inlinable
+  public init(rawValue: UInt64) {
+    self.rawValue = rawValue
+  }
+
+  public var description: String { "purpose#\(rawValue)" }
+
+  /// Draws made by an order strategy to answer a race's choice point.
+  /// Kept apart from every model purpose, so reordering races never changes
+  /// a fault.
+  public static let raceOrder = DrawPurpose(rawValue: 0xFFFF_FFFF_0000_0001)
+}

@@ -1,0 +1,22 @@
+/// What the engine reports about one run, whatever the model.
+public struct RunSummary: Hashable, Sendable {
+  /// The run's seed.
+  public var seed: UInt64
+  /// Events handled.
+  public var events: UInt64
+  /// The virtual time of the last handled event.
+  public var finalTime: VirtualTime
+  /// The race choices made, in the order they were made: with the scenario
+  /// and seed, the full name of this run.
+  public var choices: [ChoicePoint]
+
+  public init(seed: UInt64, events: UInt64, finalTime: VirtualTime, choices: [ChoicePoint]) {
+    self.seed = seed
+    self.events = events
+    self.finalTime = finalTime
+    self.choices = choices
+  }
+
+  /// The chosen alternative of every choice point, e.g. `[0, 1, 0]`.
+  public var choiceSequence: [Int] { choices.map(\.chosen) }
+}

@@ -1,0 +1,180 @@
+/// What a model sees of the engine while it handles an event: the virtual
+/// clock, the pending-event set, keyed randomness, race choice points and
+/// the trace.
+///
+/// Non-copyable because it owns the pending-event buffers; the engine keeps
+/// one per worker and resets it between seeds, so buffers are reused.
+public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
+  /// The pending events.
+  @usableFromInline var queue: EventQueue<Event>
+  /// The current virtual time: the time of the event being handled.
+  public internal(set) var now: VirtualTime = .zero
+  /// The draw space of this run's seed.
+  public internal(set) var random: KeyedRandom
+  /// How races are ordered in this run.
+  public internal(set) var strategy: OrderStrategy
+  /// The choice points answered so far, in order.
+  public internal(set) var choices: [ChoicePoint] = []
+  /// Whether trace lines are being recorded. When `false`, ``trace(_:)`` does
+  /// not evaluate its argument.
+  public let isTracing: Bool
+  /// The recorded timeline (empty unless tracing).
+  public internal(set) var traceEntries: [TraceEntry] = []
+  /// Events handled so far in this run.
+  public internal(set) var eventsHandled: UInt64 = 0
+
+  /// Creates a context for runs of `seed`.
+  public init(seed: UInt64, strategy: OrderStrategy = .fifo, tracing: Bool = false, reservingCapacity: Int = 0) {
+    queue = EventQueue(reservingCapacity: reservingCapacity)
+    random = KeyedRandom(seed: seed)
+    self.strategy = strategy
+    isTracing = tracing
+  }
+
+  /// Prepares for another run, keeping the buffers.
+  public mutating func reset(seed: UInt64, strategy: OrderStrategy) {
+    queue.removeAll()
+    now = .zero
+    random = KeyedRandom(seed: seed)
+    self.strategy = strategy
+    choices.removeAll(keepingCapacity: true)
+    traceEntries.removeAll(keepingCapacity: true)
+    eventsHandled = 0
+  }
+
+  /// The number of pending events.
+  public var pendingCount: Int { queue.count }
+
+  // MARK: Scheduling
+
+  /// Schedules `event` at `time`, which must not be in the past.
+  ///
+  /// Events at equal times are handled in the order they were scheduled.
+  /// - Complexity: Amortised O(1).
+  @inlinable
+  public mutating func schedule(_ event: Event, at time: VirtualTime) throws(SimulationError) {
+    guard time >= now else {
+      throw .model("an event was scheduled at \(time), before the current time \(now)")
+    }
+    queue.push(event, at: time.nanoseconds)
+  }
+
+  /// Schedules `event` `delay` after now.
+  ///
+  /// - Complexity: Amortised O(1).
+  @inlinable
+  public mutating func schedule(_ event: Event, after delay: VirtualDuration) throws(SimulationError) {
+    let (sum, overflow) = now.nanoseconds.addingReportingOverflow(delay.nanoseconds)
+    guard !overflow else {
+      throw .clockOverflow(ClockOverflow(operation: "\(now) + \(delay)"))
+    }
+    queue.push(event, at: sum)
+  }
+
+  // MARK: Races
+
+  /// A choice point: the real system could go `alternatives.count` ways
+  /// here. Returns the alternative the run's ``OrderStrategy`` picks
+  /// (0 under FIFO) and records it.
+  ///
+  /// - Parameters:
+  ///   - race: The race's logical identity, e.g. (task 3, finish-vs-enqueue, relaunch 1).
+  ///   - label: What races, for traces and witnesses.
+  ///   - alternatives: The names of the possible orders; alternative 0 must
+  ///     be the (time, insertion) order.
+  @discardableResult
+  public mutating func choose(race: DrawKey, label: String, alternatives: [String]) -> Int {
+    precondition(alternatives.count >= 2, "a choice point needs at least two alternatives")
+    let chosen = strategy.choose(index: choices.count, race: race, alternatives: alternatives.count)
+    let point = ChoicePoint(race: race, label: label, alternatives: alternatives, chosen: chosen, time: now)
+    choices.append(point)
+    if isTracing {
+      traceEntries.append(TraceEntry(time: now, actor: "engine", event: "race \(point)", kind: .race))
+    }
+    return chosen
+  }
+
+  /// Schedules two events that the real system could deliver in either order
+  /// when their times are at most `window` apart.
+  ///
+  /// Outside the window they are scheduled as given. Inside it, the run's
+  /// strategy picks: alternative 0 keeps the (time, insertion) order;
+  /// alternative 1 swaps which event is delivered at which of the two
+  /// instants, so the set of delivery times is the same and only the order
+  /// differs.
+  ///
+  /// - Returns: Whether the order was swapped.
+  @discardableResult
+  public mutating func scheduleRacing(
+    _ first: Event, at firstTime: VirtualTime, named firstName: String,
+    _ second: Event, at secondTime: VirtualTime, named secondName: String,
+    window: VirtualDuration, race: DrawKey, label: String
+  ) throws(SimulationError) -> Bool {
+    let gap =
+      firstTime >= secondTime ? firstTime.duration(since: secondTime) : secondTime.duration(since: firstTime)
+    guard gap <= window else {
+      try schedule(first, at: firstTime)
+      try schedule(second, at: secondTime)
+      return false
+    }
+    // Natural order: earlier time first, `first` on a tie.
+    let firstLeads = firstTime <= secondTime
+    let (early, late) = firstLeads ? (firstTime, secondTime) : (secondTime, firstTime)
+    let (leader, follower) = firstLeads ? (first, second) : (second, first)
+    let (leaderName, followerName) = firstLeads ? (firstName, secondName) : (secondName, firstName)
+    let swapped =
+      choose(
+        race: race, label: label,
+        alternatives: ["\(leaderName) first", "\(followerName) first"]
+      ) == 1
+    if swapped {
+      try schedule(follower, at: early)
+      try schedule(leader, at: late)
+    } else {
+      try schedule(leader, at: early)
+      try schedule(follower, at: late)
+    }
+    return swapped
+  }
+
+  // MARK: Tracing
+
+  /// Records a trace line; the argument is not evaluated when tracing is off.
+  @inlinable
+  public mutating func trace(_ entry: @autoclosure () -> TraceEntry) {
+    if isTracing { record(entry()) }
+  }
+
+  /// Records a note by `actor` at the current time; arguments are not
+  /// evaluated when tracing is off.
+  @inlinable
+  public mutating func trace(
+    _ actor: @autoclosure () -> String, _ event: @autoclosure () -> String,
+    _ details: @autoclosure () -> String = ""
+  ) {
+    if isTracing {
+      record(TraceEntry(time: now, actor: actor(), event: event(), details: details()))
+    }
+  }
+
+  /// Records a message from `actor` to `peer`, drawn as lost when `lost`.
+  @inlinable
+  public mutating func traceMessage(
+    from actor: @autoclosure () -> String, to peer: @autoclosure () -> String,
+    _ event: @autoclosure () -> String, lost: Bool = false, _ details: @autoclosure () -> String = ""
+  ) {
+    if isTracing {
+      record(
+        TraceEntry(
+          time: now, actor: actor(), event: event(), details: details(), kind: lost ? .lost : .message, peer: peer()
+        )
+      )
+    }
+  }
+
+  /// Appends a trace line; only reached when tracing.
+  @usableFromInline
+  mutating func record(_ entry: TraceEntry) {
+    traceEntries.append(entry)
+  }
+}

@@ -1,0 +1,22 @@
+/// Why a run stopped early. Every case carries a message a user can act on.
+public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Virtual time left the clock's range.
+  case clockOverflow(ClockOverflow)
+  /// The run handled more events than its limit: usually a model that keeps
+  /// rescheduling itself (an unbounded retry loop).
+  case eventLimitExceeded(limit: UInt64, at: VirtualTime)
+  /// A model found a state it cannot continue from.
+  case model(String)
+
+  public var description: String {
+    switch self {
+    case .clockOverflow(let overflow):
+      return overflow.description
+    case .eventLimitExceeded(let limit, let time):
+      return
+        "the run handled more than \(limit) events (virtual time \(time)); a model may be rescheduling without end — lower the attempt budget or raise the event limit"
+    case .model(let message):
+      return message
+    }
+  }
+}

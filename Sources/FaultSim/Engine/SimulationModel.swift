@@ -1,0 +1,18 @@
+/// A world the engine can run: clients, network, server, OS daemon — any
+/// set of actors whose state changes only when one of its events is handled.
+///
+/// The engine owns time, the pending events, randomness and race choices
+/// (``SimulationContext``); the model owns its state and says what each
+/// event does. Models never read a wall clock or iterate a `Dictionary` or
+/// `Set` into anything that reaches an output (SPEC §2).
+public protocol SimulationModel {
+  /// The model's events: small value types (an enum of identifiers), never a
+  /// class instance or closure, so that pending events cost no allocation.
+  associatedtype Event: BitwiseCopyable
+
+  /// Schedules the run's first events. Called once per run, at time zero.
+  mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError)
+
+  /// Applies one event at `context.now`, scheduling any follow-ups.
+  mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError)
+}

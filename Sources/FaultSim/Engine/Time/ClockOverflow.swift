@@ -1,0 +1,15 @@
+/// Virtual-time arithmetic left the range of `UInt64` nanoseconds (about 584
+/// years). Raised instead of trapping, so a scenario with absurd durations
+/// gets a message rather than a crash.
+public struct ClockOverflow: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The operation that overflowed, as a person would write it.
+  public var operation: String
+
+  public init(operation: String) {
+    self.operation = operation
+  }
+
+  public var description: String {
+    "virtual clock overflow: \(operation) exceeds the clock's range (UInt64 nanoseconds, about 584 years); use shorter durations"
+  }
+}

@@ -1,0 +1,134 @@
+/// The retry lesson's world on the engine: one client places one order
+/// (`kitap`) through a network that loses chosen messages, with a server
+/// ledger, a timeout and an attempt budget. No backoff: the lesson does not
+/// model waiting.
+///
+/// Which messages are lost is given per attempt (the lesson's "first N
+/// responses are lost", and the two worlds of seed 004), or drawn with a
+/// probability from the run's keyed randomness.
+public struct SingleOrderWorld: SimulationModel {
+  /// The world's parameters.
+  public struct Configuration: Hashable, Sendable {
+    /// Attempts the client may make.
+    public var budget: Int = 3
+    /// The idempotency key the order carries, if any.
+    public var key: String?
+    /// Attempts (1-based) whose request is lost on the way to the server.
+    public var lostRequests: Set<Int> = []
+    /// Attempts (1-based) whose response is lost on the way back.
+    public var lostResponses: Set<Int> = []
+    /// Probability that a response not listed above is lost (keyed draw).
+    public var responseLoss: Double = 0
+    /// One-way latency.
+    public var latency = VirtualDuration(nanoseconds: 20_000_000)
+    /// How long the client waits for a response.
+    public var timeout = VirtualDuration(nanoseconds: 1_000_000_000)
+    /// Whether the server skips a repeated keyed write.
+    public var serverHonoursKeys = true
+
+    public init(
+      budget: Int = 3, key: String? = nil, lostRequests: Set<Int> = [], lostResponses: Set<Int> = [],
+      responseLoss: Double = 0, serverHonoursKeys: Bool = true
+    ) {
+      self.budget = budget
+      self.key = key
+      self.lostRequests = lostRequests
+      self.lostResponses = lostResponses
+      self.responseLoss = responseLoss
+      self.serverHonoursKeys = serverHonoursKeys
+    }
+  }
+
+  /// What the client saw of one attempt.
+  public enum Observation: Hashable, Sendable, CustomStringConvertible {
+    case success
+    case failure(Failure)
+
+    public var description: String {
+      switch self {
+      case .success: return "success"
+      case .failure(let failure): return failure.description
+      }
+    }
+  }
+
+  public enum Event: BitwiseCopyable {
+    case send(attempt: Int)
+    case arrive(attempt: Int)
+    case respond(attempt: Int)
+    case timeout(attempt: Int)
+  }
+
+  static let item = "kitap"
+  static let responseLossPurpose = DrawPurpose(rawValue: 0x5110_0001)
+
+  public let configuration: Configuration
+  /// The server's ledger.
+  public private(set) var ledger: Ledger
+  /// Attempts made.
+  public private(set) var attempts = 0
+  /// What the client saw, one entry per resolved attempt.
+  public private(set) var observations: [Observation] = []
+  private var budget: AttemptBudget
+  private var resolved = false
+
+  public init(_ configuration: Configuration) {
+    self.configuration = configuration
+    ledger = Ledger(honoursKeys: configuration.serverHonoursKeys)
+    budget = AttemptBudget(configuration.budget)
+  }
+
+  public mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
+    try context.schedule(.send(attempt: 1), at: .zero)
+  }
+
+  public mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
+    switch event {
+    case .send(let attempt):
+      budget.spend()
+      attempts = attempt
+      let lost = configuration.lostRequests.contains(attempt)
+      context.traceMessage(
+        from: "client", to: "server", "request attempt \(attempt)", lost: lost,
+        "key=\(configuration.key ?? "-")")
+      if !lost {
+        try context.schedule(.arrive(attempt: attempt), after: configuration.latency)
+      }
+      try context.schedule(.timeout(attempt: attempt), after: configuration.timeout)
+    case .arrive(let attempt):
+      let applied = ledger.place(Self.item, key: configuration.key)
+      context.trace("server", applied ? "apply order" : "skip repeated key", "ledger=\(ledger)")
+      let lost =
+        configuration.lostResponses.contains(attempt)
+        || context.random.bernoulli(
+          configuration.responseLoss,
+          DrawKey(entity: 0, purpose: Self.responseLossPurpose, ordinal: UInt64(attempt)))
+      context.traceMessage(from: "server", to: "client", "response attempt \(attempt)", lost: lost)
+      if !lost {
+        try context.schedule(.respond(attempt: attempt), after: configuration.latency)
+      }
+    case .respond(let attempt):
+      guard !resolved, attempt == attempts else { return }
+      resolved = true
+      observations.append(.success)
+      context.trace("client", "success on attempt \(attempt)")
+    case .timeout(let attempt):
+      guard !resolved, attempt == attempts else { return }
+      observations.append(.failure(.timeout))
+      if Failure.timeout.isRetryable && budget.allowsAttempt {
+        context.trace("client", "timeout, retry")
+        try context.schedule(.send(attempt: attempt + 1), after: .zero)
+      } else {
+        resolved = true
+        context.trace("client", "timeout, give up")
+      }
+    }
+  }
+
+  /// Runs the world once and returns its final state.
+  public static func run(_ configuration: Configuration, seed: UInt64 = 0) throws(SimulationError) -> SingleOrderWorld {
+    var simulation = Simulation(model: SingleOrderWorld(configuration))
+    _ = try simulation.run(seed: seed)
+    return simulation.model
+  }
+}

@@ -1,0 +1,27 @@
+/// What an app does with its wanted list when it relaunches while the OS may
+/// still be running some of its transfers (seed 000, seed 001).
+public enum ReconcilePolicy: String, CaseIterable, Hashable, Sendable {
+  /// Enqueue every wanted file without asking the OS (`denetlemeden-kuyruga-al`):
+  /// transfers still running are started a second time.
+  case blind
+  /// Ask the OS for its running tasks and enqueue only the identifiers it
+  /// does not already run (`tanimlayiciya-gore`).
+  case byIdentifier
+
+  /// The identifiers this policy enqueues, given what is already running.
+  ///
+  /// - Complexity: O(w · r) for w wanted and r running identifiers.
+  public func toEnqueue(wanted: [String], running: TransferList) -> [String] {
+    switch self {
+    case .blind:
+      return wanted
+    case .byIdentifier:
+      return wanted.filter { !running.contains($0) }
+    }
+  }
+
+  /// The operation "reconcile with this wanted list", for the probe.
+  public func enqueueing(_ wanted: [String]) -> (TransferList) -> TransferList {
+    { running in running.adding(toEnqueue(wanted: wanted, running: running)) }
+  }
+}
