@@ -36,7 +36,8 @@ let package = Package(
     ),
     .testTarget(
       name: "FaultSimCLITests",
-      dependencies: ["FaultSim"],
+      // Depends on the executable so that `swift test` builds it first.
+      dependencies: ["FaultSimCLI"],
       path: "Tests/FaultSimCLITests"
     ),
   ],

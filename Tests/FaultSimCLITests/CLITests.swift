@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// Runs the built `faultsim` executable as a separate process, the way
+/// users do. Each call is a new process, so Swift's per-process hashing seed
+/// differs between calls: byte-identical outputs show that no `Dictionary`
+/// or `Set` order leaks into them.
+struct FaultSimProcess {
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// The `faultsim` binary next to the test bundle.
+  static let executable: URL? = {
+    var candidates: [URL] = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      candidates.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    candidates.append(Bundle.main.bundleURL)
+    return candidates.map { $0.appendingPathComponent("faultsim") }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }()
+
+  static func run(_ arguments: [String]) throws -> Result {
+    let executable = try #require(executable, "the faultsim executable was not built next to the tests")
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self))
+  }
+}
+
+@Suite struct CLITests {
+  @Test(arguments: [["lessons"], [], ["demo", "--seeds", "300"]])
+  func twoProcessesPrintByteIdenticalOutput(arguments: [String]) throws {
+    let first = try FaultSimProcess.run(arguments)
+    let second = try FaultSimProcess.run(arguments)
+    #expect(first.status == 0)
+    #expect(!first.stdout.isEmpty)
+    #expect(first.stdout == second.stdout)
+  }
+
+  @Test func helpGoesToStandardOutputAndExitsZero() throws {
+    for arguments in [["--help"], ["-h"], ["help"], ["lessons", "--help"], ["help", "lessons"]] {
+      let result = try FaultSimProcess.run(arguments)
+      #expect(result.status == 0, "\(arguments)")
+      #expect(result.stdout.contains("USAGE: faultsim"), "\(arguments)")
+      #expect(result.stderr.isEmpty, "\(arguments)")
+    }
+  }
+
+  @Test(arguments: [
+    (["frobnicate"], "Error: Unknown subcommand 'frobnicate'", "faultsim --help"),
+    (["--frobnicate"], "Error: Unknown option '--frobnicate'", "faultsim --help"),
+    (["lessons", "--bogus"], "Error: Unknown option '--bogus'", "faultsim lessons --help"),
+    (["lessons", "--block"], "Error: Missing value for '--block <value>'", "faultsim lessons --help"),
+    (["lessons", "--block", "nope"], "Error: Unknown block 'nope'", "faultsim lessons --help"),
+    (["lessons", "extra"], "Error: Unexpected argument 'extra'", "faultsim lessons --help"),
+    (["demo", "--seeds", "0"], "Error: '--seeds' expects an integer in 1...1000000, got '0'", "faultsim demo --help"),
+    (["demo", "--seeds", "-3"], "Error: '--seeds' expects an integer", "faultsim demo --help"),
+    (["demo", "--seeds", "99999999999999999999999"], "Error: '--seeds' expects an integer", "faultsim demo --help"),
+    (["help", "nope"], "Error: Unknown subcommand 'nope'", "faultsim --help"),
+  ])
+  func usageErrorsExit64WithUsageAndAPointerToHelp(arguments: [String], message: String, help: String) throws {
+    let result = try FaultSimProcess.run(arguments)
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first?.hasPrefix(message) == true, "\(result.stderr)")
+    #expect(lines.count > 2 && lines[1].hasPrefix("Usage: faultsim"))
+    #expect(lines.count > 2 && lines[2] == "  See '\(help)' for more information.")
+  }
+
+  @Test func lessonsPrintsTheFourBlocks() throws {
+    let result = try FaultSimProcess.run(["lessons"])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("denetlemeden-kuyruga-al | bir=[a.zip,a.zip]"))
+    #expect(result.stdout.hasSuffix("sunucudaki defter esit mi: false\n"))
+    #expect(result.stdout.components(separatedBy: "\n\n").count == 4)
+  }
+}
