@@ -112,6 +112,11 @@ public struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
   public mutating func pop() -> Entry? {
     if head == buckets[0].count {
       if occupied == 0 { return nil }
+      let lowest = occupied.trailingZeroBitCount &+ 1
+      if buckets[lowest].count == 1 {
+        // A lone entry is the minimum: take it without moving it to bucket 0.
+        return popLoneEntry(of: lowest)
+      }
       redistributeLowestBucket()
     }
     let entry = buckets[0].storage.unsafelyUnwrapped[head]
@@ -120,6 +125,18 @@ public struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
       head = 0
       buckets[0].count = 0
     }
+    pending &-= 1
+    return entry
+  }
+
+  /// Empties a bucket that holds one entry and returns it as the minimum.
+  @inlinable @inline(__always)
+  mutating func popLoneEntry(of bucket: Int) -> Entry {
+    occupied &= occupied &- 1
+    let entry = buckets[bucket].storage.unsafelyUnwrapped[0]
+    buckets[bucket].count = 0
+    buckets[bucket].minimum = .max
+    floor = entry.time
     pending &-= 1
     return entry
   }
