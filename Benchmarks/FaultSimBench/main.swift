@@ -12,13 +12,19 @@ let usage = """
   Usage: faultsim-bench <mode> [options]
 
   Modes:
-    queue   The hold model on the pending-event set versus a binary heap.
+    queue       The hold model on the pending-event set versus a binary heap.
+    reference   Whole runs of the reference checkout scenario (100,000 orders).
 
   Options (queue):
     --sizes <list>        Pending-event counts (default 10,1000,100000,1000000).
     --holds <n>           Holds per repetition (default 10000000).
     --repetitions <n>     Repetitions per size (default 3).
     --batches <n>         Timed batches per repetition (default 20).
+    --csv                 Machine-readable rows.
+
+  Options (reference):
+    --runs <n>            Timed runs (default 30).
+    --orders <n>          Orders per run (default 100000).
     --csv                 Machine-readable rows.
   """
 
@@ -53,15 +59,32 @@ func parse(_ arguments: [String]) -> QueueBenchmark {
   return benchmark
 }
 
+func parseReference(_ arguments: [String]) -> ReferenceBenchmark {
+  var benchmark = ReferenceBenchmark()
+  var rest = arguments[...]
+  while let flag = rest.popFirst() {
+    switch flag {
+    case "--runs": benchmark.runs = positiveInteger(rest.popFirst() ?? "", flag: flag)
+    case "--orders": benchmark.orders = positiveInteger(rest.popFirst() ?? "", flag: flag)
+    case "--csv": benchmark.csv = true
+    default: fail("unknown option '\(flag)'")
+    }
+  }
+  return benchmark
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first else { fail("missing mode") }
 if mode == "--help" || mode == "-h" {
   print(usage)
   exit(0)
 }
-guard mode == "queue" else { fail("unknown mode '\(mode)'") }
 do {
-  try parse(Array(arguments.dropFirst())).run()
+  switch mode {
+  case "queue": try parse(Array(arguments.dropFirst())).run()
+  case "reference": try parseReference(Array(arguments.dropFirst())).run()
+  default: fail("unknown mode '\(mode)'")
+  }
 } catch {
   printError("Error: \(error)\n")
   exit(1)

@@ -39,17 +39,13 @@ public struct Simulation<Model: SimulationModel>: ~Copyable {
   /// - Returns: Events handled, final time and the choices made.
   /// - Complexity: O(E · q) for E handled events, q the pending-set cost
   ///   per event (amortised O(log C), C the span of pending times).
+  @inlinable
   public mutating func run(seed: UInt64, strategy: OrderStrategy = .fifo) throws(SimulationError) -> RunSummary {
     context.reset(seed: seed, strategy: strategy)
     try model.start(in: &context)
     let limit = eventLimit
-    while let entry = context.queue.pop() {
-      context.now = VirtualTime(nanoseconds: entry.time)
-      context.eventsHandled &+= 1
-      guard context.eventsHandled <= limit else {
-        throw .eventLimitExceeded(limit: limit, at: context.now)
-      }
-      try model.handle(entry.event, in: &context)
+    while let event = try context.takeNextEvent(limit: limit) {
+      try model.handle(event, in: &context)
     }
     return RunSummary(
       seed: seed, events: context.eventsHandled, finalTime: context.now, choices: context.choices
@@ -57,6 +53,7 @@ public struct Simulation<Model: SimulationModel>: ~Copyable {
   }
 
   /// Replaces the model (e.g. with a fresh copy for the next seed) and runs.
+  @inlinable
   public mutating func run(
     seed: UInt64, strategy: OrderStrategy = .fifo, model fresh: Model
   ) throws(SimulationError) -> RunSummary {

@@ -8,7 +8,8 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
   /// The pending events.
   @usableFromInline var queue: EventQueue<Event>
   /// The current virtual time: the time of the event being handled.
-  public internal(set) var now: VirtualTime = .zero
+  @inlinable public var now: VirtualTime { VirtualTime(nanoseconds: clock) }
+  @usableFromInline var clock: UInt64 = 0
   /// The draw space of this run's seed.
   public internal(set) var random: KeyedRandom
   /// How races are ordered in this run.
@@ -21,7 +22,8 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
   /// The recorded timeline (empty unless tracing).
   public internal(set) var traceEntries: [TraceEntry] = []
   /// Events handled so far in this run.
-  public internal(set) var eventsHandled: UInt64 = 0
+  @inlinable public var eventsHandled: UInt64 { handled }
+  @usableFromInline var handled: UInt64 = 0
 
   /// Creates a context for runs of `seed`.
   public init(seed: UInt64, strategy: OrderStrategy = .fifo, tracing: Bool = false, reservingCapacity: Int = 0) {
@@ -34,12 +36,27 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
   /// Prepares for another run, keeping the buffers.
   public mutating func reset(seed: UInt64, strategy: OrderStrategy) {
     queue.removeAll()
-    now = .zero
+    clock = 0
     random = KeyedRandom(seed: seed)
     self.strategy = strategy
     choices.removeAll(keepingCapacity: true)
     traceEntries.removeAll(keepingCapacity: true)
-    eventsHandled = 0
+    handled = 0
+  }
+
+  /// Removes the next event and advances the clock to it; `nil` when none
+  /// is pending.
+  ///
+  /// - Complexity: Amortised O(log C), C the span of pending times.
+  @inlinable
+  mutating func takeNextEvent(limit: UInt64) throws(SimulationError) -> Event? {
+    guard let entry = queue.pop() else { return nil }
+    clock = entry.time
+    handled &+= 1
+    guard handled <= limit else {
+      throw .eventLimitExceeded(limit: limit, at: now)
+    }
+    return entry.event
   }
 
   /// The number of pending events.

@@ -21,6 +21,9 @@ public enum Failure: Hashable, Sendable, CustomStringConvertible {
   case client(Int)
   /// HTTP 429 or 503 with a Retry-After delay, in nanoseconds when given.
   case throttled(status: Int, retryAfterNanoseconds: UInt64?)
+  /// HTTP 409 (the same idempotency key is still being processed: retry
+  /// later) or 412 (a conditional write lost to a newer version: re-read).
+  case conflict(Int)
 
   /// Whether retrying can help: timeouts, connectivity failures, 5xx and
   /// throttling are retryable; 4xx are not — the same request gets the same
@@ -36,6 +39,8 @@ public enum Failure: Hashable, Sendable, CustomStringConvertible {
       return code >= 500
     case .client:
       return false
+    case .conflict(let code):
+      return code == 409
     }
   }
 
@@ -46,7 +51,7 @@ public enum Failure: Hashable, Sendable, CustomStringConvertible {
   /// commit. A careful client does not blindly resend a keyless write then.
   public var provesNotApplied: Bool {
     switch self {
-    case .offline, .cannotConnect, .dnsFailure, .throttled, .client:
+    case .offline, .cannotConnect, .dnsFailure, .throttled, .client, .conflict:
       return true
     case .timeout, .connectionLost:
       return false
@@ -64,6 +69,7 @@ public enum Failure: Hashable, Sendable, CustomStringConvertible {
     case .dnsFailure: return "dns-failure"
     case .server(let code): return "server-\(code)"
     case .client(let code): return "client-\(code)"
+    case .conflict(let code): return "conflict-\(code)"
     case .throttled(let status, let delay):
       return delay.map { "throttled-\(status)(retry-after \(VirtualDuration(nanoseconds: $0)))" }
         ?? "throttled-\(status)"

@@ -1,0 +1,70 @@
+/// Gilbert–Elliott bursty loss: the channel alternates between a good and a
+/// bad state, with exponentially distributed sojourn times, and loses each
+/// message with the current state's probability.
+///
+/// The state timeline is a function of the seed alone — sojourn `n` is the
+/// keyed draw (channel, burst, n) — so which state a message meets depends
+/// only on when it is sent, never on how other events interleave.
+public struct BurstLoss: Hashable, Sendable {
+  /// Mean time in the good state.
+  public var meanGood: VirtualDuration
+  /// Mean time in the bad state.
+  public var meanBad: VirtualDuration
+  /// Loss probability in the good state.
+  public var lossGood: Double
+  /// Loss probability in the bad state.
+  public var lossBad: Double
+
+  public init(meanGood: VirtualDuration, meanBad: VirtualDuration, lossGood: Double, lossBad: Double) {
+    self.meanGood = meanGood
+    self.meanBad = meanBad
+    self.lossGood = lossGood
+    self.lossBad = lossBad
+  }
+
+  /// The long-run fraction of messages lost: the stationary mix of the two
+  /// states' loss probabilities.
+  public var averageLoss: Double {
+    let good = Double(meanGood.nanoseconds)
+    let bad = Double(meanBad.nanoseconds)
+    guard good + bad > 0 else { return lossGood }
+    return (good * lossGood + bad * lossBad) / (good + bad)
+  }
+}
+
+/// Walks a ``BurstLoss`` state timeline forward in time. Queries must come
+/// in non-decreasing time order, as they do from a run loop.
+public struct BurstLossTimeline: Sendable {
+  static let purpose = DrawPurpose(rawValue: 0x4E45_5401)
+
+  let model: BurstLoss
+  var stream: KeyedStream
+  /// Whether the channel is in the bad state during the current sojourn.
+  var isBad = false
+  /// When the current sojourn ends.
+  var sojournEnd: UInt64 = 0
+
+  /// Starts the timeline in the good state at time zero.
+  public init(_ model: BurstLoss, random: KeyedRandom, channel: UInt64) {
+    self.model = model
+    stream = random.stream(entity: channel, purpose: Self.purpose)
+    sojournEnd = Self.sojourn(model.meanGood, &stream)
+  }
+
+  /// The loss probability at time `now`.
+  ///
+  /// - Complexity: Amortised O(1) per query for monotone queries.
+  public mutating func lossProbability(at now: UInt64) -> Double {
+    while now >= sojournEnd {
+      isBad.toggle()
+      let length = Self.sojourn(isBad ? model.meanBad : model.meanGood, &stream)
+      let (end, overflow) = sojournEnd.addingReportingOverflow(max(length, 1))
+      sojournEnd = overflow ? .max : end
+    }
+    return isBad ? model.lossBad : model.lossGood
+  }
+
+  static func sojourn(_ mean: VirtualDuration, _ stream: inout KeyedStream) -> UInt64 {
+    LatencyDistribution.exponential(mean: mean).sample(stream.next())
+  }
+}

@@ -1,0 +1,46 @@
+/// The network between clients and the server (SPEC §4.1): latency, loss in
+/// each direction, bursts, offline windows, bandwidth and connection faults.
+///
+/// Request loss and response loss are separate because they are different
+/// worlds (seed 004): a lost request never reaches the ledger, a lost
+/// response hides a write that was applied. The client sees a timeout in
+/// both.
+public struct NetworkOptions: Hashable, Sendable {
+  /// One-way latency of each message.
+  public var latency: LatencyDistribution = .fixed(.zero)
+  /// Probability that a request never reaches the server.
+  public var requestLoss: Double = 0
+  /// Probability that a response never reaches the client.
+  public var responseLoss: Double = 0
+  /// Bursty loss on top of the independent losses, in both directions.
+  public var burstLoss: BurstLoss?
+  /// Spans without connectivity, sorted and non-overlapping.
+  public var offline: [OfflineWindow] = []
+  /// Bytes per second for message bodies; `nil` is unlimited.
+  public var bandwidthBytesPerSecond: UInt64?
+  /// Probability that an attempt cannot open a connection (never sent).
+  public var cannotConnect: Double = 0
+  /// Probability that the host name does not resolve (never sent).
+  public var dnsFailure: Double = 0
+  /// Probability that the connection drops after the request arrived: the
+  /// write may be applied, and the client sees "connection lost" instead of
+  /// the response.
+  public var connectionLost: Double = 0
+
+  public init() {}
+
+  /// The offline window containing `time`, if any.
+  @inlinable
+  public func offlineWindow(containing time: UInt64) -> OfflineWindow? {
+    for window in offline where window.contains(time) { return window }
+    return nil
+  }
+
+  /// The time to push `bytes` through the link, in nanoseconds.
+  @inlinable
+  public func transmissionNanoseconds(bytes: UInt64) -> UInt64 {
+    guard let rate = bandwidthBytesPerSecond, rate > 0, bytes > 0 else { return 0 }
+    let (product, overflow) = bytes.multipliedReportingOverflow(by: 1_000_000_000)
+    return overflow ? LatencyDistribution.maximumNanoseconds : product / rate
+  }
+}

@@ -1,0 +1,17 @@
+/// A span of virtual time during which the device has no connectivity:
+/// requests cannot leave, from `start` (inclusive) until `end` (exclusive).
+public struct OfflineWindow: Hashable, Sendable {
+  public var start: VirtualTime
+  public var end: VirtualTime
+
+  public init(start: VirtualTime, end: VirtualTime) {
+    self.start = start
+    self.end = end
+  }
+
+  /// Whether `time` falls inside the window.
+  @inlinable
+  public func contains(_ time: UInt64) -> Bool {
+    start.nanoseconds <= time && time < end.nanoseconds
+  }
+}

@@ -1,0 +1,93 @@
+/// How long a client waits before retrying (the standard formulas, as in the
+/// AWS Architecture Blog's "Exponential Backoff and Jitter").
+///
+/// With `ceiling(n) = min(cap, base · 2ⁿ)` for the n-th retry (n from 0):
+/// - no jitter: `ceiling(n)`;
+/// - full: `U(0, ceiling(n))`;
+/// - equal: `ceiling(n)/2 + U(0, ceiling(n)/2)`;
+/// - decorrelated: `min(cap, U(base, 3 · previous))`, previous starting at base.
+///
+/// A constant backoff uses `ceiling(n) = base` (and `cap = base`).
+public struct Backoff: Hashable, Sendable, CustomStringConvertible {
+  /// How the ceiling grows with the retry number.
+  public enum Growth: String, CaseIterable, Hashable, Sendable {
+    case none
+    case constant
+    case exponential
+  }
+
+  /// How randomness is applied under the ceiling.
+  public enum Jitter: String, CaseIterable, Hashable, Sendable {
+    case none
+    case full
+    case equal
+    case decorrelated
+  }
+
+  public var growth: Growth
+  public var jitter: Jitter
+  public var base: VirtualDuration
+  public var cap: VirtualDuration
+
+  public init(growth: Growth, jitter: Jitter = .none, base: VirtualDuration = .zero, cap: VirtualDuration = .zero) {
+    self.growth = growth
+    self.jitter = jitter
+    self.base = base
+    self.cap = growth == .constant ? base : cap
+  }
+
+  /// Retry immediately.
+  public static let immediate = Backoff(growth: .none)
+
+  /// The ceiling for retry `n` (0-based), in nanoseconds.
+  @inlinable
+  public func ceiling(retry n: Int) -> UInt64 {
+    switch growth {
+    case .none:
+      return 0
+    case .constant:
+      return base.nanoseconds
+    case .exponential:
+      guard n < 63 else { return cap.nanoseconds }
+      let (scaled, overflow) = base.nanoseconds.multipliedReportingOverflow(by: 1 << UInt64(n))
+      return overflow ? cap.nanoseconds : min(cap.nanoseconds, scaled)
+    }
+  }
+
+  /// The delay before retry `n` (0-based), from one random word.
+  ///
+  /// - Parameters:
+  ///   - n: The retry number: 0 before the second attempt.
+  ///   - previous: The previous delay (decorrelated jitter only); pass
+  ///     `base` before the first retry.
+  ///   - word: A uniformly random word for this retry.
+  @inlinable
+  public func delay(retry n: Int, previous: UInt64, word: UInt64) -> UInt64 {
+    guard growth != .none else { return 0 }
+    let ceiling = ceiling(retry: n)
+    switch jitter {
+    case .none:
+      return ceiling
+    case .full:
+      return ceiling == 0 ? 0 : RandomConversion.index(word, below: ceiling &+ 1)
+    case .equal:
+      let half = ceiling / 2
+      return (ceiling - half) &+ (half == 0 ? 0 : RandomConversion.index(word, below: half &+ 1))
+    case .decorrelated:
+      let low = base.nanoseconds
+      let (tripled, overflow) = previous.multipliedReportingOverflow(by: 3)
+      let high = overflow ? UInt64.max : max(tripled, low)
+      let span = high - low
+      let drawn = span == .max ? word : low &+ RandomConversion.index(word, below: span &+ 1)
+      return min(cap.nanoseconds, drawn)
+    }
+  }
+
+  public var description: String {
+    switch growth {
+    case .none: return "none"
+    case .constant: return "constant \(base), jitter \(jitter.rawValue)"
+    case .exponential: return "exponential base \(base) cap \(cap), jitter \(jitter.rawValue)"
+    }
+  }
+}

@@ -1,0 +1,109 @@
+/// What one run of a request world measured (SPEC §5), and the sum over
+/// many runs: exact counts plus a mergeable histogram of completion times.
+///
+/// Per operation:
+/// - **applied**: times the server applied the write;
+/// - **duplicated**: applied more than once (writes that create a record:
+///   keyed and keyless; an idempotent PUT never duplicates);
+/// - **lost**: a write never applied, or a read that never succeeded;
+/// - **uncertain**: the client gave up not knowing whether the write applied;
+/// - **completion time**: from the operation's start until its client stopped
+///   (success or giving up).
+public struct RequestMetrics: Hashable, Sendable {
+  /// Runs summed.
+  public var runs: UInt64 = 0
+  public var operations: UInt64 = 0
+  public var succeeded: UInt64 = 0
+  public var failed: UInt64 = 0
+  public var duplicated: UInt64 = 0
+  public var lost: UInt64 = 0
+  public var uncertain: UInt64 = 0
+  /// Applications of writes, in total.
+  public var applied: UInt64 = 0
+  /// Attempts sent by clients (status queries included).
+  public var attempts: UInt64 = 0
+  /// Requests that reached the server: the load.
+  public var serverRequests: UInt64 = 0
+  /// Write requests that reached the server.
+  public var writeCalls: UInt64 = 0
+  /// Requests the server refused with 503 for lack of capacity.
+  public var overloadRejections: UInt64 = 0
+  /// Retries refused by the shared retry budget.
+  public var retriesRefused: UInt64 = 0
+  /// Engine events handled.
+  public var events: UInt64 = 0
+  /// Sum over runs of the time until every client was done (ns).
+  public var makespanTotal: UInt64 = 0
+  /// Completion times of all operations.
+  public var completion = DurationHistogram()
+
+  public init() {}
+
+  /// Adds another set of runs.
+  public mutating func merge(_ other: RequestMetrics) {
+    runs &+= other.runs
+    operations &+= other.operations
+    succeeded &+= other.succeeded
+    failed &+= other.failed
+    duplicated &+= other.duplicated
+    lost &+= other.lost
+    uncertain &+= other.uncertain
+    applied &+= other.applied
+    attempts &+= other.attempts
+    serverRequests &+= other.serverRequests
+    writeCalls &+= other.writeCalls
+    overloadRejections &+= other.overloadRejections
+    retriesRefused &+= other.retriesRefused
+    events &+= other.events
+    makespanTotal &+= other.makespanTotal
+    completion.merge(other.completion)
+  }
+
+  /// Duplicated operations per operation, with its 95% Wilson interval.
+  public var duplicateRate: (rate: Double, interval: WilsonInterval) { Self.rate(duplicated, operations) }
+  public var lostRate: (rate: Double, interval: WilsonInterval) { Self.rate(lost, operations) }
+  public var uncertainRate: (rate: Double, interval: WilsonInterval) { Self.rate(uncertain, operations) }
+
+  /// Mean attempts per operation.
+  public var attemptsPerOperation: Double { operations == 0 ? 0 : Double(attempts) / Double(operations) }
+  /// Server requests per operation: the load amplification.
+  public var amplification: Double { operations == 0 ? 0 : Double(serverRequests) / Double(operations) }
+
+  static func rate(_ count: UInt64, _ total: UInt64) -> (rate: Double, interval: WilsonInterval) {
+    (total == 0 ? 0 : Double(count) / Double(total), WilsonInterval(successes: count, trials: total))
+  }
+}
+
+extension RequestWorld {
+  /// The metrics of the run that just ended.
+  public func metrics(events: UInt64 = 0) -> RequestMetrics {
+    var metrics = RequestMetrics()
+    metrics.runs = 1
+    metrics.events = events
+    metrics.operations = UInt64(clients.count)
+    metrics.serverRequests = serverRequests
+    metrics.writeCalls = writeCalls
+    metrics.overloadRejections = overloadRejections
+    metrics.retriesRefused = UInt64(retryBudget.refused)
+    let kind = settings.options.workload.kind
+    var makespan: UInt64 = 0
+    for (record, entry) in zip(clients, ledger) {
+      metrics.attempts &+= UInt64(record.attempts)
+      metrics.applied &+= UInt64(entry.applied)
+      switch record.outcome {
+      case .succeeded: metrics.succeeded &+= 1
+      case .failed: metrics.failed &+= 1
+      case .uncertain: metrics.uncertain &+= 1
+      case .pending: break
+      }
+      if kind.duplicatesWhenRepeated && entry.applied > 1 { metrics.duplicated &+= 1 }
+      if kind.isWrite ? entry.applied == 0 : record.outcome != .succeeded { metrics.lost &+= 1 }
+      if record.outcome != .pending {
+        metrics.completion.record(record.end &- record.start)
+        makespan = max(makespan, record.end)
+      }
+    }
+    metrics.makespanTotal = makespan
+    return metrics
+  }
+}

@@ -1,0 +1,92 @@
+/// The network's decisions: which messages are lost and when the survivors
+/// arrive.
+extension RequestWorld {
+  /// Whether the request with this sequence number is lost on the way up.
+  @inline(__always)
+  mutating func requestLost(_ operation: Int, _ sequence: UInt32, _ now: UInt64, _ random: KeyedRandom) -> Bool {
+    if Self.happens(settings.options.network.requestLoss, operation, Purpose.requestLoss, sequence, random) {
+      return true
+    }
+    guard burst != nil else { return false }
+    let probability = burst!.lossProbability(at: now)
+    return Self.happens(probability, operation, Purpose.burstRequest, sequence, random)
+  }
+
+  /// Whether the response to this sequence number is lost on the way down.
+  @inline(__always)
+  mutating func responseLost(_ operation: Int, _ sequence: UInt32, _ now: UInt64, _ random: KeyedRandom) -> Bool {
+    if Self.happens(settings.options.network.responseLoss, operation, Purpose.responseLoss, sequence, random) {
+      return true
+    }
+    guard burst != nil else { return false }
+    let probability = burst!.lossProbability(at: now)
+    return Self.happens(probability, operation, Purpose.burstResponse, sequence, random)
+  }
+
+  /// Sends a server response (or a connection drop) back to the client,
+  /// marking the race with the attempt's timeout when they are close.
+  mutating func sendResponse(
+    _ operation: Int, _ sequence: UInt32, _ message: MessageKind, status: UInt16, value: UInt32,
+    _ context: inout SimulationContext<Event>
+  ) throws(SimulationError) {
+    let now = context.now
+    let random = context.random
+    if responseLost(operation, sequence, now.nanoseconds, random) {
+      context.traceMessage(
+        from: "server", to: Self.clientName(operation), "response \(status)", lost: true, "seq=\(sequence)")
+      try armTimeout(operation, sequence, &context)
+      return
+    }
+    var status = status
+    if Self.happens(settings.options.network.connectionLost, operation, Purpose.connectionLost, sequence, random) {
+      status = ResponseStatus.connectionLost
+    }
+    let latency = settings.options.network.latency.sample(
+      random.word(Self.key(operation, Purpose.latencyDown, sequence)))
+    let transmission = settings.options.network.transmissionNanoseconds(bytes: settings.options.workload.responseBytes)
+    var arrival = try Self.later(now, latency &+ transmission)
+    context.traceMessage(
+      from: "server", to: Self.clientName(operation),
+      status == ResponseStatus.connectionLost ? "connection lost" : "response \(status)", "seq=\(sequence)")
+    let response = RequestEvent(
+      .respond, operation: UInt32(operation), sequence: sequence, message: message, status: status, value: value)
+
+    // A response close to its attempt's timeout races with it.
+    let window = settings.options.races.window.nanoseconds
+    let deadline = clients[operation].deadline
+    if clients[operation].awaiting == sequence {
+      let gap = arrival >= deadline ? arrival - deadline : deadline - arrival
+      if gap <= window {
+        // Natural order: the response first only if strictly earlier (the
+        // timeout was scheduled first, so it wins a tie).
+        let responseFirst = arrival < deadline
+        let swapped =
+          context.choose(
+            race: Self.key(operation, Purpose.raceResponseTimeout, sequence), label: "response-vs-timeout",
+            alternatives: responseFirst ? ["response first", "timeout first"] : ["timeout first", "response first"]
+          ) == 1
+        if swapped {
+          // Exchange the two instants; a fresh timeout replaces any armed one.
+          let timeoutAt = arrival
+          arrival = deadline
+          clients[operation].deadline = timeoutAt
+          clients[operation].timeoutGeneration &+= 1
+          clients[operation].timeoutArmed = true
+          let timeout = RequestEvent(
+            .timeout, operation: UInt32(operation), sequence: sequence, value: clients[operation].timeoutGeneration)
+          if responseFirst {
+            try context.schedule(timeout, at: VirtualTime(nanoseconds: timeoutAt))
+            try context.schedule(response, at: VirtualTime(nanoseconds: arrival))
+          } else {
+            // Now the response wins; at equal instants it must be queued first.
+            try context.schedule(response, at: VirtualTime(nanoseconds: arrival))
+            try context.schedule(timeout, at: VirtualTime(nanoseconds: timeoutAt))
+          }
+          return
+        }
+      }
+      if arrival >= deadline { try armTimeout(operation, sequence, &context) }
+    }
+    try context.schedule(response, at: VirtualTime(nanoseconds: arrival))
+  }
+}

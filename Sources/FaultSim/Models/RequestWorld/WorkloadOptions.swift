@@ -1,0 +1,59 @@
+/// The operations a request world runs: how many, of what kind, when they
+/// start, how large their bodies are, and whether they contend.
+public struct WorkloadOptions: Hashable, Sendable {
+  /// When operations start.
+  public enum Arrival: Hashable, Sendable {
+    /// All at the same instant.
+    case simultaneous(at: VirtualDuration)
+    /// Each at an independent uniform time in `[0, over]`.
+    case uniform(over: VirtualDuration)
+    /// A Poisson process with the given mean gap between starts.
+    case poisson(meanGap: VirtualDuration)
+  }
+
+  /// Conditional writes (If-Match): operations update `resources` shared
+  /// records by read-modify-write; a write based on a stale version gets 412
+  /// and re-reads.
+  public struct Contention: Hashable, Sendable {
+    public var resources: Int
+
+    public init(resources: Int) {
+      self.resources = resources
+    }
+  }
+
+  /// Operations in one run (one client each).
+  public var operations = 1
+  public var kind: RequestKind = .keylessWrite
+  public var arrival: Arrival = .simultaneous(at: .zero)
+  /// Request body size, for bandwidth.
+  public var requestBytes: UInt64 = 0
+  /// Response body size, for bandwidth.
+  public var responseBytes: UInt64 = 0
+  /// Conditional writes on shared records; `nil` for independent operations.
+  public var contention: Contention?
+
+  public init() {}
+}
+
+/// Which events the real system could deliver in either order.
+public struct RaceOptions: Hashable, Sendable {
+  /// Events closer than this race: a late response and its timeout, a retry
+  /// and the commit of the attempt it repeats, a retry and its key's expiry.
+  /// Zero means only events at the same instant race.
+  public var window: VirtualDuration = .zero
+
+  public init() {}
+}
+
+/// Everything that defines a request/retry world (SPEC §4.1): one plain
+/// struct per component, as TigerBeetle's simulator does.
+public struct RequestWorldOptions: Hashable, Sendable {
+  public var workload = WorkloadOptions()
+  public var client = ClientOptions()
+  public var network = NetworkOptions()
+  public var server = ServerOptions()
+  public var races = RaceOptions()
+
+  public init() {}
+}

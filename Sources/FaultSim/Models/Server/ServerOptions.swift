@@ -1,0 +1,66 @@
+/// The server: its ledger's idempotency behaviour, failure injection,
+/// processing time and capacity (SPEC §4.1).
+public struct ServerOptions: Hashable, Sendable {
+  /// What the server does with an idempotency key.
+  public enum KeyHandling: String, CaseIterable, Hashable, Sendable {
+    /// Remembers each key's result and replays it for a repeat.
+    case honour
+    /// Ignores the key header: a keyed write behaves like a keyless one
+    /// (seed AG7).
+    case ignore
+  }
+
+  /// What the server does with a keyed request whose key is still being
+  /// processed.
+  public enum InFlightKey: String, CaseIterable, Hashable, Sendable {
+    /// Answers 409 Conflict; the client may retry later.
+    case conflict
+    /// Processes it anyway (a race in the server: it may apply twice).
+    case process
+  }
+
+  /// A limited service rate: `workers` requests are processed at a time, up
+  /// to `queueLimit` wait, and the rest are refused with 503 and a
+  /// Retry-After.
+  public struct Capacity: Hashable, Sendable {
+    public var workers: Int
+    public var queueLimit: Int
+    public var retryAfter: VirtualDuration
+
+    public init(workers: Int, queueLimit: Int, retryAfter: VirtualDuration) {
+      self.workers = workers
+      self.queueLimit = queueLimit
+      self.retryAfter = retryAfter
+    }
+  }
+
+  public var keys: KeyHandling = .honour
+  /// How long a key is remembered after its request completed; `nil` is
+  /// forever. A retry after expiry is applied again.
+  public var keyTTL: VirtualDuration?
+  public var inFlightKey: InFlightKey = .conflict
+  /// Whether a stored 5xx is replayed for a repeated key (as Stripe does)
+  /// instead of being retried.
+  public var storesErrors = false
+  /// Probability that processing fails with `failureStatus` before the write
+  /// is committed.
+  public var failureBeforeCommit: Double = 0
+  /// Probability that processing fails with `failureStatus` after the write
+  /// was committed: applied, but the client sees an error.
+  public var failureAfterCommit: Double = 0
+  /// The status of injected failures (500…599).
+  public var failureStatus = 500
+  /// Probability that a request is rejected permanently with
+  /// `rejectionStatus` (e.g. 413 payload too large, 401 unauthorised).
+  public var rejection: Double = 0
+  public var rejectionStatus = 413
+  /// Probability that a request is throttled with 429 and `throttleRetryAfter`.
+  public var throttling: Double = 0
+  public var throttleRetryAfter = VirtualDuration(nanoseconds: 1_000_000_000)
+  /// Time to process one request.
+  public var processing: LatencyDistribution = .fixed(.zero)
+  /// A limited service rate; `nil` is unlimited.
+  public var capacity: Capacity?
+
+  public init() {}
+}
