@@ -13,6 +13,9 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
   /// The value if it is a whole number within `UInt64`, for seeds: `nil`
   /// for negative and fractional numbers and above `UInt64.max`.
   public let unsignedInteger: UInt64?
+  /// Whether the value is mathematically a whole number, whatever its
+  /// size: true for `2.0`, `1e30` and `-0`, false for `3.5`.
+  public let isWholeNumber: Bool
   /// The nearest `Double` (always finite; the parser rejects literals whose
   /// magnitude overflows, and very small ones round to zero).
   public let double: Double
@@ -27,9 +30,18 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     guard let double = Double(literal), double.isFinite else { return nil }
     self.literal = literal
     self.double = double
-    let magnitude = JSONNumber.exactMagnitude(bytes)
     let negative = bytes.first == UInt8(ascii: "-")
-    if let magnitude {
+    switch JSONNumber.exactValue(bytes) {
+    case .fractional:
+      isWholeNumber = false
+      unsignedInteger = nil
+      integer = nil
+    case .tooLarge:
+      isWholeNumber = true
+      unsignedInteger = nil
+      integer = nil
+    case .whole(let magnitude):
+      isWholeNumber = true
       if negative {
         unsignedInteger = magnitude == 0 ? 0 : nil
         if magnitude <= UInt64(Int64.max) {
@@ -43,15 +55,21 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         unsignedInteger = magnitude
         integer = magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
       }
-    } else {
-      unsignedInteger = nil
-      integer = nil
     }
   }
 
-  /// The absolute value as an exact `UInt64`, or `nil` when it is not a
-  /// whole number or does not fit. Integer arithmetic only.
-  private static func exactMagnitude(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+  /// What a literal's exact value is, as far as integers are concerned.
+  private enum ExactValue {
+    /// A whole number with this absolute value.
+    case whole(UInt64)
+    /// A whole number beyond `UInt64`.
+    case tooLarge
+    /// Not a whole number.
+    case fractional
+  }
+
+  /// The exact value of a literal, by integer arithmetic on its digits.
+  private static func exactValue(_ bytes: UnsafeBufferPointer<UInt8>) -> ExactValue {
     var significand: [UInt8] = []
     var fractionDigits = 0
     var exponent = 0
@@ -70,8 +88,9 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
       default:
         let digit = Int(byte &- UInt8(ascii: "0"))
         if part == 2 {
-          // Saturate: any exponent beyond a million already decides the answer.
-          exponent = min(exponent * 10 + digit, 1_000_000)
+          // Saturate far beyond any input length, so that the comparison
+          // with the count of fraction digits below stays exact.
+          if exponent < 1_000_000_000_000_000 { exponent = exponent * 10 + digit }
         } else {
           if significand.isEmpty && digit == 0 {
             if part == 1 { fractionDigits += 1 }
@@ -82,26 +101,27 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         }
       }
     }
-    if significand.isEmpty { return 0 }
+    if significand.isEmpty { return .whole(0) }
     var scale = (exponentNegative ? -exponent : exponent) - fractionDigits
     while let last = significand.last, last == 0 {
       significand.removeLast()
       scale += 1
     }
+    guard scale >= 0 else { return .fractional }
     // UInt64.max has 20 digits.
-    guard scale >= 0, significand.count + scale <= 20 else { return nil }
+    guard significand.count + scale <= 20 else { return .tooLarge }
     var value: UInt64 = 0
     for digit in significand {
       let (product, productOverflow) = value.multipliedReportingOverflow(by: 10)
       let (sum, sumOverflow) = product.addingReportingOverflow(UInt64(digit))
-      guard !productOverflow, !sumOverflow else { return nil }
+      guard !productOverflow, !sumOverflow else { return .tooLarge }
       value = sum
     }
     for _ in 0..<scale {
       let (product, overflow) = value.multipliedReportingOverflow(by: 10)
-      guard !overflow else { return nil }
+      guard !overflow else { return .tooLarge }
       value = product
     }
-    return value
+    return .whole(value)
   }
 }
