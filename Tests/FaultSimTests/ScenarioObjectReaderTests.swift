@@ -92,6 +92,9 @@ import Testing
     #expect(ScenarioKeyPath([.key("limits"), .key("max delay")]).description == "limits[\"max delay\"]")
     #expect(ScenarioKeyPath([.key("a.b"), .key("c")]).description == "[\"a.b\"].c")
     #expect(ScenarioKeyPath([.key("")]).description == "[\"\"]")
+    // Odd keys are cut after 60 characters so a hostile key cannot flood a message.
+    let long = String(repeating: "a b ", count: 40)
+    #expect(ScenarioKeyPath([.key(long)]).description == "[\"" + String(long.prefix(60)) + "…\"]")
     #expect(ScenarioKeyPath.root.appending(key: "x-y_z9").appending(index: 0).description == "x-y_z9[0]")
   }
 

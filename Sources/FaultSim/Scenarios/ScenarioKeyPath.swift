@@ -47,7 +47,7 @@ public struct ScenarioKeyPath: Hashable, Sendable, CustomStringConvertible {
           if !text.isEmpty { text += "." }
           text += key
         } else {
-          text += "[\(JSONValue.quoted(key))]"
+          text += "[\(JSONValue.quoted(key, limit: 60))]"
         }
       case .index(let index):
         text += "[\(index)]"
