@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Entry points that turn a scenario file into a reader for its top-level
+/// object.
+///
+/// Reading is strict (see `JSONParser`) and every failure is a
+/// `ScenarioError`: `.unreadableInput` when the file cannot be read,
+/// `.invalidData` for anything wrong with its contents.
+public enum ScenarioDocument {
+  /// The largest scenario file read, 64 MiB: scenarios are small, and the
+  /// limit keeps a wrong path such as `/dev/zero` from reading forever.
+  public static let maximumFileSize = 64 << 20
+
+  /// Reads and parses the scenario file at `path`.
+  ///
+  /// - Returns: A reader for the top-level object; call `finish()` on it
+  ///   after reading.
+  /// - Throws: `ScenarioError` of kind `.unreadableInput` if the file is
+  ///   missing, a directory or unreadable; `.invalidData` if it is not a
+  ///   JSON object or too large.
+  public static func load(path: String) throws(ScenarioError) -> ScenarioObjectReader {
+    try parse(bytes: try readFile(path), file: path)
+  }
+
+  /// Parses scenario JSON held in memory.
+  ///
+  /// - Parameters:
+  ///   - bytes: The document, UTF-8.
+  ///   - file: The name to use in messages.
+  /// - Throws: `ScenarioError` of kind `.invalidData`.
+  public static func parse(bytes: [UInt8], file: String) throws(ScenarioError) -> ScenarioObjectReader {
+    let root: JSONNode
+    do {
+      root = try JSONParser().parse(bytes)
+    } catch {
+      throw ScenarioError(kind: .invalidData, file: file, location: error.location, message: error.message)
+    }
+    guard case .object(let members) = root.value else {
+      throw ScenarioError(
+        kind: .invalidData, file: file, location: root.location,
+        message: "a scenario must be a JSON object {…} at the top level, got \(root.value.kindDescription)")
+    }
+    return ScenarioObjectReader(members: members, location: root.location, keyPath: .root, file: file)
+  }
+
+  /// The file's bytes, with POSIX error numbers turned into messages.
+  private static func readFile(_ path: String) throws(ScenarioError) -> [UInt8] {
+    func unreadable(_ message: String) -> ScenarioError {
+      ScenarioError(kind: .unreadableInput, file: path, message: message)
+    }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw unreadable(openFailure(errno)) }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw unreadable("cannot read the file: \(describe(errno))") }
+    if status.st_mode & S_IFMT == S_IFDIR {
+      throw unreadable("is a directory, not a scenario file; name a .json file")
+    }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count == 0 { break }
+      if count < 0 {
+        if errno == EINTR { continue }
+        let code = errno
+        if code == EISDIR { throw unreadable("is a directory, not a scenario file; name a .json file") }
+        throw unreadable("cannot read the file: \(describe(code))")
+      }
+      bytes.append(contentsOf: chunk[0..<count])
+      guard bytes.count <= maximumFileSize else {
+        throw ScenarioError(
+          kind: .invalidData, file: path,
+          message: "the file is larger than \(maximumFileSize >> 20) MiB; scenario files are small JSON documents")
+      }
+    }
+    return bytes
+  }
+
+  private static func openFailure(_ code: Int32) -> String {
+    switch code {
+    case ENOENT: return "no such file; check the path"
+    case ENOTDIR: return "no such file; a part of the path is not a directory"
+    case EACCES: return "permission denied; the file is not readable"
+    default: return "cannot open the file: \(describe(code))"
+    }
+  }
+
+  private static func describe(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    return String(cString: text)
+  }
+}
