@@ -35,18 +35,40 @@ public enum ScenarioDocument {
   ///   - file: The name to use in messages.
   /// - Throws: `ScenarioError` of kind `.invalidData`.
   public static func parse(bytes: [UInt8], file: String) throws(ScenarioError) -> ScenarioObjectReader {
+    reader(for: try parseObject(bytes: bytes, file: file), file: file)
+  }
+
+  /// A reader for a top-level object node (e.g. after overrides were
+  /// applied to it).
+  public static func reader(for root: JSONNode, file: String) -> ScenarioObjectReader {
+    guard case .object(let members) = root.value else {
+      return ScenarioObjectReader(members: [], location: root.location, keyPath: .root, file: file)
+    }
+    return ScenarioObjectReader(members: members, location: root.location, keyPath: .root, file: file)
+  }
+
+  /// Reads a scenario file's bytes.
+  ///
+  /// - Throws: `ScenarioError` of kind `.unreadableInput`, or `.invalidData`
+  ///   when it is larger than ``maximumFileSize``.
+  public static func bytes(path: String) throws(ScenarioError) -> [UInt8] {
+    try readFile(path)
+  }
+
+  /// Parses scenario JSON and checks that its top level is an object.
+  public static func parseObject(bytes: [UInt8], file: String) throws(ScenarioError) -> JSONNode {
     let root: JSONNode
     do {
       root = try JSONParser().parse(bytes)
     } catch {
       throw ScenarioError(kind: .invalidData, file: file, location: error.location, message: error.message)
     }
-    guard case .object(let members) = root.value else {
+    guard case .object = root.value else {
       throw ScenarioError(
         kind: .invalidData, file: file, location: root.location,
         message: "a scenario must be a JSON object {…} at the top level, got \(root.value.kindDescription)")
     }
-    return ScenarioObjectReader(members: members, location: root.location, keyPath: .root, file: file)
+    return root
   }
 
   /// The file's bytes, with POSIX error numbers turned into messages.

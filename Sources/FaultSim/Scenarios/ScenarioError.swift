@@ -45,7 +45,10 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
   /// `file:line:column: key.path: message`, leaving out what is unknown.
   public var description: String {
     var text = file
-    if let location { text += ":\(location.line):\(location.column)" }
+    if let location {
+      // Line 0 marks a value given on the command line (`--set`, `--vary`).
+      text += location.line > 0 ? ":\(location.line):\(location.column)" : " (command-line override)"
+    }
     text += ": "
     if let keyPath, !keyPath.isRoot { text += "\(keyPath): " }
     return text + message

@@ -1,0 +1,133 @@
+/// A change to a scenario made on the command line — `--set key.path=value`
+/// or one value of a `--vary` list — applied to the JSON document before it
+/// is read, so an override is validated exactly like the file's own values.
+///
+/// The value is read as JSON when it parses as JSON (`0.2`, `true`, `"3g"`,
+/// `{"distribution": "fixed", "value": "50ms"}`) and as a plain string
+/// otherwise (`full`, `80ms`). Missing objects along the path are created.
+public struct ScenarioOverride: Hashable, Sendable, CustomStringConvertible {
+  /// Where the value goes.
+  public var keyPath: ScenarioKeyPath
+  /// The value as typed.
+  public var text: String
+
+  /// An override of `keyPath` with `text`.
+  public init(keyPath: ScenarioKeyPath, text: String) {
+    self.keyPath = keyPath
+    self.text = text
+  }
+
+  /// Parses `key.path=value`.
+  public init(parsing assignment: String) throws(ScenarioOverrideError) {
+    guard let equals = assignment.firstIndex(of: "=") else {
+      throw ScenarioOverrideError("'\(assignment)' is not an assignment; write key.path=value")
+    }
+    keyPath = try Self.keyPath(parsing: String(assignment[..<equals]))
+    text = String(assignment[assignment.index(after: equals)...])
+  }
+
+  /// Parses `a.b[2].c` into a key path.
+  public static func keyPath(parsing text: String) throws(ScenarioOverrideError) -> ScenarioKeyPath {
+    var components: [ScenarioKeyPath.Component] = []
+    for part in text.split(separator: ".", omittingEmptySubsequences: false) {
+      var rest = Substring(part)
+      var name = rest
+      if let bracket = rest.firstIndex(of: "[") {
+        name = rest[..<bracket]
+        rest = rest[bracket...]
+      } else {
+        rest = ""
+      }
+      guard !name.isEmpty else {
+        throw ScenarioOverrideError("'\(text)' is not a key path; write keys separated by dots, e.g. network.responseLoss")
+      }
+      components.append(.key(String(name)))
+      while !rest.isEmpty {
+        guard rest.first == "[", let close = rest.firstIndex(of: "]"),
+          let index = Int(rest[rest.index(after: rest.startIndex)..<close]), index >= 0, index < 1_000_000
+        else {
+          throw ScenarioOverrideError("'\(text)' has a bad index; write it as key[0]")
+        }
+        components.append(.index(index))
+        rest = rest[rest.index(after: close)...]
+      }
+    }
+    return ScenarioKeyPath(components)
+  }
+
+  /// The value as a JSON node, located at the command line (line 0).
+  var node: JSONNode {
+    let location = SourceLocation(line: 0, column: 0, offset: 0)
+    if let parsed = try? JSONParser(maximumDepth: 32).parse(Array(text.utf8)) {
+      return Self.relocated(parsed, to: location)
+    }
+    return JSONNode(value: .string(text), location: location)
+  }
+
+  /// A node whose every location is `location`.
+  static func relocated(_ node: JSONNode, to location: SourceLocation) -> JSONNode {
+    switch node.value {
+    case .array(let elements):
+      return JSONNode(value: .array(elements.map { relocated($0, to: location) }), location: location)
+    case .object(let members):
+      return JSONNode(
+        value: .object(
+          members.map { JSONMember(key: $0.key, keyLocation: location, node: relocated($0.node, to: location)) }),
+        location: location)
+    default:
+      return JSONNode(value: node.value, location: location)
+    }
+  }
+
+  /// Applies the override to a document.
+  func apply(to root: inout JSONNode, file: String) throws(ScenarioError) {
+    try Self.set(node, at: keyPath.components[...], in: &root, path: .root, file: file, override: self)
+  }
+
+  private static func set(
+    _ value: JSONNode, at components: ArraySlice<ScenarioKeyPath.Component>, in target: inout JSONNode,
+    path: ScenarioKeyPath, file: String, override: ScenarioOverride
+  ) throws(ScenarioError) {
+    guard let first = components.first else {
+      target = value
+      return
+    }
+    let rest = components.dropFirst()
+    switch (first, target.value) {
+    case (.key(let key), .object(var members)):
+      let childPath = path.appending(key: key)
+      if let index = members.firstIndex(where: { $0.key == key }) {
+        try set(value, at: rest, in: &members[index].node, path: childPath, file: file, override: override)
+      } else {
+        var child = JSONNode(value: .object([]), location: value.location)
+        try set(value, at: rest, in: &child, path: childPath, file: file, override: override)
+        members.append(JSONMember(key: key, keyLocation: value.location, node: child))
+      }
+      target.value = .object(members)
+    case (.index(let index), .array(var elements)):
+      guard elements.indices.contains(index) else {
+        throw ScenarioError(
+          file: file, keyPath: path,
+          message: "--set \(override): index \(index) is outside the array (it has \(elements.count) elements)")
+      }
+      try set(value, at: rest, in: &elements[index], path: path.appending(index: index), file: file, override: override)
+      target.value = .array(elements)
+    default:
+      throw ScenarioError(
+        file: file, keyPath: path,
+        message: "--set \(override): cannot go into \(target.value.kindDescription) here")
+    }
+  }
+
+  /// `key.path=value`.
+  public var description: String { "\(keyPath)=\(text)" }
+}
+
+/// A `--set` or `--vary` argument that could not be read.
+public struct ScenarioOverrideError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var description: String
+
+  public init(_ description: String) {
+    self.description = description
+  }
+}
