@@ -19,7 +19,10 @@ struct EventQueueBucket<Event: BitwiseCopyable> {
     if count == capacity { grow() }
     (storage.unsafelyUnwrapped + count).initialize(to: entry)
     count &+= 1
-    if entry.time < minimum { minimum = entry.time }
+    // Branch-free on purpose (`min` compiles to a conditional move): whether
+    // an entry is its bucket's new minimum is close to a coin flip, so a
+    // branch here mispredicts often and costs more than the rest of a push.
+    minimum = Swift.min(minimum, entry.time)
   }
 
   /// Doubles the capacity (at least 16 entries).
