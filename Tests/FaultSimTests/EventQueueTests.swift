@@ -81,6 +81,16 @@ import Testing
     #expect(next(&queue) == nil)
   }
 
+  @Test func bucketZeroKeepsItsReadPositionWhenItGrows() {
+    var queue = EventQueue<Int>()
+    for event in 0..<10 { queue.push(event, at: 0) }
+    for event in 0..<5 { #expect(next(&queue) == event) }
+    // Pushing at the current time while it drains outgrows the first buffer.
+    for event in 10..<1_000 { queue.push(event, at: 0) }
+    for event in 5..<1_000 { #expect(next(&queue) == event) }
+    #expect(next(&queue) == nil)
+  }
+
   @Test func removeAllResetsTheFloorAndKeepsWorking() {
     var queue = EventQueue<Int>()
     for event in 0..<1_000 { queue.push(event, at: UInt64(event * 7919 % 1_000)) }

@@ -1,52 +1,94 @@
 /// One bucket of an ``EventQueue``: a growable buffer of entries and the
 /// smallest time among them.
+///
+/// The buffer is described by three pointers rather than a base, a count and
+/// a capacity, so that an append — the operation every push and every
+/// redistribution move performs — is one compare, one store and one bump,
+/// with no index arithmetic. The pointers are not optional (comparing
+/// optionals tests for `nil` first, two more branches per append): a bucket
+/// without a buffer has all three at ``unallocated``.
 @usableFromInline
 struct EventQueueBucket<Event: BitwiseCopyable> {
-  @usableFromInline var storage: UnsafeMutablePointer<EventQueueEntry<Event>>?
-  @usableFromInline var count: Int = 0
-  @usableFromInline var capacity: Int = 0
+  @usableFromInline typealias Entry = EventQueueEntry<Event>
+
+  /// The first entry.
+  @usableFromInline var base: UnsafeMutablePointer<Entry>
+  /// One past the last entry.
+  @usableFromInline var end: UnsafeMutablePointer<Entry>
+  /// One past the allocated room; `end == limit` means full.
+  @usableFromInline var limit: UnsafeMutablePointer<Entry>
   /// The smallest time in the bucket, `UInt64.max` when empty.
   @usableFromInline var minimum: UInt64 = .max
 
+  /// A well-aligned, never dereferenced address that marks "no buffer yet",
+  /// like the empty storage of an array. A bucket is full there (`end ==
+  /// limit`), so the first append allocates.
+  @inlinable
+  static var unallocated: UnsafeMutablePointer<Entry> {
+    UnsafeMutablePointer(bitPattern: MemoryLayout<Entry>.alignment).unsafelyUnwrapped
+  }
+
   @usableFromInline
-  init() {}
+  init() {
+    base = Self.unallocated
+    end = base
+    limit = base
+  }
+
+  /// The number of entries.
+  @inlinable
+  var count: Int { end - base }
+
+  /// Whether the bucket holds exactly one entry.
+  @inlinable @inline(__always)
+  var holdsOneEntry: Bool { base + 1 == end }
 
   /// Appends an entry, growing the buffer geometrically when full.
   ///
   /// - Complexity: Amortised O(1).
   @inlinable @inline(__always)
-  mutating func append(_ entry: EventQueueEntry<Event>) {
-    if count == capacity { grow() }
-    (storage.unsafelyUnwrapped + count).initialize(to: entry)
-    count &+= 1
-    if entry.time < minimum { minimum = entry.time }
+  mutating func append(_ entry: Entry) {
+    if end == limit { grow() }
+    end.initialize(to: entry)
+    end += 1
+    // Branch-free on purpose (`min` compiles to a conditional move): whether
+    // an entry is its bucket's new minimum is close to a coin flip, so a
+    // branch here mispredicts often and costs more than the rest of a push.
+    minimum = Swift.min(minimum, entry.time)
+  }
+
+  /// Forgets every entry, keeping the buffer.
+  @inlinable @inline(__always)
+  mutating func empty() {
+    end = base
+    minimum = .max
   }
 
   /// Doubles the capacity (at least 16 entries).
   @inlinable @inline(never)
   mutating func grow() {
-    reserve(Swift.max(16, capacity &* 2))
+    reserve(Swift.max(16, (limit - base) &* 2))
   }
 
   /// Ensures room for `newCapacity` entries, keeping the current ones.
   @inlinable
   mutating func reserve(_ newCapacity: Int) {
-    guard newCapacity > capacity else { return }
-    let grown = UnsafeMutablePointer<EventQueueEntry<Event>>.allocate(capacity: newCapacity)
-    if let old = storage {
-      grown.moveInitialize(from: old, count: count)
-      old.deallocate()
+    guard newCapacity > limit - base else { return }
+    let count = self.count
+    let grown = UnsafeMutablePointer<Entry>.allocate(capacity: newCapacity)
+    if base != Self.unallocated {
+      grown.moveInitialize(from: base, count: count)
+      base.deallocate()
     }
-    storage = grown
-    capacity = newCapacity
+    base = grown
+    end = grown + count
+    limit = grown + newCapacity
   }
 
   /// Frees the buffer.
   @usableFromInline
   mutating func release() {
-    storage?.deallocate()
-    storage = nil
-    count = 0
-    capacity = 0
+    if base != Self.unallocated { base.deallocate() }
+    self = Self()
   }
 }

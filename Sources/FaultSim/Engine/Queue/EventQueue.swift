@@ -33,8 +33,9 @@ public struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
   @usableFromInline var occupied: UInt64 = 0
   /// The last popped time; every pending time is at or after it.
   @usableFromInline var floor: UInt64 = 0
-  /// Read position in bucket 0, which is consumed as a FIFO queue.
-  @usableFromInline var head: Int = 0
+  /// Read position in bucket 0, which is consumed as a FIFO queue; bucket 0
+  /// is drained when `head == buckets[0].end`.
+  @usableFromInline var head: UnsafeMutablePointer<Entry>
   /// Pending entries in all buckets.
   @usableFromInline var pending: Int = 0
 
@@ -48,6 +49,7 @@ public struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
     if reservingCapacity > 0 {
       buckets[0].reserve(reservingCapacity)
     }
+    head = buckets[0].base
   }
 
   deinit {
@@ -75,7 +77,7 @@ public struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
   /// - Complexity: O(1).
   @inlinable
   public var nextTime: UInt64? {
-    if head < buckets[0].count { return floor }
+    if head != buckets[0].end { return floor }
     if occupied == 0 { return nil }
     return buckets[occupied.trailingZeroBitCount + 1].minimum
   }
@@ -97,11 +99,27 @@ public struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
   public mutating func push(_ event: Event, at time: UInt64) {
     precondition(time >= floor, "EventQueue: pushed time \(time) is before the last popped time \(floor)")
     let index = Self.bucket(of: time, floor: floor)
-    buckets[index].append(Entry(time: time, event: event))
     if index != 0 {
+      buckets[index].append(Entry(time: time, event: event))
       occupied |= 1 &<< UInt64(index &- 1)
+    } else {
+      appendAtFloor(Entry(time: time, event: event))
     }
     pending &+= 1
+  }
+
+  /// Appends to bucket 0, keeping `head` valid if the buffer moves (it can
+  /// grow while partly consumed, unlike the other buckets).
+  ///
+  /// - Complexity: Amortised O(1).
+  @inlinable
+  mutating func appendAtFloor(_ entry: Entry) {
+    if buckets[0].end == buckets[0].limit {
+      let consumed = head - buckets[0].base
+      buckets[0].grow()
+      head = buckets[0].base + consumed
+    }
+    buckets[0].append(entry)
   }
 
   /// Removes and returns the earliest event (FIFO among equal times).
@@ -110,20 +128,21 @@ public struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
   ///   pending times; O(1) when the next event shares the current time.
   @inlinable
   public mutating func pop() -> Entry? {
-    if head == buckets[0].count {
+    if head == buckets[0].end {
       if occupied == 0 { return nil }
       let lowest = occupied.trailingZeroBitCount &+ 1
-      if buckets[lowest].count == 1 {
+      if buckets[lowest].holdsOneEntry {
         // A lone entry is the minimum: take it without moving it to bucket 0.
         return popLoneEntry(of: lowest)
       }
       redistributeLowestBucket()
     }
-    let entry = buckets[0].storage.unsafelyUnwrapped[head]
-    head &+= 1
-    if head == buckets[0].count {
-      head = 0
-      buckets[0].count = 0
+    let entry = head.pointee
+    head += 1
+    if head == buckets[0].end {
+      // Drained: rewind so that bucket 0 reuses the start of its buffer.
+      buckets[0].end = buckets[0].base
+      head = buckets[0].base
     }
     pending &-= 1
     return entry
@@ -133,9 +152,8 @@ public struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
   @inlinable @inline(__always)
   mutating func popLoneEntry(of bucket: Int) -> Entry {
     occupied &= occupied &- 1
-    let entry = buckets[bucket].storage.unsafelyUnwrapped[0]
-    buckets[bucket].count = 0
-    buckets[bucket].minimum = .max
+    let entry = buckets[bucket].base.pointee
+    buckets[bucket].empty()
     floor = entry.time
     pending &-= 1
     return entry
@@ -149,24 +167,23 @@ public struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
     occupied &= occupied &- 1
     let newFloor = buckets[source].minimum
     floor = newFloor
-    let entries = buckets[source].storage.unsafelyUnwrapped
-    let n = buckets[source].count
-    buckets[source].count = 0
-    buckets[source].minimum = .max
-    head = 0
+    var read = buckets[source].base
+    let end = buckets[source].end
+    buckets[source].empty()
     // Targets are below `source` ≤ 64, so bit `target` fits in a word;
     // shifting right by one maps bucket b to occupancy bit b − 1 and drops
-    // bucket 0, which is tracked by `head` and its count instead.
+    // bucket 0, which is tracked by `head` and its end instead.
     var touched: UInt64 = 0
-    var index = 0
-    while index < n {
-      let entry = entries[index]
+    while read != end {
+      let entry = read.pointee
       let target = Self.bucket(of: entry.time, floor: newFloor)
       buckets[target].append(entry)
       touched |= 1 &<< UInt64(truncatingIfNeeded: target)
-      index &+= 1
+      read += 1
     }
     occupied |= touched &>> 1
+    // Bucket 0 was drained, so reading starts at its (possibly new) buffer.
+    head = buckets[0].base
   }
 
   /// Removes every event and resets the floor to zero, keeping the buffers
@@ -175,12 +192,11 @@ public struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
   /// - Complexity: O(1).
   public mutating func removeAll() {
     for index in 0..<Self.bucketCount {
-      buckets[index].count = 0
-      buckets[index].minimum = .max
+      buckets[index].empty()
     }
     occupied = 0
     floor = 0
-    head = 0
+    head = buckets[0].base
     pending = 0
   }
 }
