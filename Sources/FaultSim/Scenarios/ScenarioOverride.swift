@@ -39,7 +39,8 @@ public struct ScenarioOverride: Hashable, Sendable, CustomStringConvertible {
         rest = ""
       }
       guard !name.isEmpty else {
-        throw ScenarioOverrideError("'\(text)' is not a key path; write keys separated by dots, e.g. network.responseLoss")
+        throw ScenarioOverrideError(
+          "'\(text)' is not a key path; write keys separated by dots, e.g. network.responseLoss")
       }
       components.append(.key(String(name)))
       while !rest.isEmpty {

@@ -8,7 +8,8 @@ public struct SeedRange: Hashable, Sendable, CustomStringConvertible {
   /// The seeds `lower ..< upper`; empty or inverted ranges are rejected.
   public init(_ lower: UInt64, _ upper: UInt64) throws(SeedRangeError) {
     guard lower < upper else {
-      throw SeedRangeError(text: "\(lower)..<\(upper)", reason: "the range is empty; the upper bound must exceed the lower")
+      throw SeedRangeError(
+        text: "\(lower)..<\(upper)", reason: "the range is empty; the upper bound must exceed the lower")
     }
     lowerBound = lower
     upperBound = upper

@@ -1,65 +1,86 @@
 import FaultSim
 
 /// `faultsim` with no arguments (or `faultsim demo`): a small built-in sweep
-/// that shows what FaultSim measures, in a readable table.
+/// of the reference checkout that shows what FaultSim measures.
 struct DemoCommand: Subcommand {
   static let info = CommandInfo(
     name: "demo",
     abstract: "Run a small built-in demonstration sweep and print a table (the default).",
-    usage: "faultsim demo [--seeds <n>]",
+    usage: "faultsim demo [--seeds <n>] [--orders <n>]",
     details: """
       OPTIONS:
-        --seeds <n>             Seeds per row (default 2000, at most 1000000).
+        --seeds <n>             Seeds per row (default 5, at most 10000).
+        --orders <n>            Orders per seed (default 10000, at most 1000000).
         -h, --help              Show help information.
 
-      One client places one order; the server's response is lost with the
-      row's probability; the client times out and retries up to 3 attempts.
-      Each row sweeps the seeds and counts orders the server recorded twice,
-      with a 95% Wilson interval.
+      The reference checkout (scenarios/checkout-reference.json) at three response-loss rates, for
+      three clients: keyless writes retried naively, keyless writes by a careful client that never
+      resends after an ambiguous failure, and writes with an idempotency key. Each row counts the
+      orders the server recorded twice (with a 95% Wilson interval) and the orders whose client
+      gave up not knowing.
 
       EXAMPLES:
         faultsim
-        faultsim demo --seeds 10000
+        faultsim demo --seeds 20 --orders 100000
 
       """
   )
 
-  var seeds = 2_000
+  var seeds = 5
+  var orders = 10_000
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
-    seeds = try arguments.integer("--seeds", in: 1...1_000_000) ?? seeds
+    seeds = try arguments.integer("--seeds", in: 1...10_000) ?? seeds
+    orders = try arguments.integer("--orders", in: 1...1_000_000) ?? orders
     try arguments.finish()
   }
 
   func run(_ output: inout Output) throws(CommandFailure) {
     var table = TextTable(
-      headers: ["order", "response loss", "seeds", "duplicated", "duplicate rate", "95% interval"],
-      alignments: [.left, .right, .right, .right, .right, .left]
+      headers: ["client", "response loss", "orders", "duplicated", "95% interval", "uncertain", "attempts/order"],
+      alignments: [.left, .right, .right, .right, .left, .right, .right]
     )
-    for (label, key) in [("keyless", nil), ("keyed", "k-9")] as [(String, String?)] {
+    let clients: [(String, RequestKind, ClientOptions.Safety)] = [
+      ("keyless, naive", .keylessWrite, .naive),
+      ("keyless, careful", .keylessWrite, .careful),
+      ("keyed", .keyedWrite, .naive),
+    ]
+    for (label, kind, safety) in clients {
       for loss in [0.05, 0.10, 0.30] {
-        let configuration = SingleOrderWorld.Configuration(budget: 3, key: key, responseLoss: loss)
-        var simulation = Simulation(model: SingleOrderWorld(configuration))
-        var duplicated: UInt64 = 0
+        var options = RequestWorldOptions.checkoutReference(orders: orders)
+        options.workload.kind = kind
+        options.client.safety = safety
+        options.network.responseLoss = loss
+        let metrics: RequestMetrics
         do {
-          for seed in 0..<UInt64(seeds) {
-            _ = try simulation.run(seed: seed, model: SingleOrderWorld(configuration))
-            if simulation.model.ledger.entries.count > 1 { duplicated += 1 }
-          }
+          metrics = try RequestWorld.measure(options, seeds: try SeedRange(0, UInt64(seeds)))
         } catch {
           throw .software("the demonstration failed: \(error)")
         }
-        let interval = WilsonInterval(successes: duplicated, trials: UInt64(seeds))
+        let (rate, interval) = metrics.duplicateRate
         table.append([
-          label, DecimalText.percent(loss, 0), "\(seeds)", "\(duplicated)",
-          DecimalText.percent(Double(duplicated) / Double(seeds), 2),
+          label, DecimalText.percent(loss, 0), "\(metrics.operations)", DecimalText.percent(rate, 2),
           "[\(DecimalText.percent(interval.lower, 2)), \(DecimalText.percent(interval.upper, 2))]",
+          DecimalText.percent(metrics.uncertainRate.rate, 2), DecimalText.fixed(metrics.attemptsPerOperation, 3),
         ])
       }
     }
-    output.write("FaultSim demonstration: an order retried after lost responses (budget 3 attempts)\n\n")
+    output.write(
+      """
+      FaultSim demonstration: the reference checkout (\(orders) orders x \(seeds) seeds per row, request loss 5%,
+      timeout 1 s, 3 attempts, exponential backoff with full jitter)
+
+
+      """)
     output.write(table.rendered)
-    output.write("\nWithout an idempotency key, every lost response that is retried records the order again.\n")
-    output.write("Try 'faultsim lessons', or 'faultsim --help' for every subcommand.\n")
+    output.write(
+      """
+
+      A lost response looks like a lost request to the client. Retrying a keyless write records the
+      order twice; not retrying leaves the client uncertain; with an idempotency key retrying is safe,
+      and only clients that run out of attempts are left uncertain.
+      Next: 'faultsim run scenarios/checkout-reference.json --seed 1', 'faultsim lessons', 'faultsim --help'.
+
+      """)
   }
 }

@@ -5,6 +5,9 @@ enum TopLevel {
   static var subcommands: [any Subcommand.Type] {
     [
       DemoCommand.self,
+      RunCommand.self,
+      SweepCommand.self,
+      CheckCommand.self,
       LessonsCommand.self,
     ]
   }

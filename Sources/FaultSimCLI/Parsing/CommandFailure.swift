@@ -13,6 +13,8 @@ enum CommandFailure: Error {
   case interrupted(String)
   /// A failure inside FaultSim itself. 70.
   case software(String)
+  /// A failure whose messages were already printed; only the status remains.
+  case quiet(Int32)
 
   var exitCode: Int32 {
     switch self {
@@ -22,6 +24,7 @@ enum CommandFailure: Error {
     case .software: return 70
     case .cannotCreate: return 73
     case .interrupted: return 130
+    case .quiet(let status): return status
     }
   }
 
@@ -39,6 +42,8 @@ enum CommandFailure: Error {
     case .data(let message), .missingInput(let message), .cannotCreate(let message),
       .interrupted(let message), .software(let message):
       return "Error: \(message)\n"
+    case .quiet:
+      return ""
     }
   }
 }

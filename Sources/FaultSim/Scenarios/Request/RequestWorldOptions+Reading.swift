@@ -96,7 +96,8 @@ extension NetworkOptions {
     if let windows = try reader.array("offline") {
       guard ScenarioLimits.offlineWindows.contains(windows.count) else {
         throw reader.error(
-          "\(windows.count) offline windows; allowed at most \(ScenarioLimits.offlineWindows.upperBound)", key: "offline")
+          "\(windows.count) offline windows; allowed at most \(ScenarioLimits.offlineWindows.upperBound)",
+          key: "offline")
       }
       var read: [OfflineWindow] = []
       for value in windows {

@@ -1,0 +1,98 @@
+/// A loaded scenario file: what it describes, which world it runs, and a
+/// digest that ties every table it produces back to its exact content.
+public struct Scenario: Sendable {
+  /// The worlds FaultSim can run.
+  public enum World: Sendable {
+    /// Clients, a lossy network and a server ledger (SPEC §4.1).
+    case request(RequestWorldOptions)
+  }
+
+  /// The file name without directory and extension, e.g. `checkout-reference`.
+  public var name: String
+  /// The path as given.
+  public var file: String
+  /// The scenario's own explanation, for people.
+  public var description: String
+  /// The world and its options.
+  public var world: World
+  /// The overrides applied on top of the file, in order.
+  public var overrides: [ScenarioOverride]
+  /// 16 hex digits identifying the file's bytes and the overrides.
+  public var digest: String
+
+  /// The version written into tables and reports.
+  public static let faultSimVersion = "0.1.0"
+
+  /// Loads and validates a scenario file, applying `overrides` first.
+  ///
+  /// - Throws: `ScenarioError`: `.unreadableInput` for a missing or
+  ///   unreadable file, `.invalidData` for anything wrong in it.
+  public static func load(path: String, overrides: [ScenarioOverride] = []) throws(ScenarioError) -> Scenario {
+    try parse(bytes: try ScenarioDocument.bytes(path: path), file: path, overrides: overrides)
+  }
+
+  /// Validates scenario JSON held in memory.
+  public static func parse(
+    bytes: [UInt8], file: String, overrides: [ScenarioOverride] = []
+  ) throws(ScenarioError) -> Scenario {
+    var root = try ScenarioDocument.parseObject(bytes: bytes, file: file)
+    for override in overrides { try override.apply(to: &root, file: file) }
+    let reader = ScenarioDocument.reader(for: root, file: file)
+    let description = try reader.string("description")
+    reader.ignore("$schema")
+    let world: World
+    switch try reader.choice("world", default: "request", among: ["request"]) {
+    default:
+      world = .request(try RequestWorldOptions(reading: reader))
+    }
+    try reader.finish()
+    var digest = ContentDigest()
+    digest.absorb(bytes)
+    for override in overrides { digest.absorb(Array("\u{0}\(override)".utf8)) }
+    return Scenario(
+      name: Self.stem(of: file), file: file, description: description, world: world, overrides: overrides,
+      digest: digest.hex)
+  }
+
+  /// `scenarios/checkout-reference.json` → `checkout-reference`.
+  static func stem(of path: String) -> String {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+    return String(name[..<dot])
+  }
+}
+
+/// A 64-bit digest of bytes (SplitMix64's finaliser over 8-byte words):
+/// stable across platforms and versions, for identifying inputs, not for
+/// security.
+struct ContentDigest {
+  private var state: UInt64 = 0x6A09_E667_F3BC_C908
+  private var length: UInt64 = 0
+
+  mutating func absorb(_ bytes: [UInt8]) {
+    var word: UInt64 = 0
+    var filled = 0
+    for byte in bytes {
+      word |= UInt64(byte) << UInt64(8 * filled)
+      filled += 1
+      if filled == 8 {
+        mix(word)
+        word = 0
+        filled = 0
+      }
+    }
+    if filled > 0 { mix(word ^ (UInt64(filled) << 56)) }
+    length &+= UInt64(bytes.count)
+  }
+
+  private mutating func mix(_ word: UInt64) {
+    state = SplitMix64.mix(state ^ word) &+ SplitMix64.gamma
+  }
+
+  /// 16 lowercase hex digits.
+  var hex: String {
+    let value = SplitMix64.mix(state ^ length)
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+}

@@ -1,0 +1,95 @@
+import FaultSim
+
+/// `faultsim run`: one seed of a scenario, its metrics, and optionally its
+/// timeline.
+struct RunCommand: Subcommand {
+  static let info = CommandInfo(
+    name: "run",
+    abstract: "Run one seed of a scenario and print its metrics (and, with --trace, its timeline).",
+    usage: "faultsim run <scenario> [--seed <n>] [--trace] [--set <key.path=value>]... [--order <order>]",
+    details: """
+      ARGUMENTS:
+        <scenario>              A scenario file (JSON), e.g. scenarios/checkout-reference.json.
+
+      OPTIONS:
+        --seed <n>              The seed (default 0). The same scenario and seed always give the same output.
+        --trace                 Print the timeline first: one line per event (virtual time, actor, event, details).
+        --set <key.path=value>  Override a scenario value, e.g. --set network.responseLoss=0.2 (repeatable).
+        --order <order>         How racing events are ordered: fifo (default), random:<seed>, or a choice
+                                sequence such as 0,1,0 (as printed by 'explore').
+        -h, --help              Show help information.
+
+      EXAMPLES:
+        faultsim run scenarios/checkout-reference.json --seed 42
+        faultsim run scenarios/checkout-keyed.json --seed 7 --set workload.operations=3 --trace
+
+      """
+  )
+
+  var path: String
+  var seed: UInt64
+  var trace: Bool
+  var overrides: [ScenarioOverride]
+  var strategy: OrderStrategy
+
+  init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
+    trace = arguments.flag("--trace")
+    seed = try arguments.unsigned("--seed") ?? 0
+    overrides = try arguments.overrides()
+    strategy = try arguments.orderStrategy()
+    let positionals = try arguments.positionals()
+    guard let path = positionals.first else { throw arguments.usageError("Missing expected argument '<scenario>'") }
+    guard positionals.count == 1 else { throw arguments.usageError("Unexpected argument '\(positionals[1])'") }
+    self.path = path
+  }
+
+  func run(_ output: inout Output) throws(CommandFailure) {
+    let scenario: Scenario
+    do {
+      scenario = try Scenario.load(path: path, overrides: overrides)
+    } catch {
+      throw .scenario(error)
+    }
+    switch scenario.world {
+    case .request(let options):
+      let result: (metrics: RequestMetrics, summary: RunSummary, trace: [TraceEntry])
+      do {
+        result = try RequestWorld.run(options, seed: seed, strategy: strategy, tracing: trace)
+      } catch {
+        throw .simulation(error, scenario: path)
+      }
+      if trace {
+        for entry in result.trace { output.write(entry.description + "\n") }
+        output.write("\n")
+      }
+      output.write(RunReport.request(scenario: scenario, seed: seed, metrics: result.metrics, summary: result.summary))
+      output.write("replay: \(replayCommand)\n")
+    }
+  }
+
+  /// The command that reproduces this run.
+  var replayCommand: String {
+    var parts = ["faultsim", "run", ShellQuoting.quote(path), "--seed", "\(seed)"]
+    for override in overrides { parts += ["--set", ShellQuoting.quote(override.description)] }
+    if strategy != .fifo { parts += ["--order", ShellQuoting.quote(Self.orderText(strategy))] }
+    parts.append("--trace")
+    return parts.joined(separator: " ")
+  }
+
+  static func orderText(_ strategy: OrderStrategy) -> String {
+    switch strategy {
+    case .fifo: return "fifo"
+    case .random(let seed): return "random:\(seed)"
+    case .replay(let sequence): return sequence.map(String.init).joined(separator: ",")
+    }
+  }
+}
+
+/// Quoting for commands printed for users to paste into a POSIX shell.
+enum ShellQuoting {
+  static func quote(_ text: String) -> String {
+    let safe = text.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:,@%+".contains($0) }
+    if safe && !text.isEmpty { return text }
+    return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+  }
+}

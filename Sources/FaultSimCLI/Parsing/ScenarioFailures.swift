@@ -1,0 +1,52 @@
+import FaultSim
+
+extension CommandFailure {
+  /// A scenario error with the exit status its kind calls for: 66 when the
+  /// file cannot be read, 65 when its contents are wrong.
+  static func scenario(_ error: ScenarioError) -> CommandFailure {
+    switch error.kind {
+    case .unreadableInput: return .missingInput(error.description)
+    case .invalidData: return .data(error.description)
+    }
+  }
+
+  /// A run that stopped with an engine error: the scenario asked for
+  /// something the engine cannot do (65).
+  static func simulation(_ error: SimulationError, scenario: String) -> CommandFailure {
+    .data("\(scenario): the run stopped: \(error)")
+  }
+}
+
+extension ArgumentReader {
+  /// The `--set key.path=value` overrides, in order.
+  mutating func overrides() throws(CommandFailure) -> [ScenarioOverride] {
+    var overrides: [ScenarioOverride] = []
+    for text in try values("--set") {
+      do {
+        overrides.append(try ScenarioOverride(parsing: text))
+      } catch {
+        throw usageError("--set \(text): \(error)")
+      }
+    }
+    return overrides
+  }
+
+  /// `--order fifo|random:<seed>|<c0,c1,…>`: how races are ordered.
+  mutating func orderStrategy() throws(CommandFailure) -> OrderStrategy {
+    guard let text = try value("--order") else { return .fifo }
+    if text == "fifo" { return .fifo }
+    if text.hasPrefix("random:"), let seed = UInt64(text.dropFirst("random:".count)) {
+      return .random(orderSeed: seed)
+    }
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    var sequence: [Int] = []
+    for part in parts {
+      guard let choice = Int(part), (0...1_000).contains(choice) else {
+        throw usageError(
+          "'--order' expects fifo, random:<seed> or a choice sequence such as 0,1,0; got '\(text)'")
+      }
+      sequence.append(choice)
+    }
+    return .replay(sequence)
+  }
+}
