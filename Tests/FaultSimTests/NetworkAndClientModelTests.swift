@@ -1,0 +1,110 @@
+import Testing
+
+@testable import FaultSim
+
+/// The building blocks of the request world: distributions, backoff,
+/// bursts, histograms and intervals.
+@Suite struct NetworkAndClientModelTests {
+  static func samples(_ distribution: LatencyDistribution, count: Int = 50_000) -> [UInt64] {
+    var generator = Xoshiro256StarStar(seed: 21)
+    return (0..<count).map { _ in distribution.sample(generator.next()) }
+  }
+
+  static func mean(_ values: [UInt64]) -> Double {
+    values.reduce(0.0) { $0 + Double($1) } / Double(values.count)
+  }
+
+  @Test func distributionsHaveTheirDocumentedMeans() {
+    let ms = 1_000_000.0
+    let uniform = Self.samples(.uniform(min: .nanoseconds(20_000_000), max: .nanoseconds(80_000_000)))
+    #expect(uniform.allSatisfy { (20_000_000...80_000_000).contains($0) })
+    #expect(abs(Self.mean(uniform) / ms - 50) < 0.5)
+    #expect(abs(Self.mean(Self.samples(.exponential(mean: .nanoseconds(40_000_000)))) / ms - 40) < 1)
+    let normal = Self.samples(.normal(mean: .nanoseconds(100_000_000), standardDeviation: .nanoseconds(10_000_000)))
+    #expect(abs(Self.mean(normal) / ms - 100) < 0.5)
+    let lognormal = LatencyDistribution.lognormal(median: .nanoseconds(60_000_000), sigma: 0.5)
+    #expect(abs(Self.mean(Self.samples(lognormal)) - lognormal.mean) / lognormal.mean < 0.02)
+    #expect(Self.samples(.fixed(.nanoseconds(7)), count: 10).allSatisfy { $0 == 7 })
+  }
+
+  @Test func aNormalTruncatedAtZeroIsRedrawnNotClamped() {
+    let values = Self.samples(.normal(mean: .nanoseconds(1_000), standardDeviation: .nanoseconds(10_000)))
+    let zeros = values.count { $0 == 0 }
+    #expect(zeros < values.count / 1_000, "clamping would pile about 46% of draws on zero")
+  }
+
+  @Test func backoffFollowsTheStandardFormulas() {
+    let base = VirtualDuration.nanoseconds(100)
+    let cap = VirtualDuration.nanoseconds(1_000)
+    var generator = Xoshiro256StarStar(seed: 5)
+    let exponential = Backoff(growth: .exponential, jitter: .none, base: base, cap: cap)
+    #expect((0..<6).map { exponential.delay(retry: $0, previous: 100, word: 0) } == [100, 200, 400, 800, 1_000, 1_000])
+    let full = Backoff(growth: .exponential, jitter: .full, base: base, cap: cap)
+    let equal = Backoff(growth: .exponential, jitter: .equal, base: base, cap: cap)
+    let decorrelated = Backoff(growth: .exponential, jitter: .decorrelated, base: base, cap: cap)
+    var previous: UInt64 = 100
+    for retry in 0..<200 {
+      let ceiling = exponential.ceiling(retry: retry % 8)
+      #expect(full.delay(retry: retry % 8, previous: 0, word: generator.next()) <= ceiling)
+      let halfway = equal.delay(retry: retry % 8, previous: 0, word: generator.next())
+      #expect(halfway >= ceiling - ceiling / 2 && halfway <= ceiling)
+      let next = decorrelated.delay(retry: retry, previous: previous, word: generator.next())
+      #expect(next >= 100 && next <= min(1_000, 3 * previous))
+      previous = next
+    }
+    #expect(Backoff(growth: .constant, base: base).delay(retry: 9, previous: 0, word: 0) == 100)
+    #expect(Backoff.immediate.delay(retry: 3, previous: 0, word: 12_345) == 0)
+  }
+
+  @Test func burstLossAveragesItsStationaryMix() {
+    let model = BurstLoss(
+      meanGood: .nanoseconds(900_000_000), meanBad: .nanoseconds(100_000_000), lossGood: 0.01, lossBad: 0.6)
+    var timeline = BurstLossTimeline(model, random: KeyedRandom(seed: 8), channel: 0)
+    var total = 0.0
+    let steps = 200_000
+    for step in 0..<steps {
+      total += timeline.lossProbability(at: UInt64(step) * 10_000_000)
+    }
+    #expect(abs(total / Double(steps) - model.averageLoss) < 0.01)
+    #expect(abs(model.averageLoss - 0.069) < 1e-12)
+  }
+
+  @Test func histogramPercentilesAreWithinHalfABucket() {
+    var histogram = DurationHistogram()
+    var values: [UInt64] = []
+    var generator = Xoshiro256StarStar(seed: 2)
+    for _ in 0..<20_000 {
+      let value = generator.next(below: 10_000_000_000)
+      values.append(value)
+      histogram.record(value)
+    }
+    values.sort()
+    for p in [1.0, 50, 90, 99, 100] {
+      let exact = Double(values[max(0, Int((p / 100 * Double(values.count)).rounded(.up)) - 1)])
+      let reported = histogram.percentile(p) ?? -1
+      #expect(abs(reported - exact) / exact < 0.004, "p\(p): \(reported) vs \(exact)")
+    }
+    var merged = DurationHistogram()
+    merged.merge(histogram)
+    merged.merge(histogram)
+    #expect(merged.count == 40_000 && merged.percentile(50) == histogram.percentile(50))
+    #expect(DurationHistogram().percentile(50) == nil)
+  }
+
+  @Test func wilsonIntervalsMatchKnownValues() {
+    let interval = WilsonInterval(successes: 10, trials: 100)
+    #expect(abs(interval.lower - 0.05522854) < 1e-6)
+    #expect(abs(interval.upper - 0.17436566) < 1e-6)
+    let none = WilsonInterval(successes: 0, trials: 1_000)
+    #expect(none.lower == 0 && abs(none.upper - 0.003825) < 1e-5)
+    #expect(WilsonInterval(successes: 0, trials: 0).upper == 1)
+  }
+
+  @Test func decimalTextIsLocaleFreeAndRoundsHalfAway() {
+    #expect(DecimalText.fixed(0.04875, 4) == "0.0488")
+    #expect(DecimalText.fixed(-1.5, 0) == "-2")
+    #expect(DecimalText.fixed(2, 3) == "2.000")
+    #expect(DecimalText.fixed(.nan, 2) == "nan")
+    #expect(DecimalText.percent(0.099275, 2) == "9.93%")
+  }
+}
