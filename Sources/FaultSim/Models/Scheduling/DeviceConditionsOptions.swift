@@ -1,0 +1,142 @@
+/// How a population's device conditions are drawn (SPEC §4.3): battery,
+/// charging, Low Power Mode, network, the Background App Refresh switch
+/// and how the user uses (and force-quits) the app. One plain struct per
+/// condition; every default is documented on its property and in
+/// docs/scheduling-world.md.
+public struct DeviceConditionsOptions: Hashable, Sendable {
+  /// The battery's level at the start and how fast it drains and charges.
+  public struct Battery: Hashable, Sendable {
+    /// The lowest starting level (0…1). Default 0.3.
+    public var startMinimum = 0.3
+    /// The highest starting level (0…1, at least `startMinimum`); the start
+    /// is uniform between the two. Default 1.0.
+    public var startMaximum = 1.0
+    /// Level lost per hour while unplugged. Default 0.06 (a full battery
+    /// lasts about 17 hours).
+    public var drainPerHour = 0.06
+    /// Level gained per hour while plugged in. Default 0.5 (two hours from
+    /// empty to full).
+    public var chargePerHour = 0.5
+
+    public init() {}
+  }
+
+  /// When the device is plugged in: alternating unplugged and plugged-in
+  /// spells.
+  public struct Charging: Hashable, Sendable {
+    /// Probability that a device is plugged in at the start. Default 0.2.
+    public var pluggedInAtStart = 0.2
+    /// Length of an unplugged spell. Default uniform 6 h–16 h.
+    public var unplugged = LatencyDistribution.uniform(min: Self.hours(6), max: Self.hours(16))
+    /// Length of a plugged-in spell. Default uniform 1 h–8 h.
+    public var pluggedIn = LatencyDistribution.uniform(min: Self.hours(1), max: Self.hours(8))
+
+    public init() {}
+
+    static func hours(_ count: UInt64) -> VirtualDuration { .nanoseconds(count * 3_600_000_000_000) }
+  }
+
+  /// When Low Power Mode is on.
+  public struct LowPowerMode: Hashable, Sendable {
+    /// The rule that switches it on.
+    public enum Rule: Hashable, Sendable {
+      /// Only the explicit `periods` (and always-on users).
+      case never
+      /// On whenever the battery is below the level and the device is not
+      /// plugged in (the user accepts iOS's 20% prompt; charging ends it).
+      case belowBattery(Double)
+      /// On for the whole run.
+      case always
+    }
+
+    /// Default `.belowBattery(0.2)`.
+    public var rule = Rule.belowBattery(0.2)
+    /// Probability that a user keeps Low Power Mode on all the time.
+    /// Default 0.
+    public var alwaysOnUsers = 0.0
+    /// Periods in which Low Power Mode is on for every user, on top of the
+    /// rule. Default none.
+    public var periods: [ConditionPeriod] = []
+
+    public init() {}
+  }
+
+  /// Connectivity: a chain of Wi-Fi, cellular and offline spells.
+  ///
+  /// The first state is drawn by weight; each spell lasts an exponential
+  /// time with its state's mean; the next state is drawn by weight among
+  /// the other states.
+  public struct Network: Hashable, Sendable {
+    /// One state's share and spell length.
+    public struct State: Hashable, Sendable {
+      /// Relative weight (≥ 0) when the next state is drawn.
+      public var weight: Double
+      /// Mean length of a spell in this state.
+      public var meanDuration: VirtualDuration
+
+      public init(weight: Double, meanDuration: VirtualDuration) {
+        self.weight = weight
+        self.meanDuration = meanDuration
+      }
+    }
+
+    /// Default weight 0.6, mean 3 h.
+    public var wifi = State(weight: 0.6, meanDuration: .nanoseconds(3 * 3_600_000_000_000))
+    /// Default weight 0.3, mean 1 h.
+    public var cellular = State(weight: 0.3, meanDuration: .nanoseconds(3_600_000_000_000))
+    /// Default weight 0.1, mean 20 min.
+    public var offline = State(weight: 0.1, meanDuration: .nanoseconds(20 * 60_000_000_000))
+
+    public init() {}
+
+    /// The states in a fixed order (the order of the weighted draw).
+    var states: [(NetworkAvailability, State)] { [(.wifi, wifi), (.cellular, cellular), (.offline, offline)] }
+  }
+
+  /// Settings ▸ General ▸ Background App Refresh, per user.
+  public struct BackgroundAppRefresh: Hashable, Sendable {
+    /// Probability that a user has switched it off for the app, for the
+    /// whole run. Default 0.05.
+    public var offUsers = 0.05
+
+    public init() {}
+  }
+
+  /// When the user opens the app, how long they stay, and whether they
+  /// force-quit it afterwards.
+  public struct Usage: Hashable, Sendable {
+    /// Mean time from the end of one session to the next open (a Poisson
+    /// process). Default 8 h.
+    public var meanGap: VirtualDuration = .nanoseconds(8 * 3_600_000_000_000)
+    /// Length of a foreground session. Default uniform 30 s–5 min.
+    public var session = LatencyDistribution.uniform(
+      min: .nanoseconds(30_000_000_000), max: .nanoseconds(300_000_000_000))
+    /// How long before the start the app was last used. Default uniform
+    /// 0–12 h.
+    public var idleAtStart = LatencyDistribution.uniform(min: .zero, max: .nanoseconds(12 * 3_600_000_000_000))
+    /// Probability that a user does not open the app at all during the run.
+    /// Default 0.
+    public var dormantUsers = 0.0
+    /// Probability that a session ends with a force-quit from the app
+    /// switcher; nothing runs in the background until the next open.
+    /// Default 0.05.
+    public var forceQuit = 0.05
+
+    public init() {}
+  }
+
+  public var battery = Battery()
+  public var charging = Charging()
+  public var lowPowerMode = LowPowerMode()
+  public var network = Network()
+  public var backgroundAppRefresh = BackgroundAppRefresh()
+  public var usage = Usage()
+
+  public init() {}
+
+  /// Spells (charging, network, usage gaps and sessions) shorter than this
+  /// are lengthened to it, so that a timeline over a month stays small.
+  public static let shortestSpell = VirtualDuration(nanoseconds: 60_000_000_000)
+  /// Sessions shorter than this are lengthened to it.
+  public static let shortestSession = VirtualDuration(nanoseconds: 1_000_000_000)
+}
