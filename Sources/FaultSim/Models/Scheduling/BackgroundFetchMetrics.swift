@@ -1,0 +1,109 @@
+/// What runs of a background fetch world measured (SPEC §5), summed over
+/// runs: exact counts plus mergeable histograms.
+///
+/// - **wake-ups**: times the system woke an app for a fetch;
+///   `newData + noData + failed == wakeUps`, and `killed ≤ failed`.
+/// - **background runtime**: time apps ran in the background (each fetch
+///   from wake-up to completion or kill).
+/// - **wake gaps**: time between consecutive wake-ups of one app.
+/// - **content**: items that appeared on the server; each is delivered by a
+///   background fetch or by a foreground refresh when the user opens the
+///   app, or is still undelivered when the run ends.
+/// - **staleness**: for each delivered item, the time from its appearance
+///   on the server until the app had it.
+/// - **stale opens**: opens of the app at which the server had content the
+///   app did not.
+public struct BackgroundFetchMetrics: Hashable, Sendable {
+  /// Runs summed.
+  public var runs: UInt64 = 0
+  /// Users summed over runs.
+  public var users: UInt64 = 0
+  /// Sum over users of the simulated time (ns), for per-day rates.
+  public var userTime: UInt64 = 0
+  /// Engine events handled.
+  public var events: UInt64 = 0
+  public var wakeUps: UInt64 = 0
+  public var newData: UInt64 = 0
+  public var noData: UInt64 = 0
+  /// Failed fetches, kills included.
+  public var failed: UInt64 = 0
+  /// Fetches killed at the time limit.
+  public var killed: UInt64 = 0
+  /// Users whose app was never woken.
+  public var usersNeverWoken: UInt64 = 0
+  /// Background time used (ns).
+  public var backgroundRuntime: UInt64 = 0
+  /// Time between consecutive wake-ups of one app.
+  public var wakeGaps = DurationHistogram()
+  /// Sum of the wake gaps (ns), for the mean.
+  public var wakeGapTotal: UInt64 = 0
+  /// Content items that appeared on servers.
+  public var contentItems: UInt64 = 0
+  public var deliveredInBackground: UInt64 = 0
+  public var deliveredOnOpen: UInt64 = 0
+  public var undelivered: UInt64 = 0
+  /// Time from an item's appearance until the app had it.
+  public var staleness = DurationHistogram()
+  /// Sum of the staleness of delivered items (ns), for the mean.
+  public var stalenessTotal: UInt64 = 0
+  /// Times users opened the app.
+  public var opens: UInt64 = 0
+  /// Opens at which the app lacked content the server had.
+  public var staleOpens: UInt64 = 0
+
+  public init() {}
+
+  /// Adds another set of runs.
+  ///
+  /// - Complexity: O(histogram buckets).
+  public mutating func merge(_ other: BackgroundFetchMetrics) {
+    runs &+= other.runs
+    users &+= other.users
+    userTime &+= other.userTime
+    events &+= other.events
+    wakeUps &+= other.wakeUps
+    newData &+= other.newData
+    noData &+= other.noData
+    failed &+= other.failed
+    killed &+= other.killed
+    usersNeverWoken &+= other.usersNeverWoken
+    backgroundRuntime &+= other.backgroundRuntime
+    wakeGaps.merge(other.wakeGaps)
+    wakeGapTotal &+= other.wakeGapTotal
+    contentItems &+= other.contentItems
+    deliveredInBackground &+= other.deliveredInBackground
+    deliveredOnOpen &+= other.deliveredOnOpen
+    undelivered &+= other.undelivered
+    staleness.merge(other.staleness)
+    stalenessTotal &+= other.stalenessTotal
+    opens &+= other.opens
+    staleOpens &+= other.staleOpens
+  }
+
+  /// Fetches that reported new data, per wake-up, with the 95% Wilson interval.
+  public var newDataRate: (rate: Double, interval: WilsonInterval) { RequestMetrics.rate(newData, wakeUps) }
+  /// Failed fetches (kills included) per wake-up.
+  public var failureRate: (rate: Double, interval: WilsonInterval) { RequestMetrics.rate(failed, wakeUps) }
+  /// Stale opens per open.
+  public var staleOpenRate: (rate: Double, interval: WilsonInterval) { RequestMetrics.rate(staleOpens, opens) }
+
+  /// Wake-ups per user per day.
+  public var wakeUpsPerUserDay: Double {
+    userTime == 0 ? 0 : Double(wakeUps) / (Double(userTime) / 86_400_000_000_000)
+  }
+
+  /// Mean time between consecutive wake-ups of one app (ns); 0 when none.
+  public var meanWakeGap: Double {
+    wakeGaps.count == 0 ? 0 : Double(wakeGapTotal) / Double(wakeGaps.count)
+  }
+
+  /// Mean staleness of delivered items (ns); 0 when none.
+  public var meanStaleness: Double {
+    staleness.count == 0 ? 0 : Double(stalenessTotal) / Double(staleness.count)
+  }
+
+  /// Mean background runtime per wake-up (ns); 0 when none.
+  public var meanRuntime: Double {
+    wakeUps == 0 ? 0 : Double(backgroundRuntime) / Double(wakeUps)
+  }
+}

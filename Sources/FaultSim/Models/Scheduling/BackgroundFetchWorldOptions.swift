@@ -1,0 +1,54 @@
+/// Everything that defines a background fetch world (SPEC §4.3, seed 003):
+/// one plain struct per component.
+public struct BackgroundFetchWorldOptions: Hashable, Sendable {
+  /// Who is simulated, for how long.
+  public struct Population: Hashable, Sendable {
+    /// Users, one device and one app each. Default 100.
+    public var users = 100
+    /// Virtual time simulated: the conditions' horizon. Default 72 h.
+    public var duration = VirtualDuration(nanoseconds: 72 * 3_600_000_000_000)
+
+    public init() {}
+  }
+
+  /// What the app does when woken, and how the system adapts its interval.
+  public struct Fetch: Hashable, Sendable {
+    /// The minimum interval and the adaptation to outcomes.
+    public var interval = FetchIntervalRule()
+    /// How long the fetch's network request takes. Default lognormal,
+    /// median 2 s, σ 1 (about 0.3% run past 30 s and are killed).
+    public var duration = LatencyDistribution.lognormal(median: .nanoseconds(2_000_000_000), sigma: 1)
+    /// Probability that the request fails (the app reports `.failed`).
+    /// Default 0.05.
+    public var failure = 0.05
+    /// Whether the system wakes the app only while the device is online.
+    /// When `false`, a fetch woken offline fails at once. Default `true`.
+    public var wakeOnlyWhenOnline = true
+    /// Whether opening the app refreshes its content in the foreground
+    /// (always succeeding). Default `true`.
+    public var foregroundRefreshOnOpen = true
+
+    public init() {}
+  }
+
+  /// New content on the server: a Poisson process per user.
+  public struct Content: Hashable, Sendable {
+    /// Mean items per hour. Default 0.5 (one every 2 h). Zero: never any
+    /// new content, so every successful fetch reports `.noData`.
+    public var itemsPerHour = 0.5
+
+    public init() {}
+  }
+
+  public var population = Population()
+  public var fetch = Fetch()
+  public var content = Content()
+  public var scheduler = BackgroundTaskSchedulerOptions()
+  public var conditions = DeviceConditionsOptions()
+  /// Content that arrives on the server within `window` before a fetch's
+  /// snapshot races with it: the order strategy picks whether the fetch
+  /// sees it. Default zero (only content arriving at the same instant).
+  public var races = RaceOptions()
+
+  public init() {}
+}
