@@ -5,6 +5,19 @@ public struct Scenario: Sendable {
   public enum World: Sendable {
     /// Clients, a lossy network and a server ledger (SPEC §4.1).
     case request(RequestWorldOptions)
+    /// Apps, the OS transfer daemon and their registries (SPEC §4.2).
+    case transfer(TransferWorldOptions)
+
+    /// The names scenario files use in `"world"`.
+    public static let names = ["request", "transfer"]
+
+    /// The world's name.
+    public var name: String {
+      switch self {
+      case .request: return "request"
+      case .transfer: return "transfer"
+      }
+    }
   }
 
   /// The file name without directory and extension, e.g. `checkout-reference`.
@@ -41,7 +54,9 @@ public struct Scenario: Sendable {
     let description = try reader.string("description")
     reader.ignore("$schema")
     let world: World
-    switch try reader.choice("world", default: "request", among: ["request"]) {
+    switch try reader.choice("world", default: "request", among: World.names) {
+    case "transfer":
+      world = .transfer(try TransferWorldOptions(reading: reader))
     default:
       world = .request(try RequestWorldOptions(reading: reader))
     }
@@ -89,9 +104,11 @@ struct ContentDigest {
     state = SplitMix64.mix(state ^ word) &+ SplitMix64.gamma
   }
 
+  /// The digest as a number.
+  var value: UInt64 { SplitMix64.mix(state ^ length) }
+
   /// 16 lowercase hex digits.
   var hex: String {
-    let value = SplitMix64.mix(state ^ length)
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits
   }

@@ -6,7 +6,13 @@ public enum ReconcilePolicy: String, CaseIterable, Hashable, Sendable {
   case blind
   /// Ask the OS for its running tasks and enqueue only the identifiers it
   /// does not already run (`tanimlayiciya-gore`).
-  case byIdentifier
+  case byIdentifier = "by-identifier"
+  /// Seed 001's state reconcile over the registry: rows marked in progress
+  /// with no running task are reset to queued (`... WHERE state = 'uploading'
+  /// AND id NOT IN (running ids)`), then queued rows are enqueued. With no
+  /// running task the `NOT IN ()` list is empty, and SQLite (contrary to the
+  /// seed's claim) accepts it and matches every row: all are reset.
+  case state
 
   /// The identifiers this policy enqueues, given what is already running.
   ///
@@ -15,7 +21,7 @@ public enum ReconcilePolicy: String, CaseIterable, Hashable, Sendable {
     switch self {
     case .blind:
       return wanted
-    case .byIdentifier:
+    case .byIdentifier, .state:
       return wanted.filter { !running.contains($0) }
     }
   }

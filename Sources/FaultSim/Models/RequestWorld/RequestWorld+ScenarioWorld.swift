@@ -1,0 +1,116 @@
+/// One operation's final state: what the ledger holds and what its client
+/// concluded.
+public struct RequestOperationOutcome: Hashable, Sendable, CustomStringConvertible {
+  public var operation: Int
+  public var applied: Int
+  public var outcome: String
+  public var attempts: Int
+
+  /// `op#3: applied 2, client succeeded after 2 attempts`.
+  public var description: String {
+    "op#\(operation): applied \(applied), client \(outcome) after \(attempts) attempt\(attempts == 1 ? "" : "s")"
+  }
+}
+
+extension RequestWorld: ScenarioWorld {
+  public static var worldName: String { "request" }
+
+  public static func options(of world: Scenario.World) -> RequestWorldOptions? {
+    if case .request(let options) = world { return options }
+    return nil
+  }
+
+  public static func runOnce(
+    _ options: RequestWorldOptions, seed: UInt64, strategy: OrderStrategy, tracing: Bool
+  ) throws(SimulationError) -> WorldRun<RequestMetrics, EntityStates<RequestOperationOutcome>> {
+    var simulation = Simulation(model: RequestWorld(options), tracing: tracing)
+    let summary = try simulation.run(seed: seed, strategy: strategy)
+    return WorldRun(
+      metrics: simulation.model.metrics(events: summary.events), summary: summary,
+      trace: simulation.context.traceEntries, finalState: simulation.model.finalState())
+  }
+
+  public static func makeRunner(_ options: RequestWorldOptions) -> WorldRunner<RequestMetrics, EntityStates<RequestOperationOutcome>> {
+    let box = SimulationBox(Simulation(model: RequestWorld(options)))
+    return WorldRunner { (seed: UInt64, strategy: OrderStrategy) throws(SimulationError) in
+      box.simulation.model.reset()
+      let summary = try box.simulation.run(seed: seed, strategy: strategy)
+      let metrics = box.simulation.model.metrics(events: summary.events)
+      return (metrics, summary, summary.choices.isEmpty ? 0 : box.simulation.model.finalState().digest)
+    }
+  }
+
+  /// Each operation's final state, in operation order.
+  public func finalState() -> EntityStates<RequestOperationOutcome> {
+    EntityStates(zip(clients, ledger).enumerated().map { index, pair in
+      RequestOperationOutcome(
+        operation: index, applied: Int(pair.1.applied), outcome: "\(pair.0.outcome)", attempts: Int(pair.0.attempts))
+    })
+  }
+}
+
+/// Holds a non-copyable simulation so that a closure can run it.
+final class SimulationBox<Model: SimulationModel> {
+  var simulation: Simulation<Model>
+
+  init(_ simulation: consuming Simulation<Model>) {
+    self.simulation = simulation
+  }
+}
+
+extension RequestMetrics: WorldMetrics {
+  public static var columns: [String] {
+    [
+      "seeds", "operations", "duplicated", "duplicate_rate", "duplicate_rate_lo", "duplicate_rate_hi", "lost",
+      "lost_rate", "uncertain", "uncertain_rate", "attempts_mean", "server_requests", "completion_p50_ms",
+      "completion_p99_ms", "lost_rate_lo", "lost_rate_hi", "uncertain_rate_lo", "uncertain_rate_hi", "succeeded",
+      "amplification", "write_calls", "overload_rejections", "retries_refused", "makespan_mean_ms",
+    ]
+  }
+
+  public func fields(seeds: UInt64) -> [String] {
+    let duplicate = duplicateRate
+    let lost = lostRate
+    let uncertain = uncertainRate
+    func rate(_ value: Double) -> String { DecimalText.fixed(value, 6) }
+    func milliseconds(_ nanoseconds: Double?) -> String { nanoseconds.map { DecimalText.fixed($0 / 1e6, 3) } ?? "" }
+    let makespan = runs == 0 ? 0 : Double(makespanTotal) / Double(runs)
+    return [
+      "\(seeds)", "\(operations)", "\(duplicated)", rate(duplicate.rate), rate(duplicate.interval.lower),
+      rate(duplicate.interval.upper), "\(self.lost)", rate(lost.rate), "\(self.uncertain)", rate(uncertain.rate),
+      DecimalText.fixed(attemptsPerOperation, 4), "\(serverRequests)",
+      milliseconds(completion.percentile(50)), milliseconds(completion.percentile(99)),
+      rate(lost.interval.lower), rate(lost.interval.upper), rate(uncertain.interval.lower),
+      rate(uncertain.interval.upper), "\(succeeded)", DecimalText.fixed(amplification, 4), "\(writeCalls)",
+      "\(overloadRejections)", "\(retriesRefused)", DecimalText.fixed(makespan / 1e6, 3),
+    ]
+  }
+
+  public var reportLines: [(String, String)] {
+    func count(_ value: UInt64) -> String {
+      operations == 0 ? "\(value)" : "\(value) (\(DecimalText.percent(Double(value) / Double(operations), 3)))"
+    }
+    func milliseconds(_ nanoseconds: Double?) -> String {
+      nanoseconds.map { DecimalText.fixed($0 / 1e6, 3) + " ms" } ?? "-"
+    }
+    var lines: [(String, String)] = [
+      ("operations", "\(operations)"),
+      ("succeeded", count(succeeded)),
+      ("duplicated", count(duplicated)),
+      ("lost", count(lost)),
+      ("uncertain", count(uncertain)),
+      ("applied writes", "\(applied)"),
+      ("attempts", "\(attempts) (\(DecimalText.fixed(attemptsPerOperation, 4)) per operation)"),
+      ("server requests", "\(serverRequests) (\(DecimalText.fixed(amplification, 4)) per operation)"),
+      ("write calls", "\(writeCalls)"),
+    ]
+    if overloadRejections > 0 { lines.append(("overload 503s", "\(overloadRejections)")) }
+    if retriesRefused > 0 { lines.append(("retries refused", "\(retriesRefused)")) }
+    lines += [
+      ("completion p50", milliseconds(completion.percentile(50))),
+      ("completion p99", milliseconds(completion.percentile(99))),
+      ("all done at", DecimalText.fixed(Double(makespanTotal) / 1e6, 3) + " ms"),
+    ]
+    return lines
+  }
+}

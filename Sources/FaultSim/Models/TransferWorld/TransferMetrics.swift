@@ -1,0 +1,157 @@
+/// What one run of a transfer world measured (SPEC §5), and the sum over
+/// many runs. Per wanted file or upload job:
+///
+/// - **transferred once**: stored (or accepted by the server) after exactly
+///   one full transfer, never two tasks at once;
+/// - **duplicated**: transferred more than once, or two tasks alive at once;
+/// - **lost**: wanted at the end and never stored;
+/// - **corrupt**: stored, but what was stored is wrong (an unvalidated error
+///   page, truncated or corrupted bytes, or two tasks writing one
+///   destination);
+/// - **orphaned**: a transfer completed in a session no app listens to;
+/// - **uncertain**: the registry still says "queued" or "in progress" while
+///   no task exists (a stale registry);
+/// - **misreported**: the registry says done but the file is not stored.
+public struct TransferMetrics: Hashable, Sendable {
+  public var runs: UInt64 = 0
+  /// Files wanted at the end of the run (the operations).
+  public var files: UInt64 = 0
+  public var transferredOnce: UInt64 = 0
+  public var duplicated: UInt64 = 0
+  public var lost: UInt64 = 0
+  public var corrupt: UInt64 = 0
+  public var orphaned: UInt64 = 0
+  public var uncertain: UInt64 = 0
+  public var misreported: UInt64 = 0
+  public var rejected: UInt64 = 0
+  public var progressUnknown: UInt64 = 0
+  /// Tasks the apps created.
+  public var tasksCreated: UInt64 = 0
+  /// Transfers that ran to completion (any session).
+  public var transfersCompleted: UInt64 = 0
+  public var orphanedTransfers: UInt64 = 0
+  /// Bytes the daemon moved, and the part that did not end in a stored,
+  /// valid file (restarts, duplicates, orphans, cancellations, rejections).
+  public var bytesTransferred: UInt64 = 0
+  public var bytesWasted: UInt64 = 0
+  /// Background wakes and relaunches, and the time the app ran for them.
+  public var wakeUps: UInt64 = 0
+  public var backgroundRuntime: UInt64 = 0
+  /// Tasks alive in the connected session when users reopened the app, as
+  /// the daemon reports them.
+  public var aliveAtRelaunch: UInt64 = 0
+  /// Reconcile jobs (BGProcessingTask) run, and those that expired.
+  public var reconcileJobs: UInt64 = 0
+  public var reconcileJobsExpired: UInt64 = 0
+  /// Transfers cancelled by the app itself (a reconcile job's expiration).
+  public var cancelledByApp: UInt64 = 0
+  public var events: UInt64 = 0
+  /// Time from a file's first request until it was stored.
+  public var completion = DurationHistogram()
+
+  public init() {}
+
+  public mutating func merge(_ other: TransferMetrics) {
+    runs &+= other.runs
+    files &+= other.files
+    transferredOnce &+= other.transferredOnce
+    duplicated &+= other.duplicated
+    lost &+= other.lost
+    corrupt &+= other.corrupt
+    orphaned &+= other.orphaned
+    uncertain &+= other.uncertain
+    misreported &+= other.misreported
+    rejected &+= other.rejected
+    progressUnknown &+= other.progressUnknown
+    tasksCreated &+= other.tasksCreated
+    transfersCompleted &+= other.transfersCompleted
+    orphanedTransfers &+= other.orphanedTransfers
+    bytesTransferred &+= other.bytesTransferred
+    bytesWasted &+= other.bytesWasted
+    wakeUps &+= other.wakeUps
+    backgroundRuntime &+= other.backgroundRuntime
+    aliveAtRelaunch &+= other.aliveAtRelaunch
+    reconcileJobs &+= other.reconcileJobs
+    reconcileJobsExpired &+= other.reconcileJobsExpired
+    cancelledByApp &+= other.cancelledByApp
+    events &+= other.events
+    completion.merge(other.completion)
+  }
+
+  public var duplicateRate: (rate: Double, interval: WilsonInterval) { RequestMetrics.rate(duplicated, files) }
+  public var lostRate: (rate: Double, interval: WilsonInterval) { RequestMetrics.rate(lost, files) }
+  public var uncertainRate: (rate: Double, interval: WilsonInterval) { RequestMetrics.rate(uncertain, files) }
+  public var tasksPerFile: Double { files == 0 ? 0 : Double(tasksCreated) / Double(files) }
+}
+
+/// One file's final state, for comparing interleavings.
+public struct TransferFileOutcome: Hashable, Sendable, CustomStringConvertible {
+  public var name: String
+  public var stored: Bool
+  public var corrupt: Bool
+  public var transfers: Int
+  public var orphaned: Int
+  public var concurrent: Bool
+  public var row: String
+
+  /// `u0/f3: stored, 2 transfers, row done`.
+  public var description: String {
+    var parts = [stored ? (corrupt ? "stored corrupt" : "stored") : "not stored"]
+    parts.append("\(transfers) transfer\(transfers == 1 ? "" : "s")")
+    if orphaned > 0 { parts.append("\(orphaned) orphaned") }
+    if concurrent { parts.append("2 tasks at once") }
+    parts.append("row \(row)")
+    return "\(name): " + parts.joined(separator: ", ")
+  }
+}
+
+extension TransferWorld {
+  /// The metrics of the run that just ended.
+  public func metrics(events: UInt64 = 0) -> TransferMetrics {
+    var m = TransferMetrics()
+    m.runs = 1
+    m.events = events
+    for (index, file) in files.enumerated() where file.wanted {
+      m.files &+= 1
+      let duplicate = file.completedTransfers > 1 || file.mostAlive >= 2
+      if duplicate { m.duplicated &+= 1 }
+      if file.stored && !duplicate && file.completedTransfers == 1 { m.transferredOnce &+= 1 }
+      if !file.stored { m.lost &+= 1 }
+      if file.stored && file.corrupt { m.corrupt &+= 1 }
+      if file.orphanedTransfers > 0 { m.orphaned &+= 1 }
+      if file.row == .done && !file.stored { m.misreported &+= 1 }
+      if file.rejected { m.rejected &+= 1 }
+      if file.progressUnknown { m.progressUnknown &+= 1 }
+      if (file.row == .active || file.row == .queued) && file.aliveTasks == 0 && !file.stored { m.uncertain &+= 1 }
+      if file.stored { m.completion.record(file.storedAt &- file.requestedAt) }
+      _ = index
+    }
+    var useful: UInt64 = 0
+    for file in files where file.stored && !file.corrupt { useful &+= file.usefulBytes }
+    for task in tasks {
+      m.tasksCreated &+= 1
+      if task.ending == .completed { m.transfersCompleted &+= 1 }
+      if task.ending == .cancelledByApp { m.cancelledByApp &+= 1 }
+      m.bytesTransferred &+= task.moved - min(task.moved, task.resumedFrom)
+    }
+    for file in files { m.orphanedTransfers &+= UInt64(file.orphanedTransfers) }
+    m.bytesWasted = m.bytesTransferred - min(m.bytesTransferred, useful)
+    for app in apps {
+      m.wakeUps &+= UInt64(app.wakeUps)
+      m.backgroundRuntime &+= app.backgroundRuntime
+      m.aliveAtRelaunch &+= UInt64(app.aliveAtRelaunch)
+      m.reconcileJobs &+= UInt64(app.jobsRun)
+      m.reconcileJobsExpired &+= UInt64(app.jobsExpired)
+    }
+    return m
+  }
+
+  /// Each file's final state, in file order.
+  public func finalState() -> [TransferFileOutcome] {
+    files.enumerated().map { index, file in
+      TransferFileOutcome(
+        name: fileName(index), stored: file.stored, corrupt: file.corrupt, transfers: Int(file.completedTransfers),
+        orphaned: Int(file.orphanedTransfers), concurrent: file.mostAlive >= 2, row: "\(file.row)")
+    }
+  }
+}

@@ -1,0 +1,238 @@
+/// The OS transfer daemon: tasks, their progress under changing network and
+/// charging conditions, and their endings.
+extension TransferWorld {
+  /// Creates a task for `file` in the user's current session.
+  ///
+  /// - Parameter resumeFrom: Bytes already held from resume data.
+  /// - Returns: The task's index.
+  @discardableResult
+  mutating func createTask(
+    _ file: Int, resumeFrom: UInt64 = 0, _ context: inout SimulationContext<Event>
+  ) throws(SimulationError) -> Int {
+    let options = settings.options
+    let user = file / filesPerUser
+    let random = context.random
+    let attempt = UInt64(files[file].attempts)
+    let fileEntity = UInt64(file)
+    let size = fileSize(file, random)
+    let spread = max(0, min(1, options.daemon.throughputSpread))
+    let factor = 1 - spread + 2 * spread * random.unit(DrawKey(entity: fileEntity, purpose: Purpose.throughput, ordinal: attempt))
+    var task = DaemonTask(
+      file: UInt32(file), user: UInt32(user), session: apps[user].session, size: size, target: size,
+      created: context.now.nanoseconds)
+    task.throughputFactor = UInt32(max(1, (factor * 1_000).rounded()))
+    task.moved = min(resumeFrom, size)
+    task.resumedFrom = task.moved
+    task.updated = context.now.nanoseconds
+    if random.bernoulli(options.daemon.failure, DrawKey(entity: fileEntity, purpose: Purpose.failure, ordinal: attempt)) {
+      let point = RandomConversion.index(
+        random.word(DrawKey(entity: fileEntity, purpose: Purpose.failurePoint, ordinal: attempt)), below: max(size, 1))
+      if point > task.moved {
+        task.target = point
+        task.failsAtTarget = true
+        task.resumeDataOnFailure = random.bernoulli(
+          options.daemon.resumeData, DrawKey(entity: fileEntity, purpose: Purpose.resumeData, ordinal: attempt))
+      }
+    }
+    task.nextOfUser = apps[user].firstTask
+    let index = tasks.count
+    tasks.append(task)
+    apps[user].firstTask = Int32(index)
+    files[file].aliveTasks &+= 1
+    files[file].mostAlive = max(files[file].mostAlive, files[file].aliveTasks)
+    if files[file].requestedAt == 0 && files[file].attempts <= 1 { files[file].requestedAt = context.now.nanoseconds }
+    if random.bernoulli(
+      1 - options.workload.contentLengthKnown, DrawKey(entity: fileEntity, purpose: Purpose.contentLength))
+    {
+      files[file].progressUnknown = true
+    }
+    context.trace(
+      Self.daemonName(user), "create task for \(fileName(file))",
+      "task=\(index) session=\(task.session) size=\(size)\(resumeFrom > 0 ? " resume=\(task.moved)" : "")")
+    try updateTask(index, &context)
+    try armConditionChange(user, &context)
+    return index
+  }
+
+  /// The file's size: a keyed draw by file, the same for every task.
+  func fileSize(_ file: Int, _ random: KeyedRandom) -> UInt64 {
+    let workload = settings.options.workload
+    let low = workload.minimumBytes
+    let high = max(workload.maximumBytes, low)
+    guard high > low else { return low }
+    return low + RandomConversion.index(random.word(DrawKey(entity: UInt64(file), purpose: Purpose.size)), below: high - low + 1)
+  }
+
+  /// The rate a task gets at `time` under the user's conditions and the
+  /// session's constraints, in bytes per second (0: waiting).
+  func rate(of task: DaemonTask, at time: UInt64) -> UInt64 {
+    let options = settings.options
+    var network = NetworkAvailability.wifi
+    var charging = true
+    if hasConditionTimelines {
+      let instant = VirtualTime(nanoseconds: time)
+      network = conditions[Int(task.user)].network(at: instant)
+      charging = conditions[Int(task.user)].isCharging(at: instant)
+    }
+    if options.constraints.requiresPower && !charging { return 0 }
+    let base: UInt64
+    switch network {
+    case .offline: return 0
+    case .cellular:
+      if options.constraints.wifiOnly { return 0 }
+      base = options.daemon.cellularBytesPerSecond
+    case .wifi:
+      base = options.daemon.wifiBytesPerSecond
+    }
+    return max(1, base.multipliedFullWidth(by: UInt64(task.throughputFactor)).low / 1_000)
+  }
+
+  /// Brings a live task's progress to now, sets its rate for the current
+  /// conditions and schedules its end.
+  mutating func updateTask(_ index: Int, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+    let now = context.now.nanoseconds
+    var task = tasks[index]
+    guard task.state == .waiting || task.state == .running else { return }
+    if task.rate > 0 && now > task.updated {
+      task.moved = min(task.target, task.moved &+ Self.bytes(rate: task.rate, over: now - task.updated))
+    }
+    task.updated = now
+    task.rate = rate(of: task, at: now)
+    task.generation &+= 1
+    let wasWaiting = task.state == .waiting
+    task.state = task.rate > 0 ? .running : .waiting
+    tasks[index] = task
+    if wasWaiting && task.rate > 0 {
+      context.trace(Self.daemonName(Int(task.user)), "start task \(index)", fileName(Int(task.file)))
+    }
+    guard task.rate > 0 else { return }
+    let remaining = task.target - task.moved
+    let duration = Self.duration(bytes: remaining, rate: task.rate)
+    let (end, overflow) = now.addingReportingOverflow(duration)
+    try context.schedule(
+      TransferEvent(.taskEnd, user: task.user, index: UInt32(index), generation: task.generation),
+      at: VirtualTime(nanoseconds: overflow ? .max : end))
+  }
+
+  /// When the task will reach its target at its current rate.
+  func scheduledEnd(of index: Int) -> UInt64? {
+    let task = tasks[index]
+    guard task.state == .running, task.rate > 0 else { return nil }
+    let (end, overflow) = task.updated.addingReportingOverflow(Self.duration(bytes: task.target - task.moved, rate: task.rate))
+    return overflow ? nil : end
+  }
+
+  /// Bytes moved at `rate` bytes/s over `nanoseconds`.
+  static func bytes(rate: UInt64, over nanoseconds: UInt64) -> UInt64 {
+    let product = rate.multipliedFullWidth(by: nanoseconds)
+    guard product.high < 1_000_000_000 else { return .max }
+    return UInt64(1_000_000_000).dividingFullWidth(product).quotient
+  }
+
+  /// Nanoseconds to move `bytes` at `rate` bytes/s, rounded up.
+  static func duration(bytes: UInt64, rate: UInt64) -> UInt64 {
+    let product = bytes.multipliedFullWidth(by: 1_000_000_000)
+    guard product.high < rate else { return .max }
+    let (quotient, remainder) = rate.dividingFullWidth(product)
+    return remainder == 0 ? quotient : quotient &+ 1
+  }
+
+  /// Keeps one condition-change event pending for a user with live tasks.
+  mutating func armConditionChange(_ user: Int, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+    guard hasConditionTimelines, !apps[user].conditionEventPending else { return }
+    guard let next = nextConditionChange(user, after: context.now) else { return }
+    apps[user].conditionEventPending = true
+    apps[user].conditionGeneration &+= 1
+    try context.schedule(
+      TransferEvent(.conditionChange, user: UInt32(user), generation: apps[user].conditionGeneration), at: next)
+  }
+
+  /// The next instant after `time` at which the user's network or charging
+  /// changes, within the horizon.
+  func nextConditionChange(_ user: Int, after time: VirtualTime) -> VirtualTime? {
+    let device = conditions[user]
+    var next: VirtualTime?
+    for spell in device.network.spells where spell.start > time {
+      next = spell.start
+      break
+    }
+    if settings.options.constraints.requiresPower {
+      let boundary =
+        device.isCharging(at: time)
+        ? device.charging.nextEnd(atOrAfter: time) : device.charging.nextStart(atOrAfter: time)
+      if let boundary, boundary > time { next = next.map { min($0, boundary) } ?? boundary }
+    }
+    guard let next, next < device.horizon else { return nil }
+    return next
+  }
+
+  mutating func conditionChange(
+    _ user: Int, generation: UInt32, _ context: inout SimulationContext<Event>
+  ) throws(SimulationError) {
+    guard apps[user].conditionGeneration == generation else { return }
+    apps[user].conditionEventPending = false
+    var index = apps[user].firstTask
+    var live = false
+    while index >= 0 {
+      let task = Int(index)
+      if tasks[task].state == .waiting || tasks[task].state == .running {
+        live = true
+        try updateTask(task, &context)
+      }
+      index = tasks[task].nextOfUser
+    }
+    if live { try armConditionChange(user, &context) }
+  }
+
+  /// A task reaches its completion or failure point.
+  mutating func taskEnd(_ index: Int, generation: UInt32, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+    guard tasks[index].generation == generation, tasks[index].state == .running else { return }
+    try finishTask(index, &context)
+  }
+
+  /// Ends a running task now at its target (completion or failure) and
+  /// routes its event to the app.
+  mutating func finishTask(_ index: Int, deliver: Bool = true, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+    let file = Int(tasks[index].file)
+    let user = Int(tasks[index].user)
+    tasks[index].moved = tasks[index].target
+    tasks[index].updated = context.now.nanoseconds
+    tasks[index].state = .ended
+    tasks[index].endedAt = context.now.nanoseconds
+    tasks[index].ending = tasks[index].failsAtTarget ? .failed : .completed
+    tasks[index].generation &+= 1
+    files[file].aliveTasks &-= 1
+    if tasks[index].ending == .completed { files[file].completedTransfers &+= 1 }
+    context.trace(
+      Self.daemonName(user), tasks[index].ending == .completed ? "finish task \(index)" : "task \(index) fails",
+      "\(fileName(file)) bytes=\(tasks[index].moved)")
+    // A session the app no longer uses: the event goes nowhere.
+    if tasks[index].session != apps[user].session {
+      tasks[index].state = .closed
+      if tasks[index].ending == .completed { files[file].orphanedTransfers &+= 1 }
+      context.trace(Self.daemonName(user), "orphaned: no app listens to session \(tasks[index].session)", fileName(file))
+      return
+    }
+    if deliver { try routeEvent(user, task: index, &context) }
+  }
+
+  /// Cancels a live task now (`ending` says why).
+  mutating func cancelTask(
+    _ index: Int, _ ending: DaemonTask.Ending, _ context: inout SimulationContext<Event>
+  ) throws(SimulationError) {
+    guard tasks[index].state == .waiting || tasks[index].state == .running else { return }
+    let now = context.now.nanoseconds
+    if tasks[index].rate > 0 && now > tasks[index].updated {
+      tasks[index].moved = min(
+        tasks[index].target, tasks[index].moved &+ Self.bytes(rate: tasks[index].rate, over: now - tasks[index].updated))
+    }
+    tasks[index].updated = now
+    tasks[index].state = .ended
+    tasks[index].ending = ending
+    tasks[index].endedAt = now
+    tasks[index].generation &+= 1
+    let file = Int(tasks[index].file)
+    files[file].aliveTasks &-= 1
+    context.trace(Self.daemonName(Int(tasks[index].user)), "cancel task \(index)", "\(fileName(file)) reason=\(ending)")
+  }
+}

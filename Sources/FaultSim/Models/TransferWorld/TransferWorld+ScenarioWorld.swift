@@ -1,0 +1,104 @@
+extension TransferWorld: ScenarioWorld {
+  public static var worldName: String { "transfer" }
+
+  public static func options(of world: Scenario.World) -> TransferWorldOptions? {
+    if case .transfer(let options) = world { return options }
+    return nil
+  }
+
+  public static func runOnce(
+    _ options: TransferWorldOptions, seed: UInt64, strategy: OrderStrategy, tracing: Bool
+  ) throws(SimulationError) -> WorldRun<TransferMetrics, EntityStates<TransferFileOutcome>> {
+    var simulation = Simulation(model: TransferWorld(options), tracing: tracing)
+    let summary = try simulation.run(seed: seed, strategy: strategy)
+    return WorldRun(
+      metrics: simulation.model.metrics(events: summary.events), summary: summary,
+      trace: simulation.context.traceEntries, finalState: EntityStates(simulation.model.finalState()))
+  }
+
+  public static func makeRunner(
+    _ options: TransferWorldOptions
+  ) -> WorldRunner<TransferMetrics, EntityStates<TransferFileOutcome>> {
+    let box = SimulationBox(Simulation(model: TransferWorld(options)))
+    return WorldRunner { (seed: UInt64, strategy: OrderStrategy) throws(SimulationError) in
+      box.simulation.model.reset()
+      let summary = try box.simulation.run(seed: seed, strategy: strategy)
+      let metrics = box.simulation.model.metrics(events: summary.events)
+      return (metrics, summary, summary.choices.isEmpty ? 0 : EntityStates(box.simulation.model.finalState()).digest)
+    }
+  }
+}
+
+extension TransferMetrics: WorldMetrics {
+  public var operations: UInt64 { files }
+
+  public static var columns: [String] {
+    [
+      "seeds", "operations", "duplicated", "duplicate_rate", "duplicate_rate_lo", "duplicate_rate_hi", "lost",
+      "lost_rate", "uncertain", "uncertain_rate", "attempts_mean", "server_requests", "completion_p50_ms",
+      "completion_p99_ms", "lost_rate_lo", "lost_rate_hi", "uncertain_rate_lo", "uncertain_rate_hi",
+      "transferred_once", "corrupt", "orphaned", "misreported", "rejected", "progress_unknown", "bytes_transferred",
+      "bytes_wasted", "wasted_fraction", "wake_ups", "background_runtime_s", "alive_at_relaunch", "reconcile_jobs",
+      "reconcile_jobs_expired", "cancelled_by_app",
+    ]
+  }
+
+  public func fields(seeds: UInt64) -> [String] {
+    let duplicate = duplicateRate
+    let lost = lostRate
+    let uncertain = uncertainRate
+    func rate(_ value: Double) -> String { DecimalText.fixed(value, 6) }
+    func milliseconds(_ nanoseconds: Double?) -> String { nanoseconds.map { DecimalText.fixed($0 / 1e6, 3) } ?? "" }
+    let wastedFraction = bytesTransferred == 0 ? 0 : Double(bytesWasted) / Double(bytesTransferred)
+    return [
+      "\(seeds)", "\(files)", "\(duplicated)", rate(duplicate.rate), rate(duplicate.interval.lower),
+      rate(duplicate.interval.upper), "\(self.lost)", rate(lost.rate), "\(self.uncertain)", rate(uncertain.rate),
+      DecimalText.fixed(tasksPerFile, 4), "\(transfersCompleted)",
+      milliseconds(completion.percentile(50)), milliseconds(completion.percentile(99)),
+      rate(lost.interval.lower), rate(lost.interval.upper), rate(uncertain.interval.lower),
+      rate(uncertain.interval.upper), "\(transferredOnce)", "\(corrupt)", "\(orphaned)", "\(misreported)",
+      "\(rejected)", "\(progressUnknown)", "\(bytesTransferred)", "\(bytesWasted)", rate(wastedFraction),
+      "\(wakeUps)", DecimalText.fixed(Double(backgroundRuntime) / 1e9, 3), "\(aliveAtRelaunch)", "\(reconcileJobs)",
+      "\(reconcileJobsExpired)", "\(cancelledByApp)",
+    ]
+  }
+
+  public var reportLines: [(String, String)] {
+    func count(_ value: UInt64) -> String {
+      files == 0 ? "\(value)" : "\(value) (\(DecimalText.percent(Double(value) / Double(files), 3)))"
+    }
+    func milliseconds(_ nanoseconds: Double?) -> String {
+      nanoseconds.map { DecimalText.fixed($0 / 1e9, 3) + " s" } ?? "-"
+    }
+    var lines: [(String, String)] = [
+      ("files", "\(files)"),
+      ("transferred once", count(transferredOnce)),
+      ("duplicated", count(duplicated)),
+      ("lost", count(lost)),
+      ("corrupt", count(corrupt)),
+      ("orphaned", count(orphaned)),
+      ("uncertain", count(uncertain)),
+      ("misreported", count(misreported)),
+    ]
+    if rejected > 0 { lines.append(("rejected (413)", count(rejected))) }
+    if progressUnknown > 0 { lines.append(("progress unknown", count(progressUnknown))) }
+    lines += [
+      ("tasks created", "\(tasksCreated) (\(DecimalText.fixed(tasksPerFile, 4)) per file)"),
+      ("transfers completed", "\(transfersCompleted)"),
+      ("bytes transferred", "\(bytesTransferred)"),
+      ("bytes wasted", "\(bytesWasted)"),
+      ("alive at relaunch", "\(aliveAtRelaunch)"),
+      ("wake-ups", "\(wakeUps)"),
+      ("background runtime", DecimalText.fixed(Double(backgroundRuntime) / 1e9, 3) + " s"),
+    ]
+    if reconcileJobs > 0 {
+      lines.append(("reconcile jobs", "\(reconcileJobs) (\(reconcileJobsExpired) expired)"))
+      lines.append(("cancelled by the app", "\(cancelledByApp)"))
+    }
+    lines += [
+      ("completion p50", milliseconds(completion.percentile(50))),
+      ("completion p99", milliseconds(completion.percentile(99))),
+    ]
+    return lines
+  }
+}

@@ -1,0 +1,207 @@
+/// Everything that defines a background-transfer world (SPEC §4.2, seeds 000
+/// and 001): one plain struct per component.
+public struct TransferWorldOptions: Hashable, Sendable {
+  /// What each user wants transferred.
+  public struct Workload: Hashable, Sendable {
+    /// Independent users (devices), each with its own app and daemon.
+    public var users = 1
+    /// Files (podcast episodes, upload jobs) each user wants.
+    public var filesPerUser = 10
+    /// Downloads or uploads.
+    public var kind: TransferKind = .download
+    /// Size of each file in bytes: uniform between the bounds.
+    public var minimumBytes: UInt64 = 50_000_000
+    public var maximumBytes: UInt64 = 50_000_000
+    /// Probability that the server sends a Content-Length; without it the
+    /// app can only show indeterminate progress.
+    public var contentLengthKnown = 1.0
+
+    public init() {}
+  }
+
+  /// The app's life, the same script for every user with keyed jitter.
+  public struct Lifecycle: Hashable, Sendable {
+    /// How the app stops running after it goes to the background.
+    public enum Termination: String, CaseIterable, Hashable, Sendable {
+      /// It stays suspended.
+      case none
+      /// The system terminates it: transfers go on.
+      case system
+      /// The user force-quits it: the session's transfers are cancelled and
+      /// nothing relaunches it until the user opens it.
+      case forceQuit = "force-quit"
+    }
+
+    /// When the user leaves the app (after opening it at time 0).
+    public var backgroundAt: LatencyDistribution = .fixed(.nanoseconds(60_000_000_000))
+    public var termination: Termination = .system
+    /// When the app stops running (measured from time 0).
+    public var terminationAt: LatencyDistribution = .uniform(
+      min: .nanoseconds(300_000_000_000), max: .nanoseconds(600_000_000_000))
+    /// When the user opens the app again (from time 0); before termination
+    /// it resumes a suspended app.
+    public var relaunchAt: LatencyDistribution = .uniform(
+      min: .nanoseconds(1_800_000_000_000), max: .nanoseconds(7_200_000_000_000))
+    /// `sessionSendsLaunchEvents`: whether the system relaunches a
+    /// terminated app in the background to deliver transfer events.
+    public var sendsLaunchEvents = true
+    /// The system delays repeated background relaunches: the k-th since the
+    /// user last opened the app waits `min(cap, base·2ᵏ)`; opening the app
+    /// resets k. (Apple publishes no numbers; these are the model's.)
+    public var relaunchDelayBase: VirtualDuration = .nanoseconds(5_000_000_000)
+    public var relaunchDelayCap: VirtualDuration = .nanoseconds(900_000_000_000)
+    /// Time the app spends running per background wake (handling events).
+    public var backgroundWorkPerWake: VirtualDuration = .nanoseconds(2_000_000_000)
+
+    public init() {}
+  }
+
+  /// What the app does: its reconcile policy and how carefully it handles
+  /// transfer events.
+  public struct AppPolicy: Hashable, Sendable {
+    /// How the app checks a downloaded file before moving it into place.
+    public enum Validation: String, CaseIterable, Hashable, Sendable {
+      /// Accepts whatever arrived.
+      case none
+      /// Checks the HTTP status (misses an error page sent with 200).
+      case status
+      /// Status and Content-Length (misses corrupted bytes of the right size).
+      case size
+      /// Status, size and a checksum.
+      case checksum
+    }
+
+    /// When the app moves a finished download out of the temporary location.
+    public enum MoveTiming: String, CaseIterable, Hashable, Sendable {
+      /// Before the delegate method returns: always in time.
+      case inDelegate = "in-delegate"
+      /// Asynchronously after returning: races the system deleting the file.
+      case afterReturn = "after-return"
+    }
+
+    /// When an upload's staging file is deleted.
+    public enum StagingDeletion: String, CaseIterable, Hashable, Sendable {
+      /// Only after a 2xx: a 413 keeps the file and marks the job failed.
+      case after2xx = "after-2xx"
+      /// Whenever the task completes without a transport error: a 413 loses
+      /// the job silently (the app believes it uploaded).
+      case afterAnyCompletion = "after-any-completion"
+    }
+
+    /// How a download reaches its destination path (seed AG17).
+    public enum DestinationWrites: String, CaseIterable, Hashable, Sendable {
+      /// Written elsewhere, then moved atomically: the last writer wins.
+      case atomicMove = "atomic-move"
+      /// Written in place: two tasks for one file corrupt it.
+      case direct
+    }
+
+    public var reconcile: ReconcilePolicy = .byIdentifier
+    public var sessionIdentifier: SessionIdentifierPolicy = .stable
+    /// Probability that the user cancels a file while the app is open (and
+    /// asks for it again after reopening the app).
+    public var userCancels = 0.0
+    /// Whether cancelling removes the registry row. A stale row makes the
+    /// app believe the file is still coming, so it never enqueues it again.
+    public var cancelRemovesRow = true
+    /// Whether a failed transfer is resumed from its resume data.
+    public var usesResumeData = true
+    public var validation: Validation = .checksum
+    public var moveTiming: MoveTiming = .inDelegate
+    public var stagingDeletion: StagingDeletion = .after2xx
+    public var destinationWrites: DestinationWrites = .atomicMove
+    /// Tasks per file before the app gives up on it.
+    public var maximumAttempts = 5
+    /// Whether the app also reconciles when the system launches it in the
+    /// background for transfer events.
+    public var reconcileOnBackgroundLaunch = false
+
+    public init() {}
+  }
+
+  /// The OS transfer daemon and the server behind it.
+  public struct Daemon: Hashable, Sendable {
+    /// Throughput on Wi-Fi and cellular, bytes per second, before a
+    /// per-task factor uniform in `1 ± throughputSpread`.
+    public var wifiBytesPerSecond: UInt64 = 2_500_000
+    public var cellularBytesPerSecond: UInt64 = 625_000
+    public var throughputSpread = 0.5
+    /// Probability that a task fails part-way (at a uniform point).
+    public var failure = 0.0
+    /// Probability that such a failure carries resume data.
+    public var resumeData = 1.0
+    /// Probabilities of bad content in a finished download: an HTTP error
+    /// status, an error page sent with 200, a truncated body, corrupted
+    /// bytes of the right size.
+    public var errorStatus = 0.0
+    public var errorPage = 0.0
+    public var truncated = 0.0
+    public var corruptedBytes = 0.0
+    /// Probability that the server rejects an upload permanently with 413.
+    public var rejection = 0.0
+
+    public init() {}
+  }
+
+  /// Conditions on starting a transfer (`allowsCellularAccess`,
+  /// `allowsExpensiveNetworkAccess`, discretionary / requires power).
+  public struct Constraints: Hashable, Sendable {
+    /// No cellular (also models "no expensive networks": cellular is the
+    /// expensive one here).
+    public var wifiOnly = false
+    /// Transfer only while the device is charging.
+    public var requiresPower = false
+
+    public init() {}
+  }
+
+  /// A reconcile job in a `BGProcessingTask` (seed 001).
+  public struct ReconcileJob: Hashable, Sendable {
+    /// Earliest begin date after the app goes to the background.
+    public var earliestBeginAfter: VirtualDuration = .nanoseconds(900_000_000_000)
+    public var requiresNetwork = true
+    public var requiresPower = false
+    /// How long the job's work takes.
+    public var work: LatencyDistribution = .fixed(.nanoseconds(10_000_000_000))
+    /// Whether the expiration handler cancels the transfers the job was
+    /// checking (wrong: a reconcile job's expiry says nothing about them).
+    public var expirationCancelsTransfers = false
+    /// Whether the app checks pending requests before submitting (else a
+    /// submission replaces the pending request and its begin date).
+    public var guardedSubmission = true
+
+    public init() {}
+  }
+
+  public var workload = Workload()
+  public var lifecycle = Lifecycle()
+  public var app = AppPolicy()
+  public var daemon = Daemon()
+  public var constraints = Constraints()
+  /// Network and charging over time; `nil` is always Wi-Fi and plugged in.
+  public var conditions: DeviceConditionsOptions?
+  /// How far the conditions' timelines reach.
+  public var horizon: VirtualDuration = .nanoseconds(172_800_000_000_000)
+  /// The BGProcessingTask reconcile job, if the app has one.
+  public var reconcileJob: ReconcileJob?
+  /// Options of the OS scheduler that runs the reconcile job.
+  public var scheduler = BackgroundTaskSchedulerOptions()
+  public var races = RaceOptions()
+
+  public init() {}
+}
+
+/// Downloads or uploads.
+public enum TransferKind: String, CaseIterable, Hashable, Sendable {
+  case download
+  case upload
+}
+
+/// How the app names its background session across launches.
+public enum SessionIdentifierPolicy: String, CaseIterable, Hashable, Sendable {
+  /// The same identifier every launch: the app reconnects to its tasks.
+  case stable
+  /// A new identifier each launch: the old tasks are orphaned and keep
+  /// running; their files arrive nowhere.
+  case freshPerLaunch = "fresh-per-launch"
+}

@@ -1,0 +1,108 @@
+/// A world a scenario file can name: something `run`, `sweep` and
+/// `explore` can drive without knowing its model.
+public protocol ScenarioWorld {
+  /// The world's options, read from a scenario.
+  associatedtype Options: Sendable
+  /// What a run measures; sums over runs.
+  associatedtype Metrics: WorldMetrics
+  /// Everything that matters about how a run ended, to compare
+  /// interleavings of one seed.
+  associatedtype FinalState: WorldFinalState
+
+  /// The name scenario files use in `"world"`.
+  static var worldName: String { get }
+
+  /// This world's options in a loaded scenario, if it is this world.
+  static func options(of world: Scenario.World) -> Options?
+
+  /// Runs one seed.
+  static func runOnce(
+    _ options: Options, seed: UInt64, strategy: OrderStrategy, tracing: Bool
+  ) throws(SimulationError) -> WorldRun<Metrics, FinalState>
+
+  /// A simulation for many seeds in a row, reusing its buffers.
+  static func makeRunner(_ options: Options) -> WorldRunner<Metrics, FinalState>
+}
+
+/// One run's results.
+public struct WorldRun<Metrics: WorldMetrics, FinalState: WorldFinalState> {
+  public var metrics: Metrics
+  public var summary: RunSummary
+  public var trace: [TraceEntry]
+  public var finalState: FinalState
+
+  public init(metrics: Metrics, summary: RunSummary, trace: [TraceEntry], finalState: FinalState) {
+    self.metrics = metrics
+    self.summary = summary
+    self.trace = trace
+    self.finalState = finalState
+  }
+}
+
+/// Runs seeds one after another on one simulation (a closure over it, so
+/// callers need not know the model type).
+public struct WorldRunner<Metrics: WorldMetrics, FinalState: WorldFinalState> {
+  /// Runs a seed under a strategy; returns its metrics, summary and the
+  /// digest of its final state.
+  public var run: (_ seed: UInt64, _ strategy: OrderStrategy) throws(SimulationError) -> (Metrics, RunSummary, UInt64)
+
+  public init(
+    run: @escaping (_ seed: UInt64, _ strategy: OrderStrategy) throws(SimulationError) -> (Metrics, RunSummary, UInt64)
+  ) {
+    self.run = run
+  }
+}
+
+/// A world's metrics: mergeable, printable as `run` lines and as CSV fields.
+public protocol WorldMetrics: Sendable {
+  init()
+  /// Adds another set of runs.
+  mutating func merge(_ other: Self)
+  /// The operations measured (orders, files).
+  var operations: UInt64 { get }
+  /// The sweep table's columns after the varied key paths (the first
+  /// fourteen are the same for every world).
+  static var columns: [String] { get }
+  /// This cell's fields, in column order.
+  func fields(seeds: UInt64) -> [String]
+  /// `name: value` lines for `faultsim run`.
+  var reportLines: [(String, String)] { get }
+}
+
+/// A run's final state: comparable, cheap to digest, explainable.
+public protocol WorldFinalState: Equatable {
+  /// A 64-bit digest: equal states have equal digests.
+  var digest: UInt64 { get }
+  /// What differs from another state, one line per entity, at most `limit`.
+  func differences(from other: Self, limit: Int) -> [String]
+  /// A short summary of the whole state.
+  var summary: String { get }
+}
+
+/// The final state of a world made of entities (operations, files), in
+/// entity order.
+public struct EntityStates<Entity: Hashable & Sendable & CustomStringConvertible>: WorldFinalState, Sendable {
+  public var entities: [Entity]
+
+  public init(_ entities: [Entity]) {
+    self.entities = entities
+  }
+
+  public var digest: UInt64 {
+    var digest = ContentDigest()
+    for entity in entities { digest.absorb(Array(entity.description.utf8)) }
+    return digest.value
+  }
+
+  public func differences(from other: EntityStates<Entity>, limit: Int) -> [String] {
+    var lines: [String] = []
+    for index in 0..<Swift.max(entities.count, other.entities.count) where lines.count < limit {
+      let mine = index < entities.count ? entities[index].description : "-"
+      let theirs = index < other.entities.count ? other.entities[index].description : "-"
+      if mine != theirs { lines.append(mine) }
+    }
+    return lines
+  }
+
+  public var summary: String { "\(entities.count) entities" }
+}
