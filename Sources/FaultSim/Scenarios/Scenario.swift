@@ -7,15 +7,18 @@ public struct Scenario: Sendable {
     case request(RequestWorldOptions)
     /// Apps, the OS transfer daemon and their registries (SPEC §4.2).
     case transfer(TransferWorldOptions)
+    /// Legacy background fetch on the OS scheduler (SPEC §4.3).
+    case backgroundFetch(BackgroundFetchWorldOptions)
 
     /// The names scenario files use in `"world"`.
-    public static let names = ["request", "transfer"]
+    public static let names = ["request", "transfer", "background-fetch"]
 
     /// The world's name.
     public var name: String {
       switch self {
       case .request: return "request"
       case .transfer: return "transfer"
+      case .backgroundFetch: return "background-fetch"
       }
     }
   }
@@ -57,6 +60,8 @@ public struct Scenario: Sendable {
     switch try reader.choice("world", default: "request", among: World.names) {
     case "transfer":
       world = .transfer(try TransferWorldOptions(reading: reader))
+    case "background-fetch":
+      world = .backgroundFetch(try BackgroundFetchWorldOptions(reading: reader))
     default:
       world = .request(try RequestWorldOptions(reading: reader))
     }

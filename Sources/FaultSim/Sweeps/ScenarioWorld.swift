@@ -22,6 +22,14 @@ public protocol ScenarioWorld {
 
   /// A simulation for many seeds in a row, reusing its buffers.
   static func makeRunner(_ options: Options) -> WorldRunner<Metrics, FinalState>
+
+  /// The same world with its key operation applied twice (an order placed
+  /// twice, the relaunch reconcile run twice), for the repeat half of the
+  /// sensitivity probe; `nil` when the world has no such operation.
+  static func repeating(_ options: Options) -> Options?
+
+  /// What the repeated operation is, for reports: "each order submitted twice".
+  static var repeatedOperation: String { get }
 }
 
 /// One run's results.

@@ -99,8 +99,10 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
       result.metrics.merge(metrics)
       if !summary.choices.isEmpty {
         result.seedsWithRaces &+= 1
-        if interleavings > 1 && (try Self.isOrderSensitive(runner, seed: seed, first: (summary, digest), limit: interleavings)) {
-          result.orderSensitiveSeeds &+= 1
+        if interleavings > 1 {
+          let sensitive = try Self.isOrderSensitive(
+            runner, seed: seed, first: (summary, digest), limit: interleavings)
+          if sensitive { result.orderSensitiveSeeds &+= 1 }
         }
       }
       seed += 1

@@ -49,6 +49,11 @@ struct CheckCommand: Subcommand {
     switch scenario.world {
     case .request(let options):
       return "request world, \(options.workload.operations) \(options.workload.kind.rawValue) operations"
+    case .transfer(let options):
+      let workload = options.workload
+      return "transfer world, \(workload.users) users × \(workload.filesPerUser) \(workload.kind.rawValue)s"
+    case .backgroundFetch(let options):
+      return "background-fetch world, \(options.population.users) users"
     }
   }
 }

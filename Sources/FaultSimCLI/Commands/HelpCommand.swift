@@ -7,6 +7,7 @@ enum TopLevel {
       DemoCommand.self,
       RunCommand.self,
       SweepCommand.self,
+      ExploreCommand.self,
       CheckCommand.self,
       LessonsCommand.self,
     ]

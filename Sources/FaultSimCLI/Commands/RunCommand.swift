@@ -51,20 +51,27 @@ struct RunCommand: Subcommand {
       throw .scenario(error)
     }
     switch scenario.world {
-    case .request(let options):
-      let result: (metrics: RequestMetrics, summary: RunSummary, trace: [TraceEntry])
-      do {
-        result = try RequestWorld.run(options, seed: seed, strategy: strategy, tracing: trace)
-      } catch {
-        throw .simulation(error, scenario: path)
-      }
-      if trace {
-        for entry in result.trace { output.write(entry.description + "\n") }
-        output.write("\n")
-      }
-      output.write(RunReport.request(scenario: scenario, seed: seed, metrics: result.metrics, summary: result.summary))
-      output.write("replay: \(replayCommand)\n")
+    case .request(let options): try run(RequestWorld.self, options, scenario, &output)
+    case .transfer(let options): try run(TransferWorld.self, options, scenario, &output)
+    case .backgroundFetch(let options): try run(BackgroundFetchWorld.self, options, scenario, &output)
     }
+  }
+
+  func run<World: ScenarioWorld>(
+    _ world: World.Type, _ options: World.Options, _ scenario: Scenario, _ output: inout Output
+  ) throws(CommandFailure) {
+    let result: WorldRun<World.Metrics, World.FinalState>
+    do {
+      result = try World.runOnce(options, seed: seed, strategy: strategy, tracing: trace)
+    } catch {
+      throw .simulation(error, scenario: path)
+    }
+    if trace {
+      for entry in result.trace { output.write(entry.description + "\n") }
+      output.write("\n")
+    }
+    output.write(RunReport.render(scenario: scenario, seed: seed, metrics: result.metrics, summary: result.summary))
+    output.write("replay: \(replayCommand)\n")
   }
 
   /// The command that reproduces this run.

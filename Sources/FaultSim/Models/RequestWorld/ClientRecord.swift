@@ -47,4 +47,6 @@ struct ClientRecord {
   var payloadChanged = false
   /// Whether a timeout event for the awaited message is pending.
   var timeoutArmed = false
+  /// Times the user submitted the operation (the repeat probe submits twice).
+  var submissions: UInt8 = 1
 }

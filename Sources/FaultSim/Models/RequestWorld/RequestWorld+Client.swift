@@ -145,7 +145,7 @@ extension RequestWorld {
     retryBudget.recordSuccess()
     switch clients[operation].phase {
     case .write:
-      finish(operation, .succeeded, &context)
+      try finish(operation, .succeeded, &context)
     case .read:
       if settings.options.workload.contention != nil {
         clients[operation].knownVersion = event.value
@@ -154,12 +154,12 @@ extension RequestWorld {
         context.trace(Self.clientName(operation), "read version \(event.value)")
         try sendAttempt(operation, &context)
       } else {
-        finish(operation, .succeeded, &context)
+        try finish(operation, .succeeded, &context)
       }
     case .query:
       if event.value == 1 {
         context.trace(Self.clientName(operation), "query: the write was applied")
-        finish(operation, .succeeded, &context)
+        try finish(operation, .succeeded, &context)
       } else {
         context.trace(Self.clientName(operation), "query: the write was not applied")
         clients[operation].phase = .write
@@ -192,7 +192,7 @@ extension RequestWorld {
       clients[operation].conflicts &+= 1
       guard Int(clients[operation].conflicts) <= settings.options.client.conflictLimit else {
         context.trace(Self.clientName(operation), "give up: conflict limit")
-        finish(operation, giveUpOutcome(operation), &context)
+        try finish(operation, giveUpOutcome(operation), &context)
         return
       }
       clients[operation].phase = .read
@@ -202,7 +202,7 @@ extension RequestWorld {
     }
     guard failure.isRetryable else {
       context.trace(Self.clientName(operation), "give up: \(failure) is not retryable")
-      finish(operation, giveUpOutcome(operation), &context)
+      try finish(operation, giveUpOutcome(operation), &context)
       return
     }
     if phase == .write && kind == .keylessWrite && !failure.provesNotApplied {
@@ -212,7 +212,7 @@ extension RequestWorld {
       case .careful:
         context.trace(
           Self.clientName(operation), "give up: outcome uncertain (a keyless write is never resent blindly)")
-        finish(operation, .uncertain, &context)
+        try finish(operation, .uncertain, &context)
         return
       case .query:
         clients[operation].phase = .query
@@ -229,12 +229,12 @@ extension RequestWorld {
   ) throws(SimulationError) {
     guard Int(clients[operation].tries) < settings.options.client.attempts else {
       context.trace(Self.clientName(operation), "give up: attempt budget spent")
-      finish(operation, giveUpOutcome(operation), &context)
+      try finish(operation, giveUpOutcome(operation), &context)
       return
     }
     guard retryBudget.allowRetry() else {
       context.trace(Self.clientName(operation), "give up: shared retry budget refused")
-      finish(operation, giveUpOutcome(operation), &context)
+      try finish(operation, giveUpOutcome(operation), &context)
       return
     }
     let sequence = clients[operation].sequence
@@ -257,7 +257,19 @@ extension RequestWorld {
     settings.options.workload.kind.isWrite && clients[operation].sawAmbiguousFailure ? .uncertain : .failed
   }
 
-  mutating func finish(_ operation: Int, _ outcome: ClientRecord.Outcome, _ context: inout SimulationContext<Event>) {
+  mutating func finish(
+    _ operation: Int, _ outcome: ClientRecord.Outcome, _ context: inout SimulationContext<Event>
+  ) throws(SimulationError) {
+    if Int(clients[operation].submissions) < settings.options.workload.submissions {
+      // The user submits the same operation again (same key, if any).
+      clients[operation].submissions &+= 1
+      clients[operation].tries = 0
+      clients[operation].sawAmbiguousFailure = false
+      clients[operation].phase = settings.options.workload.kind == .read ? .read : .write
+      context.trace(Self.clientName(operation), "submitted again by the user")
+      try sendAttempt(operation, &context)
+      return
+    }
     clients[operation].outcome = outcome
     clients[operation].end = context.now.nanoseconds
     if outcome == .succeeded {

@@ -1,14 +1,14 @@
 /// One operation's final state: what the ledger holds and what its client
-/// concluded.
+/// concluded. (How many attempts it took is not part of it: two orders
+/// that end with the same ledger and the same client belief end the same.)
 public struct RequestOperationOutcome: Hashable, Sendable, CustomStringConvertible {
   public var operation: Int
   public var applied: Int
   public var outcome: String
-  public var attempts: Int
 
-  /// `op#3: applied 2, client succeeded after 2 attempts`.
+  /// `op#3: applied 2, client succeeded`.
   public var description: String {
-    "op#\(operation): applied \(applied), client \(outcome) after \(attempts) attempt\(attempts == 1 ? "" : "s")"
+    "op#\(operation): applied \(applied), client \(outcome)"
   }
 }
 
@@ -30,7 +30,17 @@ extension RequestWorld: ScenarioWorld {
       trace: simulation.context.traceEntries, finalState: simulation.model.finalState())
   }
 
-  public static func makeRunner(_ options: RequestWorldOptions) -> WorldRunner<RequestMetrics, EntityStates<RequestOperationOutcome>> {
+  public static func repeating(_ options: RequestWorldOptions) -> RequestWorldOptions? {
+    var repeated = options
+    repeated.workload.submissions = options.workload.submissions * 2
+    return repeated
+  }
+
+  public static var repeatedOperation: String { "each operation submitted twice" }
+
+  public static func makeRunner(_ options: RequestWorldOptions) -> WorldRunner<
+    RequestMetrics, EntityStates<RequestOperationOutcome>
+  > {
     let box = SimulationBox(Simulation(model: RequestWorld(options)))
     return WorldRunner { (seed: UInt64, strategy: OrderStrategy) throws(SimulationError) in
       box.simulation.model.reset()
@@ -42,10 +52,11 @@ extension RequestWorld: ScenarioWorld {
 
   /// Each operation's final state, in operation order.
   public func finalState() -> EntityStates<RequestOperationOutcome> {
-    EntityStates(zip(clients, ledger).enumerated().map { index, pair in
-      RequestOperationOutcome(
-        operation: index, applied: Int(pair.1.applied), outcome: "\(pair.0.outcome)", attempts: Int(pair.0.attempts))
-    })
+    EntityStates(
+      zip(clients, ledger).enumerated().map { index, pair in
+        RequestOperationOutcome(
+          operation: index, applied: Int(pair.1.applied), outcome: "\(pair.0.outcome)")
+      })
   }
 }
 

@@ -32,6 +32,10 @@ public struct WorkloadOptions: Hashable, Sendable {
   public var responseBytes: UInt64 = 0
   /// Conditional writes on shared records; `nil` for independent operations.
   public var contention: Contention?
+  /// How many times the user submits each operation, one after the other
+  /// (2: a second tap after the first finished). The repeat probe of
+  /// `faultsim explore` sets 2.
+  public var submissions = 1
 
   public init() {}
 }

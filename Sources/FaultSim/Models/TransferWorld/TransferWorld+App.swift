@@ -3,10 +3,13 @@
 extension TransferWorld {
   // MARK: Lifecycle
 
-  mutating func userLaunch(_ user: Int, initial: Bool, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+  mutating func userLaunch(_ user: Int, initial: Bool, _ context: inout SimulationContext<Event>)
+    throws(SimulationError)
+  {
     let options = settings.options
     context.trace(Self.appName(user), initial ? "user opens the app" : "user reopens the app")
-    if !initial && options.app.sessionIdentifier == .freshPerLaunch && apps[user].state != .suspended {
+    let processAlive = apps[user].state == .foreground || apps[user].state == .suspended
+    if !initial && options.app.sessionIdentifier == .freshPerLaunch && !processAlive {
       startFreshSession(user, &context)
     }
     apps[user].state = .foreground
@@ -77,6 +80,11 @@ extension TransferWorld {
 
   /// Sends a task's event to the app now, or arranges for it to arrive.
   mutating func routeEvent(_ user: Int, task: Int, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+    if apps[user].jobRunning {
+      // Running in the background for the reconcile job: events arrive now.
+      try deliver(task, &context)
+      return
+    }
     switch apps[user].state {
     case .foreground:
       try deliver(task, &context)
@@ -95,7 +103,9 @@ extension TransferWorld {
     let lifecycle = settings.options.lifecycle
     let shift = min(apps[user].backgroundWakes, 62)
     let scaled = lifecycle.relaunchDelayBase.nanoseconds.multipliedReportingOverflow(by: 1 << UInt64(shift))
-    let delay = scaled.overflow ? lifecycle.relaunchDelayCap.nanoseconds : min(lifecycle.relaunchDelayCap.nanoseconds, scaled.partialValue)
+    let delay =
+      scaled.overflow
+      ? lifecycle.relaunchDelayCap.nanoseconds : min(lifecycle.relaunchDelayCap.nanoseconds, scaled.partialValue)
     apps[user].wakePending = true
     try context.schedule(TransferEvent(.wake, user: UInt32(user)), after: .nanoseconds(delay))
   }
@@ -157,7 +167,7 @@ extension TransferWorld {
       try retry(file, resumeFrom: resume, &context)
     case .cancelledByForceQuit:
       context.trace(Self.appName(user), "receives cancellation of task \(task) (force-quit)", fileName(file))
-      guard isCurrent, files[file].wanted, !files[file].stored else { return }
+      guard isCurrent, files[file].wanted, !appSeesDone(file) else { return }
       files[file].row = .queued
       try enqueue(file, &context)
     case .cancelledByApp:
@@ -169,7 +179,9 @@ extension TransferWorld {
   }
 
   /// A finished transfer: validate, move into place, update the row.
-  mutating func receiveCompletion(_ task: Int, file: Int, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+  mutating func receiveCompletion(_ task: Int, file: Int, _ context: inout SimulationContext<Event>)
+    throws(SimulationError)
+  {
     let options = settings.options
     let user = Int(tasks[task].user)
     let random = context.random
@@ -177,7 +189,9 @@ extension TransferWorld {
     let key = DrawKey(entity: UInt64(file), purpose: Purpose.content, ordinal: attempt)
     let isCurrent = files[file].currentTask == Int32(task)
     if options.workload.kind == .upload {
-      if random.bernoulli(options.daemon.rejection, DrawKey(entity: UInt64(file), purpose: Purpose.rejection, ordinal: attempt)) {
+      if random.bernoulli(
+        options.daemon.rejection, DrawKey(entity: UInt64(file), purpose: Purpose.rejection, ordinal: attempt))
+      {
         files[file].lastStatus = 413
         files[file].rejected = true
         if options.app.stagingDeletion == .afterAnyCompletion {
@@ -202,11 +216,26 @@ extension TransferWorld {
     let content: Content
     if draw < threshold {
       content = .errorStatus
-    } else if draw < { threshold += daemon.errorPage; return threshold }() {
+    } else if draw
+      < {
+        threshold += daemon.errorPage
+        return threshold
+      }()
+    {
       content = .errorPage
-    } else if draw < { threshold += daemon.truncated; return threshold }() {
+    } else if draw
+      < {
+        threshold += daemon.truncated
+        return threshold
+      }()
+    {
       content = .truncated
-    } else if draw < { threshold += daemon.corruptedBytes; return threshold }() {
+    } else if draw
+      < {
+        threshold += daemon.corruptedBytes
+        return threshold
+      }()
+    {
       content = .corruptedBytes
     } else {
       content = .good
@@ -276,10 +305,13 @@ extension TransferWorld {
   // MARK: Registry and reconcile
 
   /// Creates a task for a file and records it in the registry.
-  mutating func enqueue(_ file: Int, resumeFrom: UInt64 = 0, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+  mutating func enqueue(_ file: Int, resumeFrom: UInt64 = 0, _ context: inout SimulationContext<Event>)
+    throws(SimulationError)
+  {
     guard Int(files[file].attempts) < settings.options.app.maximumAttempts else {
       files[file].row = .failed
-      context.trace(Self.appName(file / filesPerUser), "gives up on \(fileName(file))", "attempts=\(files[file].attempts)")
+      context.trace(
+        Self.appName(file / filesPerUser), "gives up on \(fileName(file))", "attempts=\(files[file].attempts)")
       return
     }
     files[file].attempts &+= 1
@@ -288,9 +320,17 @@ extension TransferWorld {
     files[file].currentTask = Int32(task)
   }
 
-  mutating func retry(_ file: Int, resumeFrom: UInt64, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+  mutating func retry(_ file: Int, resumeFrom: UInt64, _ context: inout SimulationContext<Event>)
+    throws(SimulationError)
+  {
     files[file].row = .queued
     try enqueue(file, resumeFrom: resumeFrom, &context)
+  }
+
+  /// Whether the app can tell the file needs no transfer: a download is on
+  /// disk; an upload's row says done (the app cannot see the server).
+  func appSeesDone(_ file: Int) -> Bool {
+    settings.options.workload.kind == .download ? files[file].stored : files[file].row == .done
   }
 
   /// Live tasks (waiting or running) of the connected session.
@@ -322,7 +362,7 @@ extension TransferWorld {
     }
     var enqueued = 0
     for file in fileRange(of: user) {
-      let wantedMissing = files[file].wanted && !files[file].stored && files[file].row != .failed
+      let wantedMissing = files[file].wanted && !appSeesDone(file) && files[file].row != .failed
       switch policy {
       case .blind:
         if wantedMissing {
@@ -423,7 +463,8 @@ extension TransferWorld {
     files[file].cancelled = false
     guard files[file].row == .none else {
       context.trace(
-        Self.appName(user), "user asks again for \(fileName(file))", "the registry says it is already coming: nothing enqueued")
+        Self.appName(user), "user asks again for \(fileName(file))",
+        "the registry says it is already coming: nothing enqueued")
       return
     }
     context.trace(Self.appName(user), "user asks again for \(fileName(file))")

@@ -16,7 +16,8 @@ extension TransferWorld {
     let fileEntity = UInt64(file)
     let size = fileSize(file, random)
     let spread = max(0, min(1, options.daemon.throughputSpread))
-    let factor = 1 - spread + 2 * spread * random.unit(DrawKey(entity: fileEntity, purpose: Purpose.throughput, ordinal: attempt))
+    let factor =
+      1 - spread + 2 * spread * random.unit(DrawKey(entity: fileEntity, purpose: Purpose.throughput, ordinal: attempt))
     var task = DaemonTask(
       file: UInt32(file), user: UInt32(user), session: apps[user].session, size: size, target: size,
       created: context.now.nanoseconds)
@@ -24,7 +25,8 @@ extension TransferWorld {
     task.moved = min(resumeFrom, size)
     task.resumedFrom = task.moved
     task.updated = context.now.nanoseconds
-    if random.bernoulli(options.daemon.failure, DrawKey(entity: fileEntity, purpose: Purpose.failure, ordinal: attempt)) {
+    if random.bernoulli(options.daemon.failure, DrawKey(entity: fileEntity, purpose: Purpose.failure, ordinal: attempt))
+    {
       let point = RandomConversion.index(
         random.word(DrawKey(entity: fileEntity, purpose: Purpose.failurePoint, ordinal: attempt)), below: max(size, 1))
       if point > task.moved {
@@ -60,7 +62,8 @@ extension TransferWorld {
     let low = workload.minimumBytes
     let high = max(workload.maximumBytes, low)
     guard high > low else { return low }
-    return low + RandomConversion.index(random.word(DrawKey(entity: UInt64(file), purpose: Purpose.size)), below: high - low + 1)
+    return low
+      + RandomConversion.index(random.word(DrawKey(entity: UInt64(file), purpose: Purpose.size)), below: high - low + 1)
   }
 
   /// The rate a task gets at `time` under the user's conditions and the
@@ -118,7 +121,8 @@ extension TransferWorld {
   func scheduledEnd(of index: Int) -> UInt64? {
     let task = tasks[index]
     guard task.state == .running, task.rate > 0 else { return nil }
-    let (end, overflow) = task.updated.addingReportingOverflow(Self.duration(bytes: task.target - task.moved, rate: task.rate))
+    let (end, overflow) = task.updated.addingReportingOverflow(
+      Self.duration(bytes: task.target - task.moved, rate: task.rate))
     return overflow ? nil : end
   }
 
@@ -185,14 +189,18 @@ extension TransferWorld {
   }
 
   /// A task reaches its completion or failure point.
-  mutating func taskEnd(_ index: Int, generation: UInt32, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+  mutating func taskEnd(_ index: Int, generation: UInt32, _ context: inout SimulationContext<Event>)
+    throws(SimulationError)
+  {
     guard tasks[index].generation == generation, tasks[index].state == .running else { return }
     try finishTask(index, &context)
   }
 
   /// Ends a running task now at its target (completion or failure) and
   /// routes its event to the app.
-  mutating func finishTask(_ index: Int, deliver: Bool = true, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+  mutating func finishTask(_ index: Int, deliver: Bool = true, _ context: inout SimulationContext<Event>)
+    throws(SimulationError)
+  {
     let file = Int(tasks[index].file)
     let user = Int(tasks[index].user)
     tasks[index].moved = tasks[index].target
@@ -210,7 +218,8 @@ extension TransferWorld {
     if tasks[index].session != apps[user].session {
       tasks[index].state = .closed
       if tasks[index].ending == .completed { files[file].orphanedTransfers &+= 1 }
-      context.trace(Self.daemonName(user), "orphaned: no app listens to session \(tasks[index].session)", fileName(file))
+      context.trace(
+        Self.daemonName(user), "orphaned: no app listens to session \(tasks[index].session)", fileName(file))
       return
     }
     if deliver { try routeEvent(user, task: index, &context) }
@@ -224,7 +233,8 @@ extension TransferWorld {
     let now = context.now.nanoseconds
     if tasks[index].rate > 0 && now > tasks[index].updated {
       tasks[index].moved = min(
-        tasks[index].target, tasks[index].moved &+ Self.bytes(rate: tasks[index].rate, over: now - tasks[index].updated))
+        tasks[index].target, tasks[index].moved &+ Self.bytes(rate: tasks[index].rate, over: now - tasks[index].updated)
+      )
     }
     tasks[index].updated = now
     tasks[index].state = .ended

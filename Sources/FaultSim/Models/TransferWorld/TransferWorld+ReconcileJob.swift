@@ -27,7 +27,8 @@ extension TransferWorld {
     case .scheduled(let runTime), .replaced(_, let runTime):
       apps[user].jobGeneration &+= 1
       context.trace(
-        Self.appName(user), "submits the reconcile job", runTime.map { "runs at \($0)" } ?? "the system will not run it")
+        Self.appName(user), "submits the reconcile job", runTime.map { "runs at \($0)" } ?? "the system will not run it"
+      )
       if let runTime {
         try context.schedule(
           TransferEvent(.reconcileJobStart, user: UInt32(user), generation: apps[user].jobGeneration), at: runTime)
@@ -47,11 +48,14 @@ extension TransferWorld {
       if settings.options.app.sessionIdentifier == .freshPerLaunch { startFreshSession(user, &context) }
     }
     if apps[user].state != .foreground { apps[user].state = .suspended }
+    // The launch recreates the session: pending transfer events arrive.
+    try deliverPending(user, &context)
     apps[user].wakeUps &+= 1
     apps[user].jobsRun &+= 1
     let work = VirtualDuration(
       nanoseconds: job.work.sample(
-        context.random.word(DrawKey(entity: UInt64(user), purpose: Purpose.jobWork, ordinal: UInt64(apps[user].jobsRun)))))
+        context.random.word(
+          DrawKey(entity: UInt64(user), purpose: Purpose.jobWork, ordinal: UInt64(apps[user].jobsRun)))))
     let run = BackgroundTaskScheduler(settings.options.scheduler).run(
       request, startingAt: context.now, work: work, in: conditions[user])
     apps[user].backgroundRuntime &+= run.runtime.nanoseconds

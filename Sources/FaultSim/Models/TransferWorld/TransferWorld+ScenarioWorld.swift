@@ -16,6 +16,16 @@ extension TransferWorld: ScenarioWorld {
       trace: simulation.context.traceEntries, finalState: EntityStates(simulation.model.finalState()))
   }
 
+  public static func repeating(_ options: TransferWorldOptions) -> TransferWorldOptions? {
+    var repeated = options
+    repeated.lifecycle.relaunches = options.lifecycle.relaunches * 2
+    return repeated
+  }
+
+  public static var repeatedOperation: String {
+    "the user reopens the app twice in a row (the relaunch reconcile runs twice)"
+  }
+
   public static func makeRunner(
     _ options: TransferWorldOptions
   ) -> WorldRunner<TransferMetrics, EntityStates<TransferFileOutcome>> {

@@ -85,16 +85,19 @@ public struct TransferWorld: SimulationModel {
       let entity = UInt64(user)
       let id = UInt32(user)
       try context.schedule(TransferEvent(.userLaunch, user: id), at: .zero)
-      let background = options.lifecycle.backgroundAt.sample(random.word(DrawKey(entity: entity, purpose: Purpose.background)))
+      let background = options.lifecycle.backgroundAt.sample(
+        random.word(DrawKey(entity: entity, purpose: Purpose.background)))
       try context.schedule(TransferEvent(.goBackground, user: id), at: VirtualTime(nanoseconds: background))
       var termination: UInt64?
       if options.lifecycle.termination != .none {
-        let end = options.lifecycle.terminationAt.sample(random.word(DrawKey(entity: entity, purpose: Purpose.termination)))
+        let end = options.lifecycle.terminationAt.sample(
+          random.word(DrawKey(entity: entity, purpose: Purpose.termination)))
         termination = max(end, background)
         try context.schedule(TransferEvent(.terminate, user: id), at: VirtualTime(nanoseconds: max(end, background)))
       }
       let relaunch = max(
-        background, options.lifecycle.relaunchAt.sample(random.word(DrawKey(entity: entity, purpose: Purpose.relaunch))))
+        background, options.lifecycle.relaunchAt.sample(random.word(DrawKey(entity: entity, purpose: Purpose.relaunch)))
+      )
       if needsConditions {
         // The drawn network, charging and battery timelines, with the app's
         // own script for when it is in the foreground or force-quit.
@@ -115,14 +118,19 @@ public struct TransferWorld: SimulationModel {
         pendingRequests.append(PendingTaskRequests(entity: entity))
       }
       apps[user].relaunchAt = relaunch
-      try context.schedule(TransferEvent(.userLaunch, user: id, generation: 1), at: VirtualTime(nanoseconds: relaunch))
+      for _ in 0..<max(1, options.lifecycle.relaunches) {
+        try context.schedule(
+          TransferEvent(.userLaunch, user: id, generation: 1), at: VirtualTime(nanoseconds: relaunch))
+      }
       // Cancellations happen while the app is open, before it goes to the background.
       if options.app.userCancels > 0 {
         for file in fileRange(of: user) {
           let key = DrawKey(entity: UInt64(file), purpose: Purpose.userCancel)
           guard random.bernoulli(options.app.userCancels, key) else { continue }
-          let at = RandomConversion.index(random.word(DrawKey(entity: UInt64(file), purpose: Purpose.userCancelTime)), below: max(background, 1))
-          try context.schedule(TransferEvent(.userCancel, user: id, index: UInt32(file)), at: VirtualTime(nanoseconds: at))
+          let at = RandomConversion.index(
+            random.word(DrawKey(entity: UInt64(file), purpose: Purpose.userCancelTime)), below: max(background, 1))
+          try context.schedule(
+            TransferEvent(.userCancel, user: id, index: UInt32(file)), at: VirtualTime(nanoseconds: at))
         }
       }
     }

@@ -42,6 +42,9 @@ public struct TransferWorldOptions: Hashable, Sendable {
     /// it resumes a suspended app.
     public var relaunchAt: LatencyDistribution = .uniform(
       min: .nanoseconds(1_800_000_000_000), max: .nanoseconds(7_200_000_000_000))
+    /// How many times the user reopens the app at the relaunch, in a row
+    /// (the repeat probe of `faultsim explore` doubles it).
+    public var relaunches = 1
     /// `sessionSendsLaunchEvents`: whether the system relaunches a
     /// terminated app in the background to deliver transfer events.
     public var sendsLaunchEvents = true

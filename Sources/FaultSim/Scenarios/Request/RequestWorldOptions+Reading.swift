@@ -32,6 +32,7 @@ extension WorkloadOptions {
     }
     requestBytes = try reader.unsigned64("requestBytes", default: 0, in: ScenarioLimits.bodyBytes)
     responseBytes = try reader.unsigned64("responseBytes", default: 0, in: ScenarioLimits.bodyBytes)
+    submissions = try reader.integer("submissions", default: 1, in: 1...10)
     if let section = try reader.object("contention") {
       contention = Contention(resources: try section.integer("resources", in: ScenarioLimits.resources))
       guard kind.isWrite else {

@@ -44,7 +44,8 @@ extension TransferWorldOptions {
 extension TransferWorldOptions.Workload {
   mutating func read(_ reader: ScenarioObjectReader) throws(ScenarioError) {
     users = try reader.integer("users", default: users, in: TransferWorldOptions.Limits.users)
-    filesPerUser = try reader.integer("filesPerUser", default: filesPerUser, in: TransferWorldOptions.Limits.filesPerUser)
+    filesPerUser = try reader.integer(
+      "filesPerUser", default: filesPerUser, in: TransferWorldOptions.Limits.filesPerUser)
     kind = try reader.choice("kind", default: kind)
     if reader.contains("bytes") {
       let bytes = try reader.unsigned64("bytes", in: TransferWorldOptions.Limits.bytes)
@@ -67,6 +68,7 @@ extension TransferWorldOptions.Lifecycle {
     termination = try reader.choice("termination", default: termination)
     if let value = reader.value("terminationAt") { terminationAt = try LatencyDistribution.read(value) }
     if let value = reader.value("relaunchAt") { relaunchAt = try LatencyDistribution.read(value) }
+    relaunches = try reader.integer("relaunches", default: relaunches, in: 1...10)
     sendsLaunchEvents = try reader.bool("sendsLaunchEvents", default: sendsLaunchEvents)
     relaunchDelayBase = .nanoseconds(
       try reader.duration("relaunchDelayBase", default: relaunchDelayBase.nanoseconds, in: ScenarioLimits.delay))
@@ -78,7 +80,8 @@ extension TransferWorldOptions.Lifecycle {
       throw reader.error("relaunchDelayCap is below relaunchDelayBase", key: "relaunchDelayCap")
     }
     backgroundWorkPerWake = .nanoseconds(
-      try reader.duration("backgroundWorkPerWake", default: backgroundWorkPerWake.nanoseconds, in: ScenarioLimits.delay))
+      try reader.duration("backgroundWorkPerWake", default: backgroundWorkPerWake.nanoseconds, in: ScenarioLimits.delay)
+    )
   }
 }
 
@@ -93,7 +96,8 @@ extension TransferWorldOptions.AppPolicy {
     moveTiming = try reader.choice("moveTiming", default: moveTiming)
     stagingDeletion = try reader.choice("stagingDeletion", default: stagingDeletion)
     destinationWrites = try reader.choice("destinationWrites", default: destinationWrites)
-    maximumAttempts = try reader.integer("maximumAttempts", default: maximumAttempts, in: TransferWorldOptions.Limits.attempts)
+    maximumAttempts = try reader.integer(
+      "maximumAttempts", default: maximumAttempts, in: TransferWorldOptions.Limits.attempts)
     reconcileOnBackgroundLaunch = try reader.bool("reconcileOnBackgroundLaunch", default: reconcileOnBackgroundLaunch)
   }
 }

@@ -1,0 +1,104 @@
+/// One user's final state in the background fetch world.
+public struct FetchUserOutcome: Hashable, Sendable, CustomStringConvertible {
+  public var user: Int
+  public var fetches: Int
+  public var delivered: Int
+  public var interval: VirtualDuration
+
+  /// `user#2: 14 fetches, 9 items, interval 30m`.
+  public var description: String {
+    "user#\(user): \(fetches) fetches, \(delivered) items delivered, next interval \(interval)"
+  }
+}
+
+extension BackgroundFetchWorld: ScenarioWorld {
+  public static var worldName: String { "background-fetch" }
+
+  public static func options(of world: Scenario.World) -> BackgroundFetchWorldOptions? {
+    if case .backgroundFetch(let options) = world { return options }
+    return nil
+  }
+
+  public static func runOnce(
+    _ options: BackgroundFetchWorldOptions, seed: UInt64, strategy: OrderStrategy, tracing: Bool
+  ) throws(SimulationError) -> WorldRun<BackgroundFetchMetrics, EntityStates<FetchUserOutcome>> {
+    var simulation = Simulation(model: BackgroundFetchWorld(options), tracing: tracing)
+    let summary = try simulation.run(seed: seed, strategy: strategy)
+    return WorldRun(
+      metrics: simulation.model.metrics(events: summary.events), summary: summary,
+      trace: simulation.context.traceEntries, finalState: simulation.model.finalState())
+  }
+
+  public static func repeating(_ options: BackgroundFetchWorldOptions) -> BackgroundFetchWorldOptions? { nil }
+
+  public static var repeatedOperation: String { "none (the system decides when fetches happen)" }
+
+  public static func makeRunner(
+    _ options: BackgroundFetchWorldOptions
+  ) -> WorldRunner<BackgroundFetchMetrics, EntityStates<FetchUserOutcome>> {
+    let box = SimulationBox(Simulation(model: BackgroundFetchWorld(options)))
+    return WorldRunner { (seed: UInt64, strategy: OrderStrategy) throws(SimulationError) in
+      let summary = try box.simulation.run(seed: seed, strategy: strategy)
+      let metrics = box.simulation.model.metrics(events: summary.events)
+      return (metrics, summary, summary.choices.isEmpty ? 0 : box.simulation.model.finalState().digest)
+    }
+  }
+
+  /// Each user's final state, in user order.
+  public func finalState() -> EntityStates<FetchUserOutcome> {
+    EntityStates(
+      users.enumerated().map { index, record in
+        FetchUserOutcome(
+          user: index, fetches: Int(record.fetches), delivered: record.delivered,
+          interval: VirtualDuration(nanoseconds: record.interval))
+      })
+  }
+}
+
+extension BackgroundFetchMetrics: WorldMetrics {
+  public var operations: UInt64 { users }
+
+  public static var columns: [String] {
+    [
+      "seeds", "users", "wake_ups", "wake_ups_per_user_day", "new_data", "no_data", "failed", "killed",
+      "new_data_rate", "new_data_rate_lo", "new_data_rate_hi", "failure_rate", "failure_rate_lo", "failure_rate_hi",
+      "wake_gap_p50_s", "wake_gap_p99_s", "staleness_p50_s", "staleness_p99_s", "staleness_mean_s",
+      "stale_open_rate", "stale_open_rate_lo", "stale_open_rate_hi", "runtime_per_wake_s", "users_never_woken",
+      "content_items", "undelivered",
+    ]
+  }
+
+  public func fields(seeds: UInt64) -> [String] {
+    func rate(_ value: Double) -> String { DecimalText.fixed(value, 6) }
+    func seconds(_ nanoseconds: Double?) -> String { nanoseconds.map { DecimalText.fixed($0 / 1e9, 3) } ?? "" }
+    let newData = newDataRate
+    let failure = failureRate
+    let stale = staleOpenRate
+    return [
+      "\(seeds)", "\(users)", "\(wakeUps)", DecimalText.fixed(wakeUpsPerUserDay, 4), "\(self.newData)", "\(noData)",
+      "\(failed)", "\(killed)", rate(newData.rate), rate(newData.interval.lower), rate(newData.interval.upper),
+      rate(failure.rate), rate(failure.interval.lower), rate(failure.interval.upper),
+      seconds(wakeGaps.percentile(50)), seconds(wakeGaps.percentile(99)), seconds(staleness.percentile(50)),
+      seconds(staleness.percentile(99)), seconds(meanStaleness), rate(stale.rate), rate(stale.interval.lower),
+      rate(stale.interval.upper), seconds(meanRuntime), "\(usersNeverWoken)", "\(contentItems)", "\(undelivered)",
+    ]
+  }
+
+  public var reportLines: [(String, String)] {
+    func seconds(_ nanoseconds: Double?) -> String { nanoseconds.map { DecimalText.fixed($0 / 1e9, 3) + " s" } ?? "-" }
+    return [
+      ("users", "\(users)"),
+      ("wake-ups", "\(wakeUps) (\(DecimalText.fixed(wakeUpsPerUserDay, 3)) per user-day)"),
+      ("new data", "\(newData) (\(DecimalText.percent(newDataRate.rate, 2)))"),
+      ("no data", "\(noData)"),
+      ("failed", "\(failed) (\(killed) killed at the time limit)"),
+      ("wake gap p50", seconds(wakeGaps.percentile(50))),
+      ("wake gap p99", seconds(wakeGaps.percentile(99))),
+      ("staleness p50", seconds(staleness.percentile(50))),
+      ("staleness p99", seconds(staleness.percentile(99))),
+      ("stale opens", "\(staleOpens) of \(opens) (\(DecimalText.percent(staleOpenRate.rate, 2)))"),
+      ("background runtime", seconds(Double(backgroundRuntime))),
+      ("users never woken", "\(usersNeverWoken)"),
+    ]
+  }
+}

@@ -1,0 +1,150 @@
+import FaultSim
+
+/// `faultsim explore`: every interleaving of one seed's races, grouped by
+/// final state, with the sensitivity class and a witness.
+struct ExploreCommand: Subcommand {
+  static let info = CommandInfo(
+    name: "explore",
+    abstract: "Run every interleaving of one seed's races and show whether the order changes the outcome.",
+    usage: "faultsim explore <scenario> [--seed <n>] [--limit <k>] [--set <key.path=value>]...",
+    details: """
+      ARGUMENTS:
+        <scenario>              A scenario file (JSON). Keep it small: every order is a full run.
+
+      OPTIONS:
+        --seed <n>              The seed (default 0): the faults every order shares.
+        --limit <k>             The most orders to run (default 1000, at most 1000000).
+        --set <key.path=value>  Override a scenario value (repeatable).
+        -h, --help              Show help information.
+
+      Races are events the real system could deliver in either order (a transfer finishing
+      while the app reconciles, a response arriving as its timeout fires). Each is a choice
+      point; explore enumerates the choice sequences depth-first, replaying the run from the
+      seed for each, so every order sees the same faults. It prints how many orders exist and
+      ran, the distinct final states, and the class: order-sensitive when two orders end
+      differently, repeat-sensitive when doing the world's key operation twice (an order
+      placed twice, the relaunch reconcile run twice) changes the end. When order matters, a
+      witness shows two orders and their different final states, FIFO first and then the
+      order with the fewest deviations from it, with the command that replays each.
+
+      EXAMPLES:
+        faultsim explore scenarios/finish-enqueue-race.json
+        faultsim explore scenarios/checkout-reference.json --seed 3 --set workload.operations=1 --set races.window=1s
+
+      """
+  )
+
+  var path: String
+  var seed: UInt64
+  var limit: Int
+  var overrides: [ScenarioOverride]
+
+  init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
+    seed = try arguments.unsigned("--seed") ?? 0
+    limit = try arguments.integer("--limit", in: 1...1_000_000) ?? 1_000
+    overrides = try arguments.overrides()
+    let positionals = try arguments.positionals()
+    guard let path = positionals.first else { throw arguments.usageError("Missing expected argument '<scenario>'") }
+    guard positionals.count == 1 else { throw arguments.usageError("Unexpected argument '\(positionals[1])'") }
+    self.path = path
+  }
+
+  func run(_ output: inout Output) throws(CommandFailure) {
+    let scenario: Scenario
+    do {
+      scenario = try Scenario.load(path: path, overrides: overrides)
+    } catch {
+      throw .scenario(error)
+    }
+    switch scenario.world {
+    case .request(let options): try explore(RequestWorld.self, options, scenario, &output)
+    case .transfer(let options): try explore(TransferWorld.self, options, scenario, &output)
+    case .backgroundFetch(let options): try explore(BackgroundFetchWorld.self, options, scenario, &output)
+    }
+  }
+
+  func explore<World: ScenarioWorld>(
+    _ world: World.Type, _ options: World.Options, _ scenario: Scenario, _ output: inout Output
+  ) throws(CommandFailure) {
+    let result: ScenarioExploration<World>
+    do {
+      result = try ScenarioExploration<World>.explore(options, seed: seed, limit: limit)
+    } catch {
+      throw .simulation(error, scenario: path)
+    }
+    let exploration = result.exploration
+    let run = exploration.interleavings.count
+    let orders =
+      exploration.isComplete
+      ? "\(run) of \(run) (complete)"
+      : "\(run) run, at least \(exploration.knownOrders) exist (stopped at --limit \(limit))"
+    let races = exploration.interleavings.first?.choices.count ?? 0
+    var lines: [(String, String)] = [
+      ("scenario", "\(scenario.name) (\(scenario.file), \(scenario.world.name) world, digest \(scenario.digest))"),
+      ("seed", "\(seed)"),
+      ("races in FIFO run", "\(races)"),
+      ("orders", orders),
+      ("final states", "\(exploration.groups.count) distinct"),
+    ]
+    if let changes = result.repeatChanges {
+      lines.append(("repeat", "\(World.repeatedOperation): \(changes ? "the final state changes" : "no change")"))
+    } else {
+      lines.append(("repeat", "not probed: \(World.repeatedOperation)"))
+    }
+    if let sensitivity = result.sensitivity {
+      lines.append(("class", "\(sensitivity) (\(sensitivity.lessonLabel))"))
+    } else {
+      lines.append(("class", result.isOrderSensitive ? "order-sensitive" : "order does not matter"))
+    }
+    let width = lines.map(\.0.count).max() ?? 0
+    output.write(lines.map { "\($0.0):".rightPadded(to: width + 2) + $0.1 + "\n" }.joined())
+
+    if let repeated = result.repeatedState, result.repeatChanges == true,
+      let first = exploration.interleavings.first
+    {
+      output.write("\nrepeated (\(World.repeatedOperation)), where it differs:\n")
+      for line in repeated.differences(from: first.outcome, limit: 10) { output.write("    \(line)\n") }
+    }
+
+    output.write("\ngroups (final states, in order of discovery):\n")
+    for (number, group) in exploration.groups.enumerated() {
+      let example = exploration.interleavings[group.members[0]].sequence
+      output.write(
+        "  state \(number + 1): \(group.members.count) order\(group.members.count == 1 ? "" : "s"), first: \(Self.sequenceText(example))\n"
+      )
+    }
+    guard let witness = exploration.witness else {
+      output.write(
+        exploration.isComplete
+          ? "\nEvery order ends in the same state: the order of these races does not matter for this seed.\n"
+          : "\nNo explored order ends differently (the exploration stopped at the limit).\n")
+      return
+    }
+    output.write("\nwitness: two orders of the same faults that end differently (shortest first)\n")
+    for (label, order, other) in [("A", witness.first, witness.second), ("B", witness.second, witness.first)] {
+      output.write("  order \(label): --order \(Self.sequenceText(order.sequence))\n")
+      // Every choice point when there are few, else only the deviations.
+      let shown = order.choices.count <= 8 ? order.choices : order.choices.filter { $0.chosen != 0 }
+      for choice in shown {
+        output.write("    \(choice.time)  \(choice)\(choice.chosen != 0 ? "  <- not FIFO" : "")\n")
+      }
+      if shown.count < order.choices.count {
+        output.write("    (\(order.choices.count - shown.count) more choice points in FIFO order)\n")
+      }
+      output.write("    final state, where it differs:\n")
+      for line in order.outcome.differences(from: other.outcome, limit: 10) { output.write("      \(line)\n") }
+      output.write(
+        "    replay: faultsim run \(ShellQuoting.quote(path)) --seed \(seed)\(overrideText) --order \(Self.sequenceText(order.sequence)) --trace\n"
+      )
+    }
+  }
+
+  var overrideText: String {
+    overrides.map { " --set \(ShellQuoting.quote($0.description))" }.joined()
+  }
+
+  /// `0,1,0`, or `fifo` for no choice points.
+  static func sequenceText(_ sequence: [Int]) -> String {
+    sequence.isEmpty ? "fifo" : sequence.map(String.init).joined(separator: ",")
+  }
+}
