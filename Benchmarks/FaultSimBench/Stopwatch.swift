@@ -1,7 +1,7 @@
 /// Monotonic wall-clock timing for benchmarks only (never inside a run).
 struct Stopwatch {
   private let clock = ContinuousClock()
-  private let start: ContinuousClock.Instant
+  private var start: ContinuousClock.Instant
 
   init() {
     start = clock.now

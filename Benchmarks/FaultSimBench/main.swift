@@ -14,6 +14,8 @@ let usage = """
   Modes:
     queue       The hold model on the pending-event set versus a binary heap.
     reference   Whole runs of the reference checkout scenario (100,000 orders).
+    transfer    The podcast relaunch scaled to 10,000 users x 10 episodes, with the
+                per-event cost against the reference request world.
 
   Options (queue):
     --sizes <list>        Pending-event counts (default 10,1000,100000,1000000).
@@ -21,6 +23,10 @@ let usage = """
     --repetitions <n>     Repetitions per size (default 3).
     --batches <n>         Timed batches per repetition (default 20).
     --csv                 Machine-readable rows.
+
+  Options (transfer):
+    --runs <n>            Timed runs (default 10).
+    --users <n>           Users of ten episodes each (default 10000).
 
   Options (reference):
     --runs <n>            Timed runs (default 30).
@@ -73,6 +79,19 @@ func parseReference(_ arguments: [String]) -> ReferenceBenchmark {
   return benchmark
 }
 
+func parseTransfer(_ arguments: [String]) -> TransferBenchmark {
+  var benchmark = TransferBenchmark()
+  var rest = arguments[...]
+  while let flag = rest.popFirst() {
+    switch flag {
+    case "--runs": benchmark.runs = positiveInteger(rest.popFirst() ?? "", flag: flag)
+    case "--users": benchmark.users = positiveInteger(rest.popFirst() ?? "", flag: flag)
+    default: fail("unknown option '\(flag)'")
+    }
+  }
+  return benchmark
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first else { fail("missing mode") }
 if mode == "--help" || mode == "-h" {
@@ -83,6 +102,7 @@ do {
   switch mode {
   case "queue": try parse(Array(arguments.dropFirst())).run()
   case "reference": try parseReference(Array(arguments.dropFirst())).run()
+  case "transfer": try parseTransfer(Array(arguments.dropFirst())).run()
   default: fail("unknown mode '\(mode)'")
   }
 } catch {

@@ -40,6 +40,9 @@ public struct TransferMetrics: Hashable, Sendable {
   /// Tasks alive in the connected session when users reopened the app, as
   /// the daemon reports them.
   public var aliveAtRelaunch: UInt64 = 0
+  /// Tasks a new session identifier left behind (alive or with an
+  /// undelivered event).
+  public var tasksOrphaned: UInt64 = 0
   /// Reconcile jobs (BGProcessingTask) run, and those that expired.
   public var reconcileJobs: UInt64 = 0
   public var reconcileJobsExpired: UInt64 = 0
@@ -71,6 +74,7 @@ public struct TransferMetrics: Hashable, Sendable {
     wakeUps &+= other.wakeUps
     backgroundRuntime &+= other.backgroundRuntime
     aliveAtRelaunch &+= other.aliveAtRelaunch
+    tasksOrphaned &+= other.tasksOrphaned
     reconcileJobs &+= other.reconcileJobs
     reconcileJobsExpired &+= other.reconcileJobsExpired
     cancelledByApp &+= other.cancelledByApp
@@ -132,14 +136,15 @@ extension TransferWorld {
       m.tasksCreated &+= 1
       if task.ending == .completed { m.transfersCompleted &+= 1 }
       if task.ending == .cancelledByApp { m.cancelledByApp &+= 1 }
-      m.bytesTransferred &+= task.moved - min(task.moved, task.resumedFrom)
     }
+    m.bytesTransferred = bytesMoved
     for file in files { m.orphanedTransfers &+= UInt64(file.orphanedTransfers) }
     m.bytesWasted = m.bytesTransferred - min(m.bytesTransferred, useful)
     for app in apps {
       m.wakeUps &+= UInt64(app.wakeUps)
       m.backgroundRuntime &+= app.backgroundRuntime
       m.aliveAtRelaunch &+= UInt64(app.aliveAtRelaunch)
+      m.tasksOrphaned &+= UInt64(app.tasksOrphaned)
       m.reconcileJobs &+= UInt64(app.jobsRun)
       m.reconcileJobsExpired &+= UInt64(app.jobsExpired)
     }

@@ -20,28 +20,27 @@ struct AppRecord {
   var wakePending = false
   /// Head of the user's task list (index into the task table), −1 if none.
   var firstTask: Int32 = -1
+  /// The queue of ended tasks whose events await delivery, in ending order.
+  var pendingHead: Int32 = -1
+  var pendingTail: Int32 = -1
   /// Generation of the pending condition-change event.
   var conditionGeneration: UInt32 = 0
   var conditionEventPending = false
-  /// When the user reopens the app (the relaunch), for cancel/re-request.
-  var relaunchAt: UInt64 = 0
   /// Wakes and background time used.
   var wakeUps: UInt32 = 0
   var backgroundRuntime: UInt64 = 0
   /// Reconcile-job generation (a later submission supersedes).
   var jobGeneration: UInt32 = 0
   var jobRunning = false
-  /// The job's earliest begin date as last submitted.
-  var jobEarliestBegin: UInt64 = 0
-  var jobPending = false
   /// Tasks alive in the connected session when the user reopened the app,
   /// as the daemon would report them.
   var aliveAtRelaunch: UInt32 = 0
+  /// Tasks left behind (alive or undelivered) by new session identifiers.
+  var tasksOrphaned: UInt32 = 0
   /// Reconcile jobs run and expired.
   var jobsRun: UInt32 = 0
   var jobsExpired: UInt32 = 0
-  /// When the running job's work ends.
-  var jobEnds: UInt64 = 0
+
 }
 
 /// One wanted file or upload job: the app's registry row and what really
@@ -85,7 +84,7 @@ struct FileRecord {
   var usefulBytes: UInt64 = 0
 }
 
-/// One task in the OS transfer daemon.
+/// One task in the OS transfer daemon: 64 bytes, one cache line.
 struct DaemonTask {
   enum State: UInt8 {
     /// Waiting for its constraints (network, power).
@@ -106,30 +105,30 @@ struct DaemonTask {
     case cancelledByApp
   }
 
+  /// Bytes moved as of `updated` (once ended: when it ended).
+  var moved: UInt64 = 0
+  var updated: UInt64
+  /// Where the task ends: the file's size, or the failure point.
+  var target: UInt64
   var file: UInt32
   var user: UInt32
   var session: UInt32
-  var state: State = .waiting
-  var ending: Ending = .none
-  /// Bytes to move, and bytes moved as of `updated`.
-  var size: UInt64
-  var moved: UInt64 = 0
-  var updated: UInt64 = 0
-  /// Bytes moved in this task that another task already moved (resumed
-  /// from resume data): not counted again.
-  var resumedFrom: UInt64 = 0
   /// Current rate in bytes per second (0 while waiting).
-  var rate: UInt64 = 0
+  var rate: UInt32 = 0
   /// Per-task throughput factor in thousandths.
   var throughputFactor: UInt32 = 1_000
-  /// Where the task ends: `size`, or the failure point.
-  var target: UInt64
-  var failsAtTarget = false
-  var resumeDataOnFailure = false
   var generation: UInt32 = 0
-  var created: UInt64
-  /// When it ended.
-  var endedAt: UInt64 = 0
   /// Next task of the same user, −1 at the end.
   var nextOfUser: Int32 = -1
+  /// Next task in the user's pending-delivery queue.
+  var nextPending: Int32 = -1
+  var state: State = .waiting
+  var ending: Ending = .none
+  var failsAtTarget = false
+  var resumeDataOnFailure = false
+  /// Whether its delivery waits until after a relaunch's reconcile.
+  var deferred = false
+
+  /// When it ended (valid once ended).
+  var endedAt: UInt64 { updated }
 }

@@ -6,10 +6,9 @@ extension TransferWorld {
   mutating func userLaunch(_ user: Int, initial: Bool, _ context: inout SimulationContext<Event>)
     throws(SimulationError)
   {
-    let options = settings.options
     context.trace(Self.appName(user), initial ? "user opens the app" : "user reopens the app")
     let processAlive = apps[user].state == .foreground || apps[user].state == .suspended
-    if !initial && options.app.sessionIdentifier == .freshPerLaunch && !processAlive {
+    if !initial && settings.options.app.sessionIdentifier == .freshPerLaunch && !processAlive {
       startFreshSession(user, &context)
     }
     apps[user].state = .foreground
@@ -18,13 +17,10 @@ extension TransferWorld {
       for file in fileRange(of: user) { try enqueue(file, &context) }
       return
     }
-    apps[user].aliveAtRelaunch = UInt32(liveTaskCount(user))
     try resolveRelaunchRaces(user, &context)
     try deliverPending(user, &context)
     try reconcile(user, &context)
-    let deferred = deferredDeliveries
-    deferredDeliveries.removeAll(keepingCapacity: true)
-    for task in deferred { try deliver(Int(task), &context) }
+    try deliverPending(user, includingDeferred: true, &context)
     for file in fileRange(of: user) where files[file].cancelled && !files[file].wanted {
       try context.schedule(
         TransferEvent(.userRerequest, user: UInt32(user), index: UInt32(file)),
@@ -35,12 +31,19 @@ extension TransferWorld {
   /// A fresh session identifier: every task of the old one is orphaned.
   mutating func startFreshSession(_ user: Int, _ context: inout SimulationContext<Event>) {
     apps[user].session &+= 1
+    apps[user].pendingHead = -1
+    apps[user].pendingTail = -1
     var index = apps[user].firstTask
     while index >= 0 {
       let task = Int(index)
-      if tasks[task].state == .ended {
-        tasks[task].state = .closed
-        if tasks[task].ending == .completed { files[Int(tasks[task].file)].orphanedTransfers &+= 1 }
+      if tasks[task].session == apps[user].session &- 1 {
+        if tasks[task].state == .ended {
+          tasks[task].state = .closed
+          apps[user].tasksOrphaned &+= 1
+          if tasks[task].ending == .completed { files[Int(tasks[task].file)].orphanedTransfers &+= 1 }
+        } else if tasks[task].state == .waiting || tasks[task].state == .running {
+          apps[user].tasksOrphaned &+= 1
+        }
       }
       index = tasks[task].nextOfUser
     }
@@ -100,12 +103,13 @@ extension TransferWorld {
   /// Schedules a background wake after the growing relaunch delay.
   mutating func scheduleWake(_ user: Int, _ context: inout SimulationContext<Event>) throws(SimulationError) {
     guard !apps[user].wakePending else { return }
-    let lifecycle = settings.options.lifecycle
     let shift = min(apps[user].backgroundWakes, 62)
-    let scaled = lifecycle.relaunchDelayBase.nanoseconds.multipliedReportingOverflow(by: 1 << UInt64(shift))
+    let scaled = settings.options.lifecycle.relaunchDelayBase.nanoseconds.multipliedReportingOverflow(
+      by: 1 << UInt64(shift))
     let delay =
       scaled.overflow
-      ? lifecycle.relaunchDelayCap.nanoseconds : min(lifecycle.relaunchDelayCap.nanoseconds, scaled.partialValue)
+      ? settings.options.lifecycle.relaunchDelayCap.nanoseconds
+      : min(settings.options.lifecycle.relaunchDelayCap.nanoseconds, scaled.partialValue)
     apps[user].wakePending = true
     try context.schedule(TransferEvent(.wake, user: UInt32(user)), after: .nanoseconds(delay))
   }
@@ -132,21 +136,27 @@ extension TransferWorld {
     apps[user].state = .suspended
   }
 
-  /// Delivers every ended, undelivered task of the connected session, in
-  /// creation order.
-  mutating func deliverPending(_ user: Int, _ context: inout SimulationContext<Event>) throws(SimulationError) {
-    var pending: [Int] = []
-    var index = apps[user].firstTask
+  /// Delivers the connected session's ended tasks in the order they ended;
+  /// deferred ones stay queued unless `includingDeferred`.
+  ///
+  /// - Complexity: O(pending tasks).
+  mutating func deliverPending(
+    _ user: Int, includingDeferred: Bool = false, _ context: inout SimulationContext<Event>
+  ) throws(SimulationError) {
+    var index = apps[user].pendingHead
+    apps[user].pendingHead = -1
+    apps[user].pendingTail = -1
     while index >= 0 {
       let task = Int(index)
-      if tasks[task].state == .ended && tasks[task].session == apps[user].session
-        && !deferredDeliveries.contains(Int32(task))
-      {
-        pending.append(task)
+      index = tasks[task].nextPending
+      guard tasks[task].state == .ended else { continue }
+      if tasks[task].deferred && !includingDeferred {
+        queueDelivery(task)
+        continue
       }
-      index = tasks[task].nextOfUser
+      tasks[task].deferred = false
+      try deliver(task, &context)
     }
-    for task in pending.reversed() { try deliver(task, &context) }
   }
 
   /// The app's delegate receives one task's ending.
@@ -155,7 +165,6 @@ extension TransferWorld {
     tasks[task].state = .closed
     let file = Int(tasks[task].file)
     let user = Int(tasks[task].user)
-    let options = settings.options
     let isCurrent = files[file].currentTask == Int32(task)
     switch tasks[task].ending {
     case .completed:
@@ -163,7 +172,7 @@ extension TransferWorld {
     case .failed:
       context.trace(Self.appName(user), "receives failure of task \(task)", fileName(file))
       guard isCurrent, files[file].wanted else { return }
-      let resume = options.app.usesResumeData && tasks[task].resumeDataOnFailure ? tasks[task].moved : 0
+      let resume = settings.options.app.usesResumeData && tasks[task].resumeDataOnFailure ? tasks[task].moved : 0
       try retry(file, resumeFrom: resume, &context)
     case .cancelledByForceQuit:
       context.trace(Self.appName(user), "receives cancellation of task \(task) (force-quit)", fileName(file))
@@ -182,19 +191,18 @@ extension TransferWorld {
   mutating func receiveCompletion(_ task: Int, file: Int, _ context: inout SimulationContext<Event>)
     throws(SimulationError)
   {
-    let options = settings.options
     let user = Int(tasks[task].user)
     let random = context.random
     let attempt = UInt64(task)
     let key = DrawKey(entity: UInt64(file), purpose: Purpose.content, ordinal: attempt)
     let isCurrent = files[file].currentTask == Int32(task)
-    if options.workload.kind == .upload {
+    if settings.options.workload.kind == .upload {
       if random.bernoulli(
-        options.daemon.rejection, DrawKey(entity: UInt64(file), purpose: Purpose.rejection, ordinal: attempt))
+        settings.options.daemon.rejection, DrawKey(entity: UInt64(file), purpose: Purpose.rejection, ordinal: attempt))
       {
         files[file].lastStatus = 413
         files[file].rejected = true
-        if options.app.stagingDeletion == .afterAnyCompletion {
+        if settings.options.app.stagingDeletion == .afterAnyCompletion {
           files[file].staging = false
           if isCurrent { files[file].row = .done }
           context.trace(Self.appName(user), "upload answered 413; staging deleted, job marked done", fileName(file))
@@ -211,28 +219,27 @@ extension TransferWorld {
     }
     // Downloads: what arrived, and what the app's validation notices.
     let draw = random.unit(key)
-    let daemon = options.daemon
-    var threshold = daemon.errorStatus
+    var threshold = settings.options.daemon.errorStatus
     let content: Content
     if draw < threshold {
       content = .errorStatus
     } else if draw
       < {
-        threshold += daemon.errorPage
+        threshold += settings.options.daemon.errorPage
         return threshold
       }()
     {
       content = .errorPage
     } else if draw
       < {
-        threshold += daemon.truncated
+        threshold += settings.options.daemon.truncated
         return threshold
       }()
     {
       content = .truncated
     } else if draw
       < {
-        threshold += daemon.corruptedBytes
+        threshold += settings.options.daemon.corruptedBytes
         return threshold
       }()
     {
@@ -241,12 +248,12 @@ extension TransferWorld {
       content = .good
     }
     files[file].lastStatus = content == .errorStatus ? 404 : 200
-    if content != .good && content.isDetected(by: options.app.validation) {
+    if content != .good && content.isDetected(by: settings.options.app.validation) {
       context.trace(Self.appName(user), "rejects download: \(content)", fileName(file))
       if isCurrent && files[file].wanted { try retry(file, resumeFrom: 0, &context) }
       return
     }
-    if options.app.moveTiming == .afterReturn {
+    if settings.options.app.moveTiming == .afterReturn {
       let moveFirst =
         context.choose(
           race: DrawKey(entity: UInt64(file), purpose: Purpose.raceMoveDelete, ordinal: attempt),
@@ -257,7 +264,7 @@ extension TransferWorld {
         return
       }
     }
-    let overlapped = options.app.destinationWrites == .direct && files[file].mostAlive >= 2
+    let overlapped = settings.options.app.destinationWrites == .direct && files[file].mostAlive >= 2
     store(file, task: task, corrupt: content != .good || overlapped, &context)
   }
 
@@ -292,7 +299,7 @@ extension TransferWorld {
   mutating func store(_ file: Int, task: Int, corrupt: Bool, _ context: inout SimulationContext<Event>) {
     if !files[file].stored {
       files[file].storedAt = context.now.nanoseconds
-      files[file].usefulBytes = tasks[task].size
+      files[file].usefulBytes = fileSize(file, context.random)
     }
     files[file].stored = true
     files[file].corrupt = files[file].corrupt || corrupt
@@ -331,18 +338,6 @@ extension TransferWorld {
   /// disk; an upload's row says done (the app cannot see the server).
   func appSeesDone(_ file: Int) -> Bool {
     settings.options.workload.kind == .download ? files[file].stored : files[file].row == .done
-  }
-
-  /// Live tasks (waiting or running) of the connected session.
-  func liveTaskCount(_ user: Int) -> Int {
-    var count = 0
-    var index = apps[user].firstTask
-    while index >= 0 {
-      let task = tasks[Int(index)]
-      if (task.state == .waiting || task.state == .running) && task.session == apps[user].session { count += 1 }
-      index = task.nextOfUser
-    }
-    return count
   }
 
   /// The reconcile at relaunch (seed 000 and 001), with the app's policy
@@ -391,10 +386,12 @@ extension TransferWorld {
     let window = settings.options.races.window.nanoseconds
     let now = context.now.nanoseconds
     var candidates: [Int] = []
+    var alive: UInt32 = 0
     var index = apps[user].firstTask
     while index >= 0 {
       let task = Int(index)
       if tasks[task].session == apps[user].session {
+        if tasks[task].state == .waiting || tasks[task].state == .running { alive &+= 1 }
         if let end = scheduledEnd(of: task), end - now <= window {
           candidates.append(task)
         } else if tasks[task].state == .ended, now - tasks[task].endedAt <= window {
@@ -403,6 +400,8 @@ extension TransferWorld {
       }
       index = tasks[task].nextOfUser
     }
+    // What the daemon reports to `getAllTasks` as the app reopens.
+    apps[user].aliveAtRelaunch = alive
     for task in candidates.reversed() {
       let running = tasks[task].state == .running
       let alternatives =
@@ -416,9 +415,9 @@ extension TransferWorld {
         // The task finishes before the reconcile looks, and its completion
         // reaches the app only after the reconcile.
         try finishTask(task, deliver: false, &context)
-        if tasks[task].state == .ended { deferredDeliveries.append(Int32(task)) }
+        tasks[task].deferred = true
       } else if !running && flipped {
-        deferredDeliveries.append(Int32(task))
+        tasks[task].deferred = true
       }
     }
   }

@@ -9,23 +9,21 @@ extension TransferWorld {
   mutating func createTask(
     _ file: Int, resumeFrom: UInt64 = 0, _ context: inout SimulationContext<Event>
   ) throws(SimulationError) -> Int {
-    let options = settings.options
     let user = file / filesPerUser
     let random = context.random
     let attempt = UInt64(files[file].attempts)
     let fileEntity = UInt64(file)
     let size = fileSize(file, random)
-    let spread = max(0, min(1, options.daemon.throughputSpread))
+    let spread = max(0, min(1, settings.options.daemon.throughputSpread))
     let factor =
       1 - spread + 2 * spread * random.unit(DrawKey(entity: fileEntity, purpose: Purpose.throughput, ordinal: attempt))
     var task = DaemonTask(
-      file: UInt32(file), user: UInt32(user), session: apps[user].session, size: size, target: size,
-      created: context.now.nanoseconds)
+      updated: context.now.nanoseconds, target: size, file: UInt32(file), user: UInt32(user),
+      session: apps[user].session)
     task.throughputFactor = UInt32(max(1, (factor * 1_000).rounded()))
     task.moved = min(resumeFrom, size)
-    task.resumedFrom = task.moved
-    task.updated = context.now.nanoseconds
-    if random.bernoulli(options.daemon.failure, DrawKey(entity: fileEntity, purpose: Purpose.failure, ordinal: attempt))
+    if random.bernoulli(
+      settings.options.daemon.failure, DrawKey(entity: fileEntity, purpose: Purpose.failure, ordinal: attempt))
     {
       let point = RandomConversion.index(
         random.word(DrawKey(entity: fileEntity, purpose: Purpose.failurePoint, ordinal: attempt)), below: max(size, 1))
@@ -33,7 +31,8 @@ extension TransferWorld {
         task.target = point
         task.failsAtTarget = true
         task.resumeDataOnFailure = random.bernoulli(
-          options.daemon.resumeData, DrawKey(entity: fileEntity, purpose: Purpose.resumeData, ordinal: attempt))
+          settings.options.daemon.resumeData, DrawKey(entity: fileEntity, purpose: Purpose.resumeData, ordinal: attempt)
+        )
       }
     }
     task.nextOfUser = apps[user].firstTask
@@ -44,7 +43,7 @@ extension TransferWorld {
     files[file].mostAlive = max(files[file].mostAlive, files[file].aliveTasks)
     if files[file].requestedAt == 0 && files[file].attempts <= 1 { files[file].requestedAt = context.now.nanoseconds }
     if random.bernoulli(
-      1 - options.workload.contentLengthKnown, DrawKey(entity: fileEntity, purpose: Purpose.contentLength))
+      1 - settings.options.workload.contentLengthKnown, DrawKey(entity: fileEntity, purpose: Purpose.contentLength))
     {
       files[file].progressUnknown = true
     }
@@ -58,9 +57,8 @@ extension TransferWorld {
 
   /// The file's size: a keyed draw by file, the same for every task.
   func fileSize(_ file: Int, _ random: KeyedRandom) -> UInt64 {
-    let workload = settings.options.workload
-    let low = workload.minimumBytes
-    let high = max(workload.maximumBytes, low)
+    let low = settings.options.workload.minimumBytes
+    let high = max(settings.options.workload.maximumBytes, low)
     guard high > low else { return low }
     return low
       + RandomConversion.index(random.word(DrawKey(entity: UInt64(file), purpose: Purpose.size)), below: high - low + 1)
@@ -69,7 +67,6 @@ extension TransferWorld {
   /// The rate a task gets at `time` under the user's conditions and the
   /// session's constraints, in bytes per second (0: waiting).
   func rate(of task: DaemonTask, at time: UInt64) -> UInt64 {
-    let options = settings.options
     var network = NetworkAvailability.wifi
     var charging = true
     if hasConditionTimelines {
@@ -77,17 +74,17 @@ extension TransferWorld {
       network = conditions[Int(task.user)].network(at: instant)
       charging = conditions[Int(task.user)].isCharging(at: instant)
     }
-    if options.constraints.requiresPower && !charging { return 0 }
+    if settings.options.constraints.requiresPower && !charging { return 0 }
     let base: UInt64
     switch network {
     case .offline: return 0
     case .cellular:
-      if options.constraints.wifiOnly { return 0 }
-      base = options.daemon.cellularBytesPerSecond
+      if settings.options.constraints.wifiOnly { return 0 }
+      base = settings.options.daemon.cellularBytesPerSecond
     case .wifi:
-      base = options.daemon.wifiBytesPerSecond
+      base = settings.options.daemon.wifiBytesPerSecond
     }
-    return max(1, base.multipliedFullWidth(by: UInt64(task.throughputFactor)).low / 1_000)
+    return min(UInt64(UInt32.max), max(1, base.multipliedFullWidth(by: UInt64(task.throughputFactor)).low / 1_000))
   }
 
   /// Brings a live task's progress to now, sets its rate for the current
@@ -97,10 +94,12 @@ extension TransferWorld {
     var task = tasks[index]
     guard task.state == .waiting || task.state == .running else { return }
     if task.rate > 0 && now > task.updated {
-      task.moved = min(task.target, task.moved &+ Self.bytes(rate: task.rate, over: now - task.updated))
+      let moved = min(task.target, task.moved &+ Self.bytes(rate: UInt64(task.rate), over: now - task.updated))
+      bytesMoved &+= moved - task.moved
+      task.moved = moved
     }
     task.updated = now
-    task.rate = rate(of: task, at: now)
+    task.rate = UInt32(rate(of: task, at: now))
     task.generation &+= 1
     let wasWaiting = task.state == .waiting
     task.state = task.rate > 0 ? .running : .waiting
@@ -110,7 +109,7 @@ extension TransferWorld {
     }
     guard task.rate > 0 else { return }
     let remaining = task.target - task.moved
-    let duration = Self.duration(bytes: remaining, rate: task.rate)
+    let duration = Self.duration(bytes: remaining, rate: UInt64(task.rate))
     let (end, overflow) = now.addingReportingOverflow(duration)
     try context.schedule(
       TransferEvent(.taskEnd, user: task.user, index: UInt32(index), generation: task.generation),
@@ -122,7 +121,7 @@ extension TransferWorld {
     let task = tasks[index]
     guard task.state == .running, task.rate > 0 else { return nil }
     let (end, overflow) = task.updated.addingReportingOverflow(
-      Self.duration(bytes: task.target - task.moved, rate: task.rate))
+      Self.duration(bytes: task.target - task.moved, rate: UInt64(task.rate)))
     return overflow ? nil : end
   }
 
@@ -203,10 +202,10 @@ extension TransferWorld {
   {
     let file = Int(tasks[index].file)
     let user = Int(tasks[index].user)
+    bytesMoved &+= tasks[index].target - tasks[index].moved
     tasks[index].moved = tasks[index].target
     tasks[index].updated = context.now.nanoseconds
     tasks[index].state = .ended
-    tasks[index].endedAt = context.now.nanoseconds
     tasks[index].ending = tasks[index].failsAtTarget ? .failed : .completed
     tasks[index].generation &+= 1
     files[file].aliveTasks &-= 1
@@ -222,7 +221,22 @@ extension TransferWorld {
         Self.daemonName(user), "orphaned: no app listens to session \(tasks[index].session)", fileName(file))
       return
     }
+    queueDelivery(index)
     if deliver { try routeEvent(user, task: index, &context) }
+  }
+
+  /// Puts an ended task of the connected session in its user's
+  /// pending-delivery queue.
+  mutating func queueDelivery(_ index: Int) {
+    let user = Int(tasks[index].user)
+    guard tasks[index].session == apps[user].session else { return }
+    tasks[index].nextPending = -1
+    if apps[user].pendingTail >= 0 {
+      tasks[Int(apps[user].pendingTail)].nextPending = Int32(index)
+    } else {
+      apps[user].pendingHead = Int32(index)
+    }
+    apps[user].pendingTail = Int32(index)
   }
 
   /// Cancels a live task now (`ending` says why).
@@ -232,17 +246,19 @@ extension TransferWorld {
     guard tasks[index].state == .waiting || tasks[index].state == .running else { return }
     let now = context.now.nanoseconds
     if tasks[index].rate > 0 && now > tasks[index].updated {
-      tasks[index].moved = min(
-        tasks[index].target, tasks[index].moved &+ Self.bytes(rate: tasks[index].rate, over: now - tasks[index].updated)
-      )
+      let moved = min(
+        tasks[index].target,
+        tasks[index].moved &+ Self.bytes(rate: UInt64(tasks[index].rate), over: now - tasks[index].updated))
+      bytesMoved &+= moved - tasks[index].moved
+      tasks[index].moved = moved
     }
     tasks[index].updated = now
     tasks[index].state = .ended
     tasks[index].ending = ending
-    tasks[index].endedAt = now
     tasks[index].generation &+= 1
     let file = Int(tasks[index].file)
     files[file].aliveTasks &-= 1
+    queueDelivery(index)
     context.trace(Self.daemonName(Int(tasks[index].user)), "cancel task \(index)", "\(fileName(file)) reason=\(ending)")
   }
 }

@@ -29,20 +29,23 @@ public struct TransferWorld: SimulationModel {
   /// reconcile job needs the scheduler.
   var conditions: [DeviceConditions] = []
   /// Whether network and charging vary (else: always Wi-Fi, plugged in).
-  var hasConditionTimelines: Bool { settings.options.conditions != nil }
+  var hasConditionTimelines: Bool { settings.hasConditionTimelines }
   /// Per-file scratch flags for a reconcile's "listed by the daemon" set.
   var listed: [Bool]
-  /// Tasks whose delivery waits until after a launch's reconcile.
-  var deferredDeliveries: [Int32] = []
+  /// Bytes every task moved, summed as they move.
+  var bytesMoved: UInt64 = 0
   /// Each user's pending background task requests.
   var pendingRequests: [PendingTaskRequests] = []
 
   /// Immutable options shared by reference (see `RequestWorld.Settings`).
   final class Settings: Sendable {
     let options: TransferWorldOptions
+    /// Derived once: read on every rate computation.
+    let hasConditionTimelines: Bool
 
     init(_ options: TransferWorldOptions) {
       self.options = options
+      hasConditionTimelines = options.conditions != nil
     }
   }
 
@@ -66,7 +69,7 @@ public struct TransferWorld: SimulationModel {
     tasks.removeAll(keepingCapacity: true)
     conditions.removeAll(keepingCapacity: true)
     pendingRequests.removeAll(keepingCapacity: true)
-    deferredDeliveries.removeAll(keepingCapacity: true)
+    bytesMoved = 0
   }
 
   var filesPerUser: Int { settings.options.workload.filesPerUser }
@@ -117,7 +120,6 @@ public struct TransferWorld: SimulationModel {
         conditions.append(device)
         pendingRequests.append(PendingTaskRequests(entity: entity))
       }
-      apps[user].relaunchAt = relaunch
       for _ in 0..<max(1, options.lifecycle.relaunches) {
         try context.schedule(
           TransferEvent(.userLaunch, user: id, generation: 1), at: VirtualTime(nanoseconds: relaunch))

@@ -7,7 +7,7 @@ extension TransferWorldOptions {
     static let filesPerUser = 1...10_000
     static let files = 1...10_000_000
     static let bytes: ClosedRange<UInt64> = 1...(1 << 44)
-    static let rate: ClosedRange<UInt64> = 1...(1 << 40)
+    static let rate: ClosedRange<UInt64> = 1...UInt64(UInt32.max)
     static let attempts = 1...1_000
     static let horizon: ClosedRange<UInt64> = 60_000_000_000...(60 * 86_400_000_000_000)
   }
