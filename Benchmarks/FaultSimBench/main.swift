@@ -16,6 +16,7 @@ let usage = """
     reference   Whole runs of the reference checkout scenario (100,000 orders).
     transfer    The podcast relaunch scaled to 10,000 users x 10 episodes, with the
                 per-event cost against the reference request world.
+    sweep       Seeds per second of the reference scenario with 1 and N jobs.
 
   Options (queue):
     --sizes <list>        Pending-event counts (default 10,1000,100000,1000000).
@@ -27,6 +28,12 @@ let usage = """
   Options (transfer):
     --runs <n>            Timed runs (default 10).
     --users <n>           Users of ten episodes each (default 10000).
+
+  Options (sweep):
+    --seeds <n>           Seeds per sweep (default 16).
+    --orders <n>          Orders per run (default 100000).
+    --jobs <n>            Parallel jobs to compare with 1 (default 2).
+    --repetitions <n>     Alternating repetitions (default 5).
 
   Options (reference):
     --runs <n>            Timed runs (default 30).
@@ -92,6 +99,21 @@ func parseTransfer(_ arguments: [String]) -> TransferBenchmark {
   return benchmark
 }
 
+func parseSweep(_ arguments: [String]) -> SweepBenchmark {
+  var benchmark = SweepBenchmark()
+  var rest = arguments[...]
+  while let flag = rest.popFirst() {
+    switch flag {
+    case "--repetitions": benchmark.repetitions = positiveInteger(rest.popFirst() ?? "", flag: flag)
+    case "--seeds": benchmark.seeds = UInt64(positiveInteger(rest.popFirst() ?? "", flag: flag))
+    case "--orders": benchmark.orders = positiveInteger(rest.popFirst() ?? "", flag: flag)
+    case "--jobs": benchmark.jobs = positiveInteger(rest.popFirst() ?? "", flag: flag)
+    default: fail("unknown option '\(flag)'")
+    }
+  }
+  return benchmark
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first else { fail("missing mode") }
 if mode == "--help" || mode == "-h" {
@@ -103,6 +125,7 @@ do {
   case "queue": try parse(Array(arguments.dropFirst())).run()
   case "reference": try parseReference(Array(arguments.dropFirst())).run()
   case "transfer": try parseTransfer(Array(arguments.dropFirst())).run()
+  case "sweep": try parseSweep(Array(arguments.dropFirst())).run()
   default: fail("unknown mode '\(mode)'")
   }
 } catch {

@@ -23,22 +23,50 @@ struct FaultSimProcess {
       .first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }()
 
-  static func run(_ arguments: [String]) throws -> Result {
+  static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+    try start(arguments, environment: environment).finish()
+  }
+
+  /// A started process: read its output with `finish()`.
+  struct Running {
+    let process: Process
+    let out: Pipe
+    let err: Pipe
+
+    /// Sends SIGINT.
+    func interrupt() {
+      process.interrupt()
+    }
+
+    /// Waits for the process and returns what it printed.
+    func finish() -> Result {
+      // Read both pipes at once so neither fills up and blocks the child.
+      final class Box: @unchecked Sendable { var data = Data() }
+      let box = Box()
+      nonisolated(unsafe) let handle = err.fileHandleForReading
+      let group = DispatchGroup()
+      DispatchQueue.global().async(group: group) { box.data = handle.readDataToEndOfFile() }
+      let stdout = out.fileHandleForReading.readDataToEndOfFile()
+      group.wait()
+      process.waitUntilExit()
+      return Result(
+        status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+        stderr: String(decoding: box.data, as: UTF8.self))
+    }
+  }
+
+  static func start(_ arguments: [String], environment: [String: String]? = nil) throws -> Running {
     let executable = try #require(executable, "the faultsim executable was not built next to the tests")
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if let environment { process.environment = environment }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
     try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self))
+    return Running(process: process, out: out, err: err)
   }
 }
 

@@ -9,7 +9,10 @@ public enum CSVWriter {
 
   /// A field, quoted when it needs to be.
   public static func escape(_ field: String) -> String {
-    guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+    // Scalars, not characters: "\r\n" is one Character equal to neither.
+    guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+      return field
+    }
     return "\"" + field.replacingQuotes() + "\""
   }
 }

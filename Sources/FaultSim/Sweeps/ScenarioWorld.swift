@@ -1,6 +1,6 @@
 /// A world a scenario file can name: something `run`, `sweep` and
 /// `explore` can drive without knowing its model.
-public protocol ScenarioWorld {
+public protocol ScenarioWorld: SendableMetatype {
   /// The world's options, read from a scenario.
   associatedtype Options: Sendable
   /// What a run measures; sums over runs.
@@ -30,6 +30,13 @@ public protocol ScenarioWorld {
 
   /// What the repeated operation is, for reports: "each order submitted twice".
   static var repeatedOperation: String { get }
+
+  /// About how many bytes one simulation of these options holds, so that a
+  /// sweep too large for the machine is refused up front.
+  static func estimatedBytes(_ options: Options) -> UInt64
+
+  /// The option to lower when a simulation is too large, for messages.
+  static var sizeKey: String { get }
 }
 
 /// One run's results.
@@ -61,11 +68,16 @@ public struct WorldRunner<Metrics: WorldMetrics, FinalState: WorldFinalState> {
   }
 }
 
-/// A world's metrics: mergeable, printable as `run` lines and as CSV fields.
+/// A world's metrics: exact integer counters and histograms, so that sums
+/// over runs are the same in any order — the basis of byte-identical tables
+/// for any number of jobs or shards — printable as `run` lines and as CSV
+/// fields.
 public protocol WorldMetrics: Sendable {
   init()
-  /// Adds another set of runs.
-  mutating func merge(_ other: Self)
+  /// Every counter, in a fixed order (part of the partial-table format).
+  static var counters: [WritableKeyPath<Self, UInt64>] { get }
+  /// Every histogram, in a fixed order.
+  static var histograms: [WritableKeyPath<Self, DurationHistogram>] { get }
   /// The operations measured (orders, files).
   var operations: UInt64 { get }
   /// The sweep table's columns after the varied key paths (the first

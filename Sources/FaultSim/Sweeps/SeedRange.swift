@@ -15,6 +15,13 @@ public struct SeedRange: Hashable, Sendable, CustomStringConvertible {
     upperBound = upper
   }
 
+  /// The seeds `lower ..< upper`, known to be non-empty.
+  init(uncheckedLower lower: UInt64, upper: UInt64) {
+    assert(lower < upper, "an empty seed range")
+    lowerBound = lower
+    upperBound = upper
+  }
+
   /// Parses `A..<B`, `A...B` (inclusive) or a single seed `A`.
   public init(parsing text: String) throws(SeedRangeError) {
     func number(_ part: Substring) throws(SeedRangeError) -> UInt64 {

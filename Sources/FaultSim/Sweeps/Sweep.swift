@@ -32,8 +32,15 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
   /// refused up front with a message saying which value to lower.
   public static var maximumRuns: UInt64 { 1 << 40 }
 
+  /// The most cells one sweep accepts.
+  public static var maximumCells: Int { 100_000 }
+
   public let grid: SweepGrid
   public let seeds: SeedRange
+  /// Identifies the sweep — scenario bytes, settings, grid, seeds,
+  /// interleavings and world — in partial tables, so parts of different
+  /// sweeps are never combined.
+  public let digest: String
   /// Interleavings tried per seed that meets a race (1: FIFO only).
   public let interleavings: Int
   public let cells: [Cell]
@@ -42,7 +49,7 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
   /// cell fails in a second, not after hours.
   public init(
     file: String, bytes: [UInt8], settings: [ScenarioOverride], grid: SweepGrid, seeds: SeedRange,
-    interleavings: Int = 8, maximumCells: Int = 100_000
+    interleavings: Int = 8, maximumCells: Int = Self.maximumCells
   ) throws(SweepError) {
     guard let count = grid.cellCount, count <= maximumCells else {
       throw .tooLarge(
@@ -72,6 +79,14 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
     self.seeds = seeds
     self.interleavings = max(1, interleavings)
     self.cells = cells
+    var digest = ContentDigest()
+    digest.absorb(bytes)
+    for setting in settings { digest.absorb(Array("\u{0}set \(setting)".utf8)) }
+    for axis in grid.axes {
+      digest.absorb(Array("\u{0}vary \(axis.keyPath)=\(axis.values.joined(separator: "\u{1}"))".utf8))
+    }
+    digest.absorb(Array("\u{0}seeds \(seeds) interleavings \(self.interleavings) world \(World.worldName)".utf8))
+    self.digest = digest.hex
   }
 
   /// The CSV header.
@@ -90,11 +105,19 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
   /// a race is explored further, depth-first, up to `interleavings` orders
   /// of the same faults; it is order-sensitive when two end differently.
   public func measure(cell index: Int, seeds range: SeedRange? = nil) throws(SimulationError) -> CellResult {
-    let runner = World.makeRunner(cells[index].options)
-    let range = range ?? seeds
+    // Without a stop condition the result is never nil.
+    try measure(World.makeRunner(cells[index].options), seeds: range ?? seeds, stop: { false })
+      ?? CellResult(metrics: World.Metrics())
+  }
+
+  /// Runs seeds on a runner; `nil` when `stop` turned true before the end.
+  func measure(
+    _ runner: WorldRunner<World.Metrics, World.FinalState>, seeds range: SeedRange, stop: () -> Bool
+  ) throws(SimulationError) -> CellResult? {
     var result = CellResult(metrics: World.Metrics())
     var seed = range.lowerBound
     while seed < range.upperBound {
+      if stop() { return nil }
       let (metrics, summary, digest) = try runner.run(seed, .fifo)
       result.metrics.merge(metrics)
       if !summary.choices.isEmpty {
@@ -143,11 +166,119 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
       ])
   }
 
-  /// The whole table, computed cell by cell.
+  /// The whole table, computed cell by cell on this thread.
   public func table() throws(SimulationError) -> String {
     var text = header
     for index in cells.indices {
       text += row(cell: index, result: try measure(cell: index))
+    }
+    return text
+  }
+
+  /// A partial table of this sweep.
+  func partialTable(shard: SweepShard, rows: [PartialTable.Row]) -> PartialTable {
+    PartialTable(
+      version: Scenario.faultSimVersion, sweepDigest: digest, world: World.worldName, shard: shard,
+      cells: cells.count, seeds: seeds, interleavings: interleavings, axes: grid.axes.map(\.keyPath.description),
+      rows: rows)
+  }
+
+  /// Refuses a checkpoint of another sweep or shard.
+  func check(_ partial: PartialTable, shard: SweepShard) throws(PartialTableError) {
+    guard partial.version == Scenario.faultSimVersion else {
+      throw PartialTableError(
+        file: "", message: "written by FaultSim \(partial.version), this is \(Scenario.faultSimVersion)")
+    }
+    guard partial.sweepDigest == digest, partial.world == World.worldName else {
+      throw PartialTableError(
+        file: "",
+        message: "it belongs to another sweep (scenario, --set, --vary, --seeds or --interleavings differ)")
+    }
+    guard partial.shard == shard else {
+      throw PartialTableError(file: "", message: "it is for shard \(partial.shard), this run is shard \(shard)")
+    }
+  }
+
+  /// Combines partial tables of one sweep into its final table,
+  /// byte-identical to running the sweep in one piece.
+  ///
+  /// Refuses parts of different sweeps or versions, a shard given twice or
+  /// missing, and seeds missing or covered twice.
+  public static func merge(_ parts: [(file: String, table: PartialTable)]) throws(PartialTableError) -> String {
+    guard let (firstFile, first) = parts.first else {
+      throw PartialTableError(file: "", message: "no partial tables to merge")
+    }
+    var shards = [String](repeating: "", count: first.shard.count)
+    for (file, part) in parts {
+      guard part.version == first.version else {
+        throw PartialTableError(
+          file: file, message: "made by FaultSim \(part.version), but \(firstFile) by \(first.version)")
+      }
+      guard part.version == Scenario.faultSimVersion else {
+        throw PartialTableError(
+          file: file,
+          message: "made by FaultSim \(part.version); this is \(Scenario.faultSimVersion): merge with the same version"
+        )
+      }
+      guard part.sweepDigest == first.sweepDigest, part.world == first.world, part.cells == first.cells,
+        part.seeds == first.seeds, part.interleavings == first.interleavings, part.axes == first.axes
+      else {
+        throw PartialTableError(
+          file: file,
+          message:
+            "belongs to another sweep than \(firstFile) (scenario, --set, --vary, --seeds or --interleavings differ)")
+      }
+      guard part.shard.count == first.shard.count else {
+        throw PartialTableError(
+          file: file, message: "is one of \(part.shard.count) shards, \(firstFile) one of \(first.shard.count)")
+      }
+      let slot = part.shard.index - 1
+      guard shards[slot].isEmpty else {
+        throw PartialTableError(file: file, message: "shard \(part.shard) is also in \(shards[slot])")
+      }
+      shards[slot] = file
+    }
+    if let missing = shards.firstIndex(where: \.isEmpty) {
+      throw PartialTableError(file: "", message: "shard \(missing + 1)/\(first.shard.count) is missing")
+    }
+    var totals = [CellResult?](repeating: nil, count: first.cells)
+    var covered = [[SeedRange]](repeating: [], count: first.cells)
+    var labels = [(values: [String], digest: String)?](repeating: nil, count: first.cells)
+    for (file, part) in parts {
+      for row in part.rows {
+        let metrics: World.Metrics
+        do {
+          metrics = try World.Metrics(decodingState: row.state)
+        } catch {
+          throw PartialTableError(file: file, message: "cell \(row.cell): \(error)")
+        }
+        var result = CellResult(metrics: metrics)
+        result.seedsWithRaces = row.seedsWithRaces
+        result.orderSensitiveSeeds = row.orderSensitiveSeeds
+        if totals[row.cell] == nil { totals[row.cell] = result } else { totals[row.cell]!.merge(result) }
+        for range in row.ranges {
+          for other in covered[row.cell]
+          where range.lowerBound < other.upperBound && other.lowerBound < range.upperBound {
+            throw PartialTableError(
+              file: file, message: "cell \(row.cell): seeds \(range) overlap \(other) of another part")
+          }
+          covered[row.cell] = SeedRanges.inserting(range, into: covered[row.cell])
+        }
+        labels[row.cell] = (row.axisValues, row.cellDigest)
+      }
+    }
+    var text = CSVWriter.record(first.axes + World.Metrics.columns + trailingColumns)
+    for cell in 0..<first.cells {
+      guard let total = totals[cell], let label = labels[cell], covered[cell] == [first.seeds] else {
+        let missing = SeedRanges.subtracting(covered[cell], from: first.seeds)
+        throw PartialTableError(
+          file: "", message: "cell \(cell): seeds \(missing.map(\.description).joined(separator: ", ")) are in no part")
+      }
+      let rate = first.seeds.count == 0 ? 0 : Double(total.orderSensitiveSeeds) / Double(first.seeds.count)
+      text += CSVWriter.record(
+        label.values + total.metrics.fields(seeds: first.seeds.count) + [
+          "\(total.seedsWithRaces)", DecimalText.fixed(rate, 6), "\(first.interleavings)", first.version, label.digest,
+        ])
     }
     return text
   }

@@ -66,6 +66,7 @@ struct ExploreCommand: Subcommand {
   func explore<World: ScenarioWorld>(
     _ world: World.Type, _ options: World.Options, _ scenario: Scenario, _ output: inout Output
   ) throws(CommandFailure) {
+    try MemoryBudget.check(World.self, [options], jobs: 1, scenario: path)
     let result: ScenarioExploration<World>
     do {
       result = try ScenarioExploration<World>.explore(options, seed: seed, limit: limit)

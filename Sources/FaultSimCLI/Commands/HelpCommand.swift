@@ -8,6 +8,7 @@ enum TopLevel {
       RunCommand.self,
       SweepCommand.self,
       ExploreCommand.self,
+      MergeCommand.self,
       CheckCommand.self,
       LessonsCommand.self,
     ]

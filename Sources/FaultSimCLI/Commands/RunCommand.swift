@@ -60,6 +60,7 @@ struct RunCommand: Subcommand {
   func run<World: ScenarioWorld>(
     _ world: World.Type, _ options: World.Options, _ scenario: Scenario, _ output: inout Output
   ) throws(CommandFailure) {
+    try MemoryBudget.check(World.self, [options], jobs: 1, scenario: path)
     let result: WorldRun<World.Metrics, World.FinalState>
     do {
       result = try World.runOnce(options, seed: seed, strategy: strategy, tracing: trace)

@@ -1,28 +1,45 @@
 import FaultSim
+import Foundation
+import Synchronization
 
 /// `faultsim sweep`: every seed of a range for every cell of a parameter
-/// grid, one CSV row per cell.
+/// grid, one CSV row per cell — on every core, resumable, shardable.
 struct SweepCommand: Subcommand {
   static let info = CommandInfo(
     name: "sweep",
     abstract: "Run a range of seeds over a grid of parameter values and write one CSV row per cell.",
     usage:
-      "faultsim sweep <scenario> --seeds <A..<B> [--set <key.path=value>]... [--vary <key.path=v1,v2,...>]... [--out <file>] [--force]",
+      "faultsim sweep <scenario> --seeds <A..<B> [--set <key.path=value>]... [--vary <key.path=v1,v2,...>]... [--out <file>] [--force] [--jobs <n>] [--shard <K/N|auto>] [--resume] [--quiet]",
     details: """
       ARGUMENTS:
         <scenario>              A scenario file (JSON).
 
       OPTIONS:
-        --seeds <A..<B>         The seeds to run in every cell: A..<B, A...B or a single seed.
+        --seeds <A..<B>         The seeds to run in every cell: A..<B, A...B or a single seed (quote it in
+                                a shell: '0..<1000').
         --set <key.path=value>  Override a value in every cell (repeatable).
         --vary <key.path=v1,v2,...>
                                 Vary a value; the grid is the cartesian product of all --vary lists,
                                 the first varying slowest (repeatable).
         --out <file>            Write the CSV to a file (atomically) instead of standard output.
-        --force                 Replace --out if it exists.
+        --force                 Replace --out if it exists, and discard a checkpoint.
+        --jobs <n>              Worker threads (default: the number of cores). The table is
+                                byte-identical for every value.
         --interleavings <k>     Orders tried per seed that meets a race, for order_sensitive_rate
                                 (default 8; 1 runs FIFO only).
+        --shard <K/N|auto>      Run only the K-th of N slices of the (cell, seed) space and write a
+                                partial table for 'faultsim merge'. 'auto' reads a Kubernetes Indexed
+                                Job (JOB_COMPLETION_INDEX, FAULTSIM_SHARD_COUNT) or a Slurm array
+                                (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT, SLURM_ARRAY_TASK_MIN).
+        --resume                Continue an interrupted sweep from its checkpoint.
+        --quiet                 No progress line on standard error.
         -h, --help              Show help information.
+
+      Progress (cells, seeds, rate, elapsed, ETA) is drawn on standard error when it is a terminal.
+      SIGINT or SIGTERM stops the sweep between seeds and keeps a checkpoint of the finished work
+      next to the output (<out>.checkpoint, or faultsim-sweep-<digest>.checkpoint without --out);
+      run the same command with --resume to continue: the final table is byte-identical to an
+      uninterrupted run.
 
       OUTPUT (RFC 4180 CSV, rows in grid order):
         One column per varied key path, then: seeds, operations, duplicated, duplicate_rate,
@@ -35,8 +52,9 @@ struct SweepCommand: Subcommand {
         Transfer and background-fetch worlds have their own columns; see docs/metrics.md.
 
       EXAMPLES:
-        faultsim sweep scenarios/checkout-reference.json --seeds 0..<20 --vary network.responseLoss=0.05,0.1,0.2
-        faultsim sweep scenarios/retry-storm.json --seeds 0..<10 --vary client.backoff.jitter=none,full,equal,decorrelated --out storm.csv
+        faultsim sweep scenarios/checkout-reference.json --seeds '0..<20' --vary network.responseLoss=0.05,0.1,0.2
+        faultsim sweep scenarios/retry-storm.json --seeds '0..<10' --vary client.backoff.jitter=none,full,equal,decorrelated --out storm.csv
+        faultsim sweep scenarios/checkout-reference.json --seeds '0..<1000' --shard 2/4 --out part-2.csv
 
       """
   )
@@ -48,11 +66,25 @@ struct SweepCommand: Subcommand {
   var out: String?
   var force: Bool
   var interleavings: Int
+  var jobs: Int
+  var shard: SweepShard?
+  var resume: Bool
+  var quiet: Bool
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
     force = arguments.flag("--force")
-    interleavings = try arguments.integer("--interleavings", in: 1...1_000) ?? 8
+    resume = arguments.flag("--resume")
+    quiet = arguments.flag("--quiet", "-q")
     out = try arguments.value("--out")
+    interleavings = try arguments.integer("--interleavings", in: 1...1_000) ?? 8
+    jobs = try arguments.integer("--jobs", in: 1...1_024) ?? ProcessInfo.processInfo.activeProcessorCount
+    if let text = try arguments.value("--shard") {
+      do {
+        shard = try SweepShard(parsing: text, environment: ProcessInfo.processInfo.environment)
+      } catch {
+        throw arguments.usageError("--shard \(text): \(error)")
+      }
+    }
     guard let seedText = try arguments.value("--seeds") else {
       throw arguments.usageError("Missing expected argument '--seeds <A..<B>'")
     }
@@ -78,6 +110,11 @@ struct SweepCommand: Subcommand {
   }
 
   func run(_ output: inout Output) throws(CommandFailure) {
+    guard let cells = grid.cellCount, cells <= Sweep<RequestWorld>.maximumCells else {
+      throw .data(
+        "the grid has \(grid.cellCount.map(String.init) ?? "too many") cells; at most \(Sweep<RequestWorld>.maximumCells) are allowed — vary fewer values"
+      )
+    }
     let bytes: [UInt8]
     let first: Scenario
     do {
@@ -86,24 +123,16 @@ struct SweepCommand: Subcommand {
     } catch {
       throw .scenario(error)
     }
-    if let out, !force, OutputFile.exists(out) {
-      throw .cannotCreate("\(out) already exists; pass --force to replace it")
-    }
-    let table: String
     switch first.world {
-    case .request: table = try sweep(RequestWorld.self, bytes)
-    case .transfer: table = try sweep(TransferWorld.self, bytes)
-    case .backgroundFetch: table = try sweep(BackgroundFetchWorld.self, bytes)
-    }
-    if let out {
-      try OutputFile.write(table, to: out, force: force)
-    } else {
-      output.write(table)
+    case .request: try sweep(RequestWorld.self, bytes, &output)
+    case .transfer: try sweep(TransferWorld.self, bytes, &output)
+    case .backgroundFetch: try sweep(BackgroundFetchWorld.self, bytes, &output)
     }
   }
 
-  func sweep<World: ScenarioWorld>(_ world: World.Type, _ bytes: [UInt8]) throws(CommandFailure) -> String
-  where World.Options: Sendable {
+  func sweep<World: ScenarioWorld>(
+    _ world: World.Type, _ bytes: [UInt8], _ output: inout Output
+  ) throws(CommandFailure) where World.Options: Sendable {
     let sweep: Sweep<World>
     do {
       sweep = try Sweep<World>(
@@ -115,10 +144,123 @@ struct SweepCommand: Subcommand {
       case .simulation(let simulationError): throw .simulation(simulationError, scenario: path)
       }
     }
+    // No more workers run than there are chunks of work.
+    let runs = UInt64(sweep.cells.count).multipliedReportingOverflow(by: seeds.count)
+    let workers = runs.overflow ? jobs : Int(min(UInt64(jobs), runs.partialValue))
+    try MemoryBudget.check(World.self, sweep.cells.map(\.options), jobs: workers, scenario: path)
+    if let out, !force, OutputFile.exists(out) {
+      throw .cannotCreate("\(out) already exists; pass --force to replace it")
+    }
+    let checkpoint = (out ?? "faultsim-sweep-\(sweep.digest)") + ".checkpoint"
+    var resumed: PartialTable?
+    if resume {
+      guard OutputFile.exists(checkpoint) else {
+        throw .missingInput("no checkpoint at \(checkpoint) to resume from; run without --resume to start")
+      }
+      do {
+        resumed = try PartialTable(parsing: try String(contentsOfFile: checkpoint, encoding: .utf8), file: checkpoint)
+      } catch let error as PartialTableError {
+        throw .data("\(checkpoint): \(error)")
+      } catch {
+        throw .missingInput("cannot read \(checkpoint): \(error.localizedDescription)")
+      }
+    } else if OutputFile.exists(checkpoint) && !force {
+      throw .cannotCreate(
+        "\(checkpoint) holds an interrupted run of a sweep; pass --resume to continue it or --force to start over")
+    }
+    let execution: SweepExecution<World>
     do {
-      return try sweep.table()
+      execution = try SweepExecution(sweep: sweep, shard: shard ?? .whole, resume: resumed)
     } catch {
+      throw .data("\(checkpoint): cannot resume from it: \(error)")
+    }
+    let progress = ProgressLine(enabled: !quiet, initialSeeds: execution.seedsDone)
+    let saver = CheckpointSaver(path: checkpoint)
+    let signals = InterruptSignals { _ in execution.cancel() }
+    defer { signals.cancel() }
+    let completed: Bool
+    do {
+      completed = try execution.run(jobs: jobs) { _ in
+        progress.update(Self.snapshot(execution))
+        saver.saveIfDue { execution.partialTable().csv }
+      }
+    } catch {
+      progress.finish()
       throw .simulation(error, scenario: path)
     }
+    progress.update(Self.snapshot(execution), force: true)
+    progress.finish()
+    guard completed else {
+      try saver.save(execution.partialTable().csv)
+      let done = execution.progress
+      throw .interrupted(
+        "interrupted after \(done.seedsDone) of \(done.seedsPlanned) seeds; the finished work is in \(checkpoint).\n"
+          + "Continue with: \(resumeCommand)")
+    }
+    let text: String
+    if let shard, shard != .whole {
+      text = execution.partialTable().csv
+    } else if let table = execution.table() {
+      text = table
+    } else {
+      throw .software("the sweep finished but a cell has no result")
+    }
+    if let out {
+      try OutputFile.write(text, to: out, force: force)
+    } else {
+      output.write(text)
+    }
+    saver.remove()
+  }
+
+  static func snapshot<World: ScenarioWorld>(
+    _ execution: SweepExecution<World>
+  ) -> (cells: Int, cellsTotal: Int, seeds: UInt64, seedsTotal: UInt64) where World.Options: Sendable {
+    let progress = execution.progress
+    return (progress.cellsDone, progress.cellsPlanned, progress.seedsDone, progress.seedsPlanned)
+  }
+
+  /// The command line that continues this sweep.
+  var resumeCommand: String {
+    var arguments = CommandLine.arguments
+    arguments[0] = "faultsim"
+    if !arguments.contains("--resume") { arguments.append("--resume") }
+    return arguments.map(ShellQuoting.quote).joined(separator: " ")
+  }
+}
+
+/// Writes the checkpoint at most every few seconds while a sweep runs, and
+/// once more when it is interrupted.
+final class CheckpointSaver: Sendable {
+  let path: String
+  private let lastSave = Mutex<ContinuousClock.Instant?>(nil)
+  private let clock = ContinuousClock()
+
+  init(path: String) {
+    self.path = path
+  }
+
+  /// Saves if ten seconds passed since the last save (the first save comes
+  /// after ten seconds too: short sweeps leave no file).
+  func saveIfDue(_ text: () -> String) {
+    let now = clock.now
+    let due = lastSave.withLock { last -> Bool in
+      guard let previous = last else {
+        last = now
+        return false
+      }
+      guard now - previous >= .seconds(10) else { return false }
+      last = now
+      return true
+    }
+    if due { try? save(text()) }
+  }
+
+  func save(_ text: String) throws(CommandFailure) {
+    try OutputFile.write(text, to: path, force: true)
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(atPath: path)
   }
 }

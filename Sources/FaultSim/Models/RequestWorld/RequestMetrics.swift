@@ -39,26 +39,6 @@ public struct RequestMetrics: Hashable, Sendable {
 
   public init() {}
 
-  /// Adds another set of runs.
-  public mutating func merge(_ other: RequestMetrics) {
-    runs &+= other.runs
-    operations &+= other.operations
-    succeeded &+= other.succeeded
-    failed &+= other.failed
-    duplicated &+= other.duplicated
-    lost &+= other.lost
-    uncertain &+= other.uncertain
-    applied &+= other.applied
-    attempts &+= other.attempts
-    serverRequests &+= other.serverRequests
-    writeCalls &+= other.writeCalls
-    overloadRejections &+= other.overloadRejections
-    retriesRefused &+= other.retriesRefused
-    events &+= other.events
-    makespanTotal &+= other.makespanTotal
-    completion.merge(other.completion)
-  }
-
   /// Duplicated operations per operation, with its 95% Wilson interval.
   public var duplicateRate: (rate: Double, interval: WilsonInterval) { Self.rate(duplicated, operations) }
   public var lostRate: (rate: Double, interval: WilsonInterval) { Self.rate(lost, operations) }

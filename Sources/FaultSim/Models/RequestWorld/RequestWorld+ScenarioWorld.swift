@@ -38,6 +38,14 @@ extension RequestWorld: ScenarioWorld {
 
   public static var repeatedOperation: String { "each operation submitted twice" }
 
+  public static func estimatedBytes(_ options: RequestWorldOptions) -> UInt64 {
+    // Client and ledger records, a start time, a few pending events each,
+    // and the final-state list explore builds.
+    UInt64(options.workload.operations) * 240 + 8 << 20
+  }
+
+  public static var sizeKey: String { "workload.operations" }
+
   public static func makeRunner(_ options: RequestWorldOptions) -> WorldRunner<
     RequestMetrics, EntityStates<RequestOperationOutcome>
   > {
@@ -70,6 +78,28 @@ final class SimulationBox<Model: SimulationModel> {
 }
 
 extension RequestMetrics: WorldMetrics {
+  public static var counters: [WritableKeyPath<RequestMetrics, UInt64>] {
+    [
+      \.runs,
+      \.operations,
+      \.succeeded,
+      \.failed,
+      \.duplicated,
+      \.lost,
+      \.uncertain,
+      \.applied,
+      \.attempts,
+      \.serverRequests,
+      \.writeCalls,
+      \.overloadRejections,
+      \.retriesRefused,
+      \.events,
+      \.makespanTotal,
+    ]
+  }
+
+  public static var histograms: [WritableKeyPath<RequestMetrics, DurationHistogram>] { [\.completion] }
+
   public static var columns: [String] {
     [
       "seeds", "operations", "duplicated", "duplicate_rate", "duplicate_rate_lo", "duplicate_rate_hi", "lost",

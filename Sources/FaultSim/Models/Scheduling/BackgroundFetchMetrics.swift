@@ -53,33 +53,6 @@ public struct BackgroundFetchMetrics: Hashable, Sendable {
 
   public init() {}
 
-  /// Adds another set of runs.
-  ///
-  /// - Complexity: O(histogram buckets).
-  public mutating func merge(_ other: BackgroundFetchMetrics) {
-    runs &+= other.runs
-    users &+= other.users
-    userTime &+= other.userTime
-    events &+= other.events
-    wakeUps &+= other.wakeUps
-    newData &+= other.newData
-    noData &+= other.noData
-    failed &+= other.failed
-    killed &+= other.killed
-    usersNeverWoken &+= other.usersNeverWoken
-    backgroundRuntime &+= other.backgroundRuntime
-    wakeGaps.merge(other.wakeGaps)
-    wakeGapTotal &+= other.wakeGapTotal
-    contentItems &+= other.contentItems
-    deliveredInBackground &+= other.deliveredInBackground
-    deliveredOnOpen &+= other.deliveredOnOpen
-    undelivered &+= other.undelivered
-    staleness.merge(other.staleness)
-    stalenessTotal &+= other.stalenessTotal
-    opens &+= other.opens
-    staleOpens &+= other.staleOpens
-  }
-
   /// Fetches that reported new data, per wake-up, with the 95% Wilson interval.
   public var newDataRate: (rate: Double, interval: WilsonInterval) { RequestMetrics.rate(newData, wakeUps) }
   /// Failed fetches (kills included) per wake-up.

@@ -33,6 +33,14 @@ extension BackgroundFetchWorld: ScenarioWorld {
 
   public static var repeatedOperation: String { "none (the system decides when fetches happen)" }
 
+  public static func estimatedBytes(_ options: BackgroundFetchWorldOptions) -> UInt64 {
+    // Per user: condition timelines and content arrivals over the duration.
+    let days = max(1, options.population.duration.nanoseconds / 86_400_000_000_000)
+    return UInt64(options.population.users) * (4_096 + days * 2_048) + 8 << 20
+  }
+
+  public static var sizeKey: String { "population.users or population.duration" }
+
   public static func makeRunner(
     _ options: BackgroundFetchWorldOptions
   ) -> WorldRunner<BackgroundFetchMetrics, EntityStates<FetchUserOutcome>> {
@@ -56,6 +64,34 @@ extension BackgroundFetchWorld: ScenarioWorld {
 }
 
 extension BackgroundFetchMetrics: WorldMetrics {
+  public static var counters: [WritableKeyPath<BackgroundFetchMetrics, UInt64>] {
+    [
+      \.runs,
+      \.users,
+      \.userTime,
+      \.events,
+      \.wakeUps,
+      \.newData,
+      \.noData,
+      \.failed,
+      \.killed,
+      \.usersNeverWoken,
+      \.backgroundRuntime,
+      \.wakeGapTotal,
+      \.contentItems,
+      \.deliveredInBackground,
+      \.deliveredOnOpen,
+      \.undelivered,
+      \.stalenessTotal,
+      \.opens,
+      \.staleOpens,
+    ]
+  }
+
+  public static var histograms: [WritableKeyPath<BackgroundFetchMetrics, DurationHistogram>] {
+    [\.wakeGaps, \.staleness]
+  }
+
   public var operations: UInt64 { users }
 
   public static var columns: [String] {

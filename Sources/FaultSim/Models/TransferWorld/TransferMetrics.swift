@@ -54,34 +54,6 @@ public struct TransferMetrics: Hashable, Sendable {
 
   public init() {}
 
-  public mutating func merge(_ other: TransferMetrics) {
-    runs &+= other.runs
-    files &+= other.files
-    transferredOnce &+= other.transferredOnce
-    duplicated &+= other.duplicated
-    lost &+= other.lost
-    corrupt &+= other.corrupt
-    orphaned &+= other.orphaned
-    uncertain &+= other.uncertain
-    misreported &+= other.misreported
-    rejected &+= other.rejected
-    progressUnknown &+= other.progressUnknown
-    tasksCreated &+= other.tasksCreated
-    transfersCompleted &+= other.transfersCompleted
-    orphanedTransfers &+= other.orphanedTransfers
-    bytesTransferred &+= other.bytesTransferred
-    bytesWasted &+= other.bytesWasted
-    wakeUps &+= other.wakeUps
-    backgroundRuntime &+= other.backgroundRuntime
-    aliveAtRelaunch &+= other.aliveAtRelaunch
-    tasksOrphaned &+= other.tasksOrphaned
-    reconcileJobs &+= other.reconcileJobs
-    reconcileJobsExpired &+= other.reconcileJobsExpired
-    cancelledByApp &+= other.cancelledByApp
-    events &+= other.events
-    completion.merge(other.completion)
-  }
-
   public var duplicateRate: (rate: Double, interval: WilsonInterval) { RequestMetrics.rate(duplicated, files) }
   public var lostRate: (rate: Double, interval: WilsonInterval) { RequestMetrics.rate(lost, files) }
   public var uncertainRate: (rate: Double, interval: WilsonInterval) { RequestMetrics.rate(uncertain, files) }

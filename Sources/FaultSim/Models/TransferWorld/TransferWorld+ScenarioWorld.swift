@@ -22,6 +22,16 @@ extension TransferWorld: ScenarioWorld {
     return repeated
   }
 
+  public static func estimatedBytes(_ options: TransferWorldOptions) -> UInt64 {
+    let files = UInt64(options.workload.users) * UInt64(options.workload.filesPerUser)
+    // File records, about two tasks per file, events, final states; per
+    // user an app record and, with conditions, a few kilobytes of timelines.
+    let perUser: UInt64 = options.conditions == nil && options.reconcileJob == nil ? 128 : 8_192
+    return files * 400 + UInt64(options.workload.users) * perUser + 8 << 20
+  }
+
+  public static var sizeKey: String { "workload.users or workload.filesPerUser" }
+
   public static var repeatedOperation: String {
     "the user reopens the app twice in a row (the relaunch reconcile runs twice)"
   }
@@ -40,6 +50,37 @@ extension TransferWorld: ScenarioWorld {
 }
 
 extension TransferMetrics: WorldMetrics {
+  public static var counters: [WritableKeyPath<TransferMetrics, UInt64>] {
+    [
+      \.runs,
+      \.files,
+      \.transferredOnce,
+      \.duplicated,
+      \.lost,
+      \.corrupt,
+      \.orphaned,
+      \.uncertain,
+      \.misreported,
+      \.rejected,
+      \.progressUnknown,
+      \.tasksCreated,
+      \.transfersCompleted,
+      \.orphanedTransfers,
+      \.bytesTransferred,
+      \.bytesWasted,
+      \.wakeUps,
+      \.backgroundRuntime,
+      \.aliveAtRelaunch,
+      \.tasksOrphaned,
+      \.reconcileJobs,
+      \.reconcileJobsExpired,
+      \.cancelledByApp,
+      \.events,
+    ]
+  }
+
+  public static var histograms: [WritableKeyPath<TransferMetrics, DurationHistogram>] { [\.completion] }
+
   public var operations: UInt64 { files }
 
   public static var columns: [String] {

@@ -1,0 +1,243 @@
+import Dispatch
+import Synchronization
+
+/// Runs a sweep (or one shard of it) on several threads, one simulation per
+/// worker and cell, with buffers reused across seeds.
+///
+/// Work is cut into chunks of seeds; workers take chunks in plan order and
+/// add each finished chunk's sums to its cell's total. Every sum is an exact
+/// integer or histogram count, so the totals — and the table — are the same
+/// whatever the number of workers or the order chunks finish in. Memory
+/// does not grow with the number of seeds: one total per cell, one chunk in
+/// flight per worker.
+///
+/// Cancellation (``cancel()``) stops workers between seeds; chunks not
+/// finished are dropped, and ``partialTable()`` holds exactly the finished
+/// ones — a checkpoint to resume from.
+public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Options: Sendable {
+  /// A chunk of work: one cell, a contiguous range of seeds.
+  struct Chunk: Sendable {
+    var cell: Int
+    var seeds: SeedRange
+  }
+
+  struct State: Sendable {
+    var next = 0
+    var totals: [Sweep<World>.CellResult?]
+    var completed: [[SeedRange]]
+    var seedsDone: UInt64 = 0
+    var failure: SimulationError?
+  }
+
+  public let sweep: Sweep<World>
+  public let shard: SweepShard
+  let chunks: [Chunk]
+  /// Seeds this execution must run in total (its shard, resumed ones included).
+  public let seedsPlanned: UInt64
+  /// Seeds planned per cell (0 for cells outside the shard).
+  let plannedPerCell: [UInt64]
+  let state: Mutex<State>
+  let cancelled = Atomic<Bool>(false)
+
+  /// Plans the execution of `shard` of `sweep`, minus the work a checkpoint
+  /// already holds.
+  ///
+  /// - Parameters:
+  ///   - chunkSeeds: Seeds per chunk; by default about a hundredth of the
+  ///     shard per cell, between 1 and 1,000.
+  ///   - resume: A checkpoint of an earlier, interrupted execution of the
+  ///     same sweep and shard.
+  public init(
+    sweep: Sweep<World>, shard: SweepShard = .whole, chunkSeeds: UInt64? = nil, resume: PartialTable? = nil
+  ) throws(PartialTableError) {
+    self.sweep = sweep
+    self.shard = shard
+    let slice = shard.slice(cells: sweep.cells.count, seeds: sweep.seeds)
+    var totals = [Sweep<World>.CellResult?](repeating: nil, count: sweep.cells.count)
+    var completed = [[SeedRange]](repeating: [], count: sweep.cells.count)
+    var seedsDone: UInt64 = 0
+    if let resume {
+      try sweep.check(resume, shard: shard)
+      for row in resume.rows {
+        let metrics: World.Metrics
+        do {
+          metrics = try World.Metrics(decodingState: row.state)
+        } catch {
+          throw PartialTableError(file: "", message: "cell \(row.cell): \(error)")
+        }
+        var result = Sweep<World>.CellResult(metrics: metrics)
+        result.seedsWithRaces = row.seedsWithRaces
+        result.orderSensitiveSeeds = row.orderSensitiveSeeds
+        if totals[row.cell] == nil { totals[row.cell] = result } else { totals[row.cell]!.merge(result) }
+        for range in row.ranges {
+          completed[row.cell] = SeedRanges.inserting(range, into: completed[row.cell])
+          seedsDone += range.count
+        }
+      }
+    }
+    let perChunk =
+      chunkSeeds
+      ?? min(1_000, max(1, (slice.map(\.seeds.count).max() ?? 1) / 100))
+    var chunks: [Chunk] = []
+    var planned: UInt64 = 0
+    var perCell = [UInt64](repeating: 0, count: sweep.cells.count)
+    for (cell, range) in slice {
+      planned += range.count
+      perCell[cell] = range.count
+      for missing in SeedRanges.subtracting(completed[cell], from: range) {
+        var from = missing.lowerBound
+        while from < missing.upperBound {
+          let until = min(missing.upperBound, from + perChunk)
+          chunks.append(Chunk(cell: cell, seeds: SeedRange(uncheckedLower: from, upper: until)))
+          from = until
+        }
+      }
+    }
+    self.chunks = chunks
+    seedsPlanned = planned
+    plannedPerCell = perCell
+    state = Mutex(State(totals: totals, completed: completed, seedsDone: seedsDone))
+  }
+
+  /// Asks the workers to stop between seeds.
+  public func cancel() {
+    cancelled.store(true, ordering: .relaxed)
+  }
+
+  public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+
+  /// Seeds finished so far (resumed ones included).
+  public var seedsDone: UInt64 { state.withLock { $0.seedsDone } }
+
+  /// Cells finished and cells planned, seeds finished and seeds planned.
+  public var progress: SweepProgress {
+    state.withLock { state in
+      var cellsDone = 0
+      var cellsPlanned = 0
+      for (cell, planned) in plannedPerCell.enumerated() where planned > 0 {
+        cellsPlanned += 1
+        if state.completed[cell].reduce(0, { $0 + $1.count }) >= planned { cellsDone += 1 }
+      }
+      return SweepProgress(
+        cellsDone: cellsDone, cellsPlanned: cellsPlanned, seedsDone: state.seedsDone, seedsPlanned: seedsPlanned)
+    }
+  }
+
+  /// Runs the planned chunks on `jobs` threads.
+  ///
+  /// - Parameter onChunk: Called after every finished chunk with the seeds
+  ///   done so far (from a worker thread; keep it short).
+  /// - Returns: Whether every chunk finished (false after ``cancel()``).
+  public func run(jobs: Int, onChunk: @Sendable (UInt64) -> Void = { _ in }) throws(SimulationError) -> Bool {
+    let workers = max(1, min(jobs, chunks.count))
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      self.work(onChunk)
+    }
+    if let failure = state.withLock({ $0.failure }) { throw failure }
+    return !isCancelled && state.withLock { $0.next >= chunks.count }
+  }
+
+  /// One worker: takes chunks until none is left or the run is cancelled.
+  private func work(_ onChunk: (UInt64) -> Void) {
+    var runners: [Int: WorldRunner<World.Metrics, World.FinalState>] = [:]
+    while !isCancelled {
+      let index = state.withLock { state -> Int? in
+        guard state.failure == nil, state.next < chunks.count else { return nil }
+        defer { state.next += 1 }
+        return state.next
+      }
+      guard let index else { return }
+      let chunk = chunks[index]
+      let runner = runners[chunk.cell] ?? World.makeRunner(sweep.cells[chunk.cell].options)
+      runners[chunk.cell] = runner
+      // Runners of cells no longer being worked on are dropped to bound memory.
+      if runners.count > 2 { runners = [chunk.cell: runner] }
+      let result: Sweep<World>.CellResult?
+      do {
+        result = try sweep.measure(runner, seeds: chunk.seeds, stop: { self.isCancelled })
+      } catch {
+        state.withLock { $0.failure = $0.failure ?? error }
+        return
+      }
+      guard let result else { return }
+      let done = state.withLock { state -> UInt64 in
+        if state.totals[chunk.cell] == nil {
+          state.totals[chunk.cell] = result
+        } else {
+          state.totals[chunk.cell]!.merge(result)
+        }
+        state.completed[chunk.cell] = SeedRanges.inserting(chunk.seeds, into: state.completed[chunk.cell])
+        state.seedsDone += chunk.seeds.count
+        return state.seedsDone
+      }
+      onChunk(done)
+    }
+  }
+
+  /// The finished work as a partial table: a shard's output, or a
+  /// checkpoint after cancellation.
+  public func partialTable() -> PartialTable {
+    let (totals, completed) = state.withLock { ($0.totals, $0.completed) }
+    var rows: [PartialTable.Row] = []
+    for (cell, total) in totals.enumerated() {
+      guard let total, !completed[cell].isEmpty else { continue }
+      rows.append(
+        PartialTable.Row(
+          cell: cell, cellDigest: sweep.cells[cell].scenario.digest, ranges: completed[cell],
+          seedsWithRaces: total.seedsWithRaces, orderSensitiveSeeds: total.orderSensitiveSeeds,
+          state: total.metrics.encodedState, axisValues: sweep.grid.cell(cell).map(\.text)))
+    }
+    return sweep.partialTable(shard: shard, rows: rows)
+  }
+
+  /// The final table, once every cell of the whole sweep is complete.
+  public func table() -> String? {
+    let totals = state.withLock { $0.totals }
+    var text = sweep.header
+    for (cell, total) in totals.enumerated() {
+      guard let total else { return nil }
+      text += sweep.row(cell: cell, result: total)
+    }
+    return text
+  }
+}
+
+/// How far a sweep execution is.
+public struct SweepProgress: Hashable, Sendable {
+  public var cellsDone: Int
+  public var cellsPlanned: Int
+  public var seedsDone: UInt64
+  public var seedsPlanned: UInt64
+}
+
+/// Operations on sorted, disjoint seed ranges.
+enum SeedRanges {
+  /// `ranges` with `range` added, adjacent or overlapping ranges merged.
+  static func inserting(_ range: SeedRange, into ranges: [SeedRange]) -> [SeedRange] {
+    var all = ranges + [range]
+    all.sort { $0.lowerBound < $1.lowerBound }
+    var merged: [SeedRange] = []
+    for next in all {
+      if let last = merged.last, next.lowerBound <= last.upperBound {
+        merged[merged.count - 1] = SeedRange(
+          uncheckedLower: last.lowerBound, upper: max(last.upperBound, next.upperBound))
+      } else {
+        merged.append(next)
+      }
+    }
+    return merged
+  }
+
+  /// The parts of `range` not covered by `ranges`.
+  static func subtracting(_ ranges: [SeedRange], from range: SeedRange) -> [SeedRange] {
+    var parts: [SeedRange] = []
+    var from = range.lowerBound
+    for covered in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if covered.upperBound <= from || covered.lowerBound >= range.upperBound { continue }
+      if covered.lowerBound > from { parts.append(SeedRange(uncheckedLower: from, upper: covered.lowerBound)) }
+      from = max(from, covered.upperBound)
+    }
+    if from < range.upperBound { parts.append(SeedRange(uncheckedLower: from, upper: range.upperBound)) }
+    return parts
+  }
+}

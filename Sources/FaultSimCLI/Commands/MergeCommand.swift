@@ -1,0 +1,75 @@
+import FaultSim
+import Foundation
+
+/// `faultsim merge`: combines the partial tables of a sharded sweep.
+struct MergeCommand: Subcommand {
+  static let info = CommandInfo(
+    name: "merge",
+    abstract: "Combine the partial tables of a sharded sweep into its final CSV.",
+    usage: "faultsim merge <part.csv>... [--out <file>] [--force]",
+    details: """
+      ARGUMENTS:
+        <part.csv>...           The partial tables written by 'faultsim sweep --shard K/N', one per shard.
+
+      OPTIONS:
+        --out <file>            Write the table to a file (atomically) instead of standard output.
+        --force                 Replace --out if it exists.
+        -h, --help              Show help information.
+
+      The result is byte-identical to running the sweep unsharded. Parts of different sweeps
+      (scenario, --set, --vary, --seeds, --interleavings) or FaultSim versions, a shard given twice
+      or missing, and seeds missing or covered twice are refused with a message.
+
+      EXAMPLES:
+        faultsim merge part-*.csv --out table.csv
+
+      """
+  )
+
+  var paths: [String]
+  var out: String?
+  var force: Bool
+
+  init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
+    force = arguments.flag("--force")
+    out = try arguments.value("--out")
+    paths = try arguments.positionals()
+    guard !paths.isEmpty else { throw arguments.usageError("Missing expected argument '<part.csv>...'") }
+  }
+
+  func run(_ output: inout Output) throws(CommandFailure) {
+    if let out, !force, OutputFile.exists(out) {
+      throw .cannotCreate("\(out) already exists; pass --force to replace it")
+    }
+    var parts: [(file: String, table: PartialTable)] = []
+    for path in paths {
+      let text: String
+      do {
+        text = try String(contentsOfFile: path, encoding: .utf8)
+      } catch {
+        throw .missingInput("cannot read \(path): \(error.localizedDescription)")
+      }
+      do {
+        parts.append((path, try PartialTable(parsing: text, file: path)))
+      } catch {
+        throw .data(error.description)
+      }
+    }
+    let table: String
+    do throws(PartialTableError) {
+      switch parts[0].table.world {
+      case RequestWorld.worldName: table = try Sweep<RequestWorld>.merge(parts)
+      case TransferWorld.worldName: table = try Sweep<TransferWorld>.merge(parts)
+      case BackgroundFetchWorld.worldName: table = try Sweep<BackgroundFetchWorld>.merge(parts)
+      default: throw PartialTableError(file: parts[0].file, message: "unknown world '\(parts[0].table.world)'")
+      }
+    } catch {
+      throw .data(error.description)
+    }
+    if let out {
+      try OutputFile.write(table, to: out, force: force)
+    } else {
+      output.write(table)
+    }
+  }
+}
