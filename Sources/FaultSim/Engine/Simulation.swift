@@ -40,8 +40,10 @@ public struct Simulation<Model: SimulationModel>: ~Copyable {
   /// - Complexity: O(E · q) for E handled events, q the pending-set cost
   ///   per event (amortised O(log C), C the span of pending times).
   @inlinable
-  public mutating func run(seed: UInt64, strategy: OrderStrategy = .fifo) throws(SimulationError) -> RunSummary {
-    context.reset(seed: seed, strategy: strategy)
+  public mutating func run(
+    seed: UInt64, strategy: OrderStrategy = .fifo, faults: FaultMode = .live, simplifiesValues: Bool = false
+  ) throws(SimulationError) -> RunSummary {
+    context.reset(seed: seed, strategy: strategy, faults: faults, simplifiesValues: simplifiesValues)
     try model.start(in: &context)
     let limit = eventLimit
     while let event = try context.takeNextEvent(limit: limit) {

@@ -21,6 +21,15 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
   public let isTracing: Bool
   /// The recorded timeline (empty unless tracing).
   public internal(set) var traceEntries: [TraceEntry] = []
+  /// How fault draws behave in this run (see ``FaultMode``).
+  public internal(set) var faultMode: FaultMode = .live
+  @usableFromInline var faultsAreLive = true
+  /// The faults that fired, in order, when recording or restricted.
+  public internal(set) var firedFaults: [DrawKey] = []
+  /// Whether value draws (latencies, sizes) take the middle of their
+  /// distribution instead of a random draw: the last step of shrinking.
+  public internal(set) var simplifiesValues = false
+
   /// Events handled so far in this run.
   @inlinable public var eventsHandled: UInt64 { handled }
   @usableFromInline var handled: UInt64 = 0
@@ -34,7 +43,13 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
   }
 
   /// Prepares for another run, keeping the buffers.
-  public mutating func reset(seed: UInt64, strategy: OrderStrategy) {
+  public mutating func reset(
+    seed: UInt64, strategy: OrderStrategy, faults: FaultMode = .live, simplifiesValues: Bool = false
+  ) {
+    faultMode = faults
+    if case .live = faults { faultsAreLive = true } else { faultsAreLive = false }
+    firedFaults.removeAll(keepingCapacity: true)
+    self.simplifiesValues = simplifiesValues
     queue.removeAll()
     clock = 0
     random = KeyedRandom(seed: seed)
@@ -86,6 +101,50 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
       throw .clockOverflow(ClockOverflow(operation: "\(now) + \(delay)"))
     }
     queue.push(event, at: sum)
+  }
+
+  // MARK: Faults and values
+
+  /// A fault: something going wrong with probability `probability`, keyed by
+  /// its logical identity — a lost request, a failed transfer, a 500.
+  ///
+  /// Models draw every fault through this call, so that a run's faults can
+  /// be listed (recording) and a run replayed with only some of them
+  /// (restricted): the basis of shrinking a failing run.
+  /// - Complexity: O(1); a set lookup when restricted.
+  @inlinable
+  public mutating func fault(_ probability: Double, _ key: DrawKey) -> Bool {
+    guard probability > 0, random.bernoulli(probability, key) else { return false }
+    return faultsAreLive || permitSlow(key)
+  }
+
+  /// Whether a fault the model has already decided on (e.g. a category drawn
+  /// from one word) may happen; always true in a live run.
+  @inlinable
+  public mutating func permit(_ key: DrawKey) -> Bool {
+    faultsAreLive || permitSlow(key)
+  }
+
+  @usableFromInline
+  mutating func permitSlow(_ key: DrawKey) -> Bool {
+    switch faultMode {
+    case .live:
+      return true
+    case .recording:
+      firedFaults.append(key)
+      return true
+    case .restricted(let allowed):
+      guard allowed.contains(key) else { return false }
+      firedFaults.append(key)
+      return true
+    }
+  }
+
+  /// The word of a value draw (a latency, a size, a backoff): the keyed
+  /// draw, or the middle of the range when values are simplified.
+  @inlinable
+  public func valueWord(_ key: DrawKey) -> UInt64 {
+    simplifiesValues ? 1 << 63 : random.word(key)
   }
 
   // MARK: Races

@@ -16,8 +16,14 @@ public protocol ScenarioWorld: SendableMetatype {
   static func options(of world: Scenario.World) -> Options?
 
   /// Runs one seed.
+  ///
+  /// - Parameters:
+  ///   - faults: How fault draws behave (recording or restricted when
+  ///     shrinking).
+  ///   - simplifiesValues: Whether value draws take their middle value.
   static func runOnce(
-    _ options: Options, seed: UInt64, strategy: OrderStrategy, tracing: Bool
+    _ options: Options, seed: UInt64, strategy: OrderStrategy, tracing: Bool, faults: FaultMode,
+    simplifiesValues: Bool
   ) throws(SimulationError) -> WorldRun<Metrics, FinalState>
 
   /// A simulation for many seeds in a row, reusing its buffers.
@@ -37,6 +43,35 @@ public protocol ScenarioWorld: SendableMetatype {
 
   /// The option to lower when a simulation is too large, for messages.
   static var sizeKey: String { get }
+
+  /// A person's reading of one fault: "op#17: the response to message 2 is lost".
+  static func describe(fault: DrawKey, options: Options) -> String
+
+  /// The words that mark trace lines about the entities of `faults`
+  /// (`client#17`, `op=17`), to cut a timeline down to what matters.
+  static func traceTags(for faults: [DrawKey], options: Options) -> [String]
+
+  /// How many independent entities (operations, users) the options run.
+  static func size(of options: Options) -> Int
+
+  /// The smallest size that keeps every entity `faults` concern.
+  static func minimumSize(keeping faults: [DrawKey], options: Options) -> Int
+
+  /// The options with `size` entities: the first `size` of the original,
+  /// with the same keyed faults.
+  static func resized(_ options: Options, to size: Int) -> Options
+
+  /// The `--set` override that sets the size, e.g. `workload.operations=18`.
+  static func sizeOverride(_ size: Int) -> String
+}
+
+extension ScenarioWorld {
+  /// Runs one seed with live faults and random values.
+  public static func runOnce(
+    _ options: Options, seed: UInt64, strategy: OrderStrategy, tracing: Bool
+  ) throws(SimulationError) -> WorldRun<Metrics, FinalState> {
+    try runOnce(options, seed: seed, strategy: strategy, tracing: tracing, faults: .live, simplifiesValues: false)
+  }
 }
 
 /// One run's results.
@@ -45,12 +80,17 @@ public struct WorldRun<Metrics: WorldMetrics, FinalState: WorldFinalState> {
   public var summary: RunSummary
   public var trace: [TraceEntry]
   public var finalState: FinalState
+  /// The faults that fired (when recording or restricted; empty when live).
+  public var firedFaults: [DrawKey]
 
-  public init(metrics: Metrics, summary: RunSummary, trace: [TraceEntry], finalState: FinalState) {
+  public init(
+    metrics: Metrics, summary: RunSummary, trace: [TraceEntry], finalState: FinalState, firedFaults: [DrawKey] = []
+  ) {
     self.metrics = metrics
     self.summary = summary
     self.trace = trace
     self.finalState = finalState
+    self.firedFaults = firedFaults
   }
 }
 

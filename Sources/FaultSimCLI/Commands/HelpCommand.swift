@@ -9,6 +9,7 @@ enum TopLevel {
       SweepCommand.self,
       ExploreCommand.self,
       MergeCommand.self,
+      PlotCommand.self,
       CheckCommand.self,
       LessonsCommand.self,
     ]

@@ -6,7 +6,8 @@ struct RunCommand: Subcommand {
   static let info = CommandInfo(
     name: "run",
     abstract: "Run one seed of a scenario and print its metrics (and, with --trace, its timeline).",
-    usage: "faultsim run <scenario> [--seed <n>] [--trace] [--set <key.path=value>]... [--order <order>]",
+    usage:
+      "faultsim run <scenario> [--seed <n>] [--trace [--format text|json|mermaid]] [--set <key.path=value>]... [--order <order>]",
     details: """
       ARGUMENTS:
         <scenario>              A scenario file (JSON), e.g. scenarios/checkout-reference.json.
@@ -14,6 +15,11 @@ struct RunCommand: Subcommand {
       OPTIONS:
         --seed <n>              The seed (default 0). The same scenario and seed always give the same output.
         --trace                 Print the timeline first: one line per event (virtual time, actor, event, details).
+        --format <format>       The timeline's format (implies --trace): text (default, followed by the metrics),
+                                json (JSON Lines, one object per event, for tools; nothing else is printed), or
+                                mermaid (a Mermaid sequenceDiagram of apps, network, server and OS daemon that
+                                renders in GitHub Markdown; nothing else is printed). Lost messages end in the
+                                network with a cross; race choices are notes.
         --set <key.path=value>  Override a scenario value, e.g. --set network.responseLoss=0.2 (repeatable).
         --order <order>         How racing events are ordered: fifo (default), random:<seed>, or a choice
                                 sequence such as 0,1,0 (as printed by 'explore').
@@ -31,9 +37,19 @@ struct RunCommand: Subcommand {
   var trace: Bool
   var overrides: [ScenarioOverride]
   var strategy: OrderStrategy
+  var format: TraceFormat
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
     trace = arguments.flag("--trace")
+    if let text = try arguments.value("--format") {
+      guard let format = TraceFormat(rawValue: text) else {
+        throw arguments.usageError("'--format' expects text, json or mermaid, got '\(text)'")
+      }
+      self.format = format
+      trace = true
+    } else {
+      format = .text
+    }
     seed = try arguments.unsigned("--seed") ?? 0
     overrides = try arguments.overrides()
     strategy = try arguments.orderStrategy()
@@ -68,7 +84,8 @@ struct RunCommand: Subcommand {
       throw .simulation(error, scenario: path)
     }
     if trace {
-      for entry in result.trace { output.write(entry.description + "\n") }
+      output.write(format.render(result.trace))
+      guard format == .text else { return }
       output.write("\n")
     }
     output.write(RunReport.render(scenario: scenario, seed: seed, metrics: result.metrics, summary: result.summary))
@@ -81,6 +98,7 @@ struct RunCommand: Subcommand {
     for override in overrides { parts += ["--set", ShellQuoting.quote(override.description)] }
     if strategy != .fifo { parts += ["--order", ShellQuoting.quote(Self.orderText(strategy))] }
     parts.append("--trace")
+    if format != .text { parts += ["--format", format.rawValue] }
     return parts.joined(separator: " ")
   }
 
@@ -89,6 +107,7 @@ struct RunCommand: Subcommand {
     case .fifo: return "fifo"
     case .random(let seed): return "random:\(seed)"
     case .replay(let sequence): return sequence.map(String.init).joined(separator: ",")
+    case .byRace: return "fifo"
     }
   }
 }

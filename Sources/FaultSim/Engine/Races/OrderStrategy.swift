@@ -12,12 +12,18 @@ public enum OrderStrategy: Hashable, Sendable, CustomStringConvertible {
   /// point. The exhaustive explorer replays runs this way; a witness or a
   /// shrunk counterexample is replayed from its printed sequence.
   case replay([Int])
+  /// Each race answered by its identity: the listed races take the listed
+  /// alternative, every other race alternative 0. Unlike a replayed
+  /// sequence, this survives runs whose races come in another order —
+  /// shrinking removes faults, which removes or moves races.
+  case byRace([RaceAnswer])
 
   public var description: String {
     switch self {
     case .fifo: return "fifo"
     case .random(let seed): return "random(\(seed))"
     case .replay(let sequence): return "replay[\(sequence.map(String.init).joined(separator: ","))]"
+    case .byRace(let answers): return "by-race[\(answers.count)]"
     }
   }
 
@@ -39,6 +45,20 @@ public enum OrderStrategy: Hashable, Sendable, CustomStringConvertible {
     case .replay(let sequence):
       guard index < sequence.count else { return 0 }
       return min(max(sequence[index], 0), alternatives - 1)
+    case .byRace(let answers):
+      guard let answer = answers.first(where: { $0.race == race }) else { return 0 }
+      return min(max(answer.chosen, 0), alternatives - 1)
     }
+  }
+}
+
+/// One race's answer, by the race's identity.
+public struct RaceAnswer: Hashable, Sendable {
+  public var race: DrawKey
+  public var chosen: Int
+
+  public init(race: DrawKey, chosen: Int) {
+    self.race = race
+    self.chosen = chosen
   }
 }

@@ -43,9 +43,8 @@ extension RequestWorld {
     let sequence = clients[operation].sequence
     let phase = clients[operation].phase
     let message: MessageKind = phase == .write ? .write : (phase == .read ? .read : .query)
-    let random = context.random
     if message == .write, clients[operation].tries > 1, !clients[operation].payloadChanged,
-      Self.happens(settings.options.client.payloadChangesOnRetry, operation, Purpose.payloadChange, sequence, random)
+      context.fault(settings.options.client.payloadChangesOnRetry, Self.key(operation, Purpose.payloadChange, sequence))
     {
       clients[operation].payloadChanged = true
     }
@@ -58,11 +57,12 @@ extension RequestWorld {
 
     // Failures before the request leaves the device.
     let connectFailure: UInt16? =
-      Self.happens(settings.options.network.dnsFailure, operation, Purpose.dnsFailure, sequence, random)
+      context.fault(settings.options.network.dnsFailure, Self.key(operation, Purpose.dnsFailure, sequence))
       ? ResponseStatus.dnsFailure
-      : Self.happens(settings.options.network.cannotConnect, operation, Purpose.cannotConnect, sequence, random)
+      : context.fault(settings.options.network.cannotConnect, Self.key(operation, Purpose.cannotConnect, sequence))
         ? ResponseStatus.cannotConnect : nil
-    let latency = settings.options.network.latency.sample(random.word(Self.key(operation, Purpose.latencyUp, sequence)))
+    let latency = settings.options.network.latency.sample(
+      context.valueWord(Self.key(operation, Purpose.latencyUp, sequence)))
     if let status = connectFailure {
       context.traceMessage(
         from: Self.clientName(operation), to: "server", "\(message) attempt \(clients[operation].tries)", lost: true,
@@ -75,7 +75,7 @@ extension RequestWorld {
         at: VirtualTime(nanoseconds: failureTime))
       return
     }
-    let lost = requestLost(operation, sequence, now.nanoseconds, random)
+    let lost = requestLost(operation, sequence, now.nanoseconds, &context)
     context.traceMessage(
       from: Self.clientName(operation), to: "server", "\(message) attempt \(clients[operation].tries)", lost: lost,
       "seq=\(sequence)")
@@ -243,7 +243,7 @@ extension RequestWorld {
       ? settings.options.client.backoff.base.nanoseconds : clients[operation].previousBackoff
     var delay = settings.options.client.backoff.delay(
       retry: Int(clients[operation].tries) - 1, previous: previous,
-      word: context.random.word(Self.key(operation, Purpose.backoff, sequence)))
+      word: context.valueWord(Self.key(operation, Purpose.backoff, sequence)))
     clients[operation].previousBackoff = delay
     if settings.options.client.honoursRetryAfter, let retryAfter { delay = max(delay, retryAfter) }
     context.trace(Self.clientName(operation), "retry after \(VirtualDuration(nanoseconds: delay))")

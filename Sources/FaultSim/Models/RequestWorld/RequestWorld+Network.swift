@@ -3,24 +3,28 @@
 extension RequestWorld {
   /// Whether the request with this sequence number is lost on the way up.
   @inline(__always)
-  mutating func requestLost(_ operation: Int, _ sequence: UInt32, _ now: UInt64, _ random: KeyedRandom) -> Bool {
-    if Self.happens(settings.options.network.requestLoss, operation, Purpose.requestLoss, sequence, random) {
+  mutating func requestLost(
+    _ operation: Int, _ sequence: UInt32, _ now: UInt64, _ context: inout SimulationContext<Event>
+  ) -> Bool {
+    if context.fault(settings.options.network.requestLoss, Self.key(operation, Purpose.requestLoss, sequence)) {
       return true
     }
     guard burst != nil else { return false }
     let probability = burst!.lossProbability(at: now)
-    return Self.happens(probability, operation, Purpose.burstRequest, sequence, random)
+    return context.fault(probability, Self.key(operation, Purpose.burstRequest, sequence))
   }
 
   /// Whether the response to this sequence number is lost on the way down.
   @inline(__always)
-  mutating func responseLost(_ operation: Int, _ sequence: UInt32, _ now: UInt64, _ random: KeyedRandom) -> Bool {
-    if Self.happens(settings.options.network.responseLoss, operation, Purpose.responseLoss, sequence, random) {
+  mutating func responseLost(
+    _ operation: Int, _ sequence: UInt32, _ now: UInt64, _ context: inout SimulationContext<Event>
+  ) -> Bool {
+    if context.fault(settings.options.network.responseLoss, Self.key(operation, Purpose.responseLoss, sequence)) {
       return true
     }
     guard burst != nil else { return false }
     let probability = burst!.lossProbability(at: now)
-    return Self.happens(probability, operation, Purpose.burstResponse, sequence, random)
+    return context.fault(probability, Self.key(operation, Purpose.burstResponse, sequence))
   }
 
   /// Sends a server response (or a connection drop) back to the client,
@@ -30,19 +34,18 @@ extension RequestWorld {
     _ context: inout SimulationContext<Event>
   ) throws(SimulationError) {
     let now = context.now
-    let random = context.random
-    if responseLost(operation, sequence, now.nanoseconds, random) {
+    if responseLost(operation, sequence, now.nanoseconds, &context) {
       context.traceMessage(
         from: "server", to: Self.clientName(operation), "response \(status)", lost: true, "seq=\(sequence)")
       try armTimeout(operation, sequence, &context)
       return
     }
     var status = status
-    if Self.happens(settings.options.network.connectionLost, operation, Purpose.connectionLost, sequence, random) {
+    if context.fault(settings.options.network.connectionLost, Self.key(operation, Purpose.connectionLost, sequence)) {
       status = ResponseStatus.connectionLost
     }
     let latency = settings.options.network.latency.sample(
-      random.word(Self.key(operation, Purpose.latencyDown, sequence)))
+      context.valueWord(Self.key(operation, Purpose.latencyDown, sequence)))
     let transmission = settings.options.network.transmissionNanoseconds(bytes: settings.options.workload.responseBytes)
     var arrival = try Self.later(now, latency &+ transmission)
     context.traceMessage(

@@ -21,13 +21,16 @@ extension RequestWorld: ScenarioWorld {
   }
 
   public static func runOnce(
-    _ options: RequestWorldOptions, seed: UInt64, strategy: OrderStrategy, tracing: Bool
+    _ options: RequestWorldOptions, seed: UInt64, strategy: OrderStrategy, tracing: Bool, faults: FaultMode,
+    simplifiesValues: Bool
   ) throws(SimulationError) -> WorldRun<RequestMetrics, EntityStates<RequestOperationOutcome>> {
     var simulation = Simulation(model: RequestWorld(options), tracing: tracing)
-    let summary = try simulation.run(seed: seed, strategy: strategy)
+    let summary = try simulation.run(
+      seed: seed, strategy: strategy, faults: faults, simplifiesValues: simplifiesValues)
     return WorldRun(
       metrics: simulation.model.metrics(events: summary.events), summary: summary,
-      trace: simulation.context.traceEntries, finalState: simulation.model.finalState())
+      trace: simulation.context.traceEntries, finalState: simulation.model.finalState(),
+      firedFaults: simulation.context.firedFaults)
   }
 
   public static func repeating(_ options: RequestWorldOptions) -> RequestWorldOptions? {
@@ -154,4 +157,50 @@ extension RequestMetrics: WorldMetrics {
     ]
     return lines
   }
+}
+
+extension RequestWorld {
+  public static func describe(fault: DrawKey, options: RequestWorldOptions) -> String {
+    let message = "message \(fault.ordinal)"
+    let what: String
+    switch fault.purpose {
+    case Purpose.requestLoss: what = "\(message) is lost on the way to the server"
+    case Purpose.responseLoss: what = "the response to \(message) is lost"
+    case Purpose.burstRequest: what = "\(message) is lost in a loss burst"
+    case Purpose.burstResponse: what = "the response to \(message) is lost in a loss burst"
+    case Purpose.connectionLost: what = "the connection drops after \(message) arrived"
+    case Purpose.cannotConnect: what = "\(message) cannot connect"
+    case Purpose.dnsFailure: what = "the host name does not resolve for \(message)"
+    case Purpose.failureBeforeCommit: what = "the server fails before committing \(message)"
+    case Purpose.failureAfterCommit: what = "the server commits \(message), then fails"
+    case Purpose.rejection: what = "the server rejects \(message) permanently"
+    case Purpose.throttling: what = "the server throttles \(message) (429)"
+    case Purpose.payloadChange: what = "the client changes the payload of \(message)"
+    default: what = "fault \(fault.purpose) on \(message)"
+    }
+    return "op#\(fault.entity): \(what)"
+  }
+
+  public static func traceTags(for faults: [DrawKey], options: RequestWorldOptions) -> [String] {
+    var tags: [String] = []
+    for fault in faults where !tags.contains("client#\(fault.entity)") {
+      tags += ["client#\(fault.entity)", "op=\(fault.entity)"]
+    }
+    return tags
+  }
+
+  public static func size(of options: RequestWorldOptions) -> Int { options.workload.operations }
+
+  public static func minimumSize(keeping faults: [DrawKey], options: RequestWorldOptions) -> Int {
+    Int(faults.map(\.entity).max() ?? 0) + 1
+  }
+
+  public static func resized(_ options: RequestWorldOptions, to size: Int) -> RequestWorldOptions {
+    var resized = options
+    resized.workload.operations = size
+    return resized
+  }
+
+  public static func sizeOverride(_ size: Int) -> String { "workload.operations=\(size)" }
+
 }

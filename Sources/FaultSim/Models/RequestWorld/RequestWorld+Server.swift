@@ -61,7 +61,7 @@ extension RequestWorld {
       try serverComplete(event, &context)
       return
     }
-    let duration = processing.sample(context.random.word(Self.key(operation, Purpose.processing, event.sequence)))
+    let duration = processing.sample(context.valueWord(Self.key(operation, Purpose.processing, event.sequence)))
     let done = try Self.later(context.now, duration)
     if event.message == .write { ledger[operation].inFlightUntil = max(ledger[operation].inFlightUntil, done) }
     if done >= clients[operation].deadline { try armTimeout(operation, event.sequence, &context) }
@@ -94,7 +94,6 @@ extension RequestWorld {
   /// a value (a version, or whether a queried write was applied).
   mutating func serve(_ event: Event, _ context: inout SimulationContext<Event>) -> (UInt16, UInt32) {
     let operation = Int(event.operation)
-    let random = context.random
     let sequence = event.sequence
     let resource = settings.options.workload.contention.map { operation % $0.resources }
     switch event.message {
@@ -105,11 +104,11 @@ extension RequestWorld {
     case .write:
       break
     }
-    if Self.happens(settings.options.server.rejection, operation, Purpose.rejection, sequence, random) {
+    if context.fault(settings.options.server.rejection, Self.key(operation, Purpose.rejection, sequence)) {
       context.trace("server", "reject \(settings.options.server.rejectionStatus)", "op=\(operation)")
       return (UInt16(settings.options.server.rejectionStatus), 0)
     }
-    if Self.happens(settings.options.server.throttling, operation, Purpose.throttling, sequence, random) {
+    if context.fault(settings.options.server.throttling, Self.key(operation, Purpose.throttling, sequence)) {
       context.trace("server", "429: throttled", "op=\(operation)")
       return (429, 0)
     }
@@ -133,8 +132,8 @@ extension RequestWorld {
       return (412, 0)
     }
     let failureStatus = UInt16(settings.options.server.failureStatus)
-    if Self.happens(
-      settings.options.server.failureBeforeCommit, operation, Purpose.failureBeforeCommit, sequence, random)
+    if context.fault(
+      settings.options.server.failureBeforeCommit, Self.key(operation, Purpose.failureBeforeCommit, sequence))
     {
       context.trace("server", "\(failureStatus) before commit", "op=\(operation)")
       if keyed && settings.options.server.storesErrors {
@@ -145,7 +144,8 @@ extension RequestWorld {
     ledger[operation].applied &+= 1
     if let resource { versions[resource] &+= 1 }
     context.trace("server", "apply", "op=\(operation) applied=\(ledger[operation].applied)")
-    if Self.happens(settings.options.server.failureAfterCommit, operation, Purpose.failureAfterCommit, sequence, random)
+    if context.fault(
+      settings.options.server.failureAfterCommit, Self.key(operation, Purpose.failureAfterCommit, sequence))
     {
       context.trace("server", "\(failureStatus) after commit", "op=\(operation)")
       if keyed {

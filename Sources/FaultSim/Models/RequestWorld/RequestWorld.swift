@@ -127,14 +127,6 @@ public struct RequestWorld: SimulationModel {
     DrawKey(entity: UInt64(operation), purpose: purpose, ordinal: UInt64(sequence))
   }
 
-  /// Whether a keyed draw falls under `probability`; no draw when it is 0.
-  @inline(__always)
-  static func happens(
-    _ probability: Double, _ operation: Int, _ purpose: DrawPurpose, _ sequence: UInt32, _ random: KeyedRandom
-  ) -> Bool {
-    probability > 0 && random.bernoulli(probability, key(operation, purpose, sequence))
-  }
-
   /// `now + delay`, or a clock-overflow error.
   @inline(__always)
   static func later(_ now: VirtualTime, _ delay: UInt64) throws(SimulationError) -> UInt64 {

@@ -39,13 +39,10 @@ extension BackgroundFetchWorld {
     }
     users[user].lastWake = now
     let entity = UInt64(user)
-    let random = context.random
     let duration = fetch.duration.sample(
-      random.word(DrawKey(entity: entity, purpose: SchedulingPurpose.fetchDuration, ordinal: UInt64(ordinal))))
-    let fails =
-      fetch.failure > 0
-      && random.bernoulli(
-        fetch.failure, DrawKey(entity: entity, purpose: SchedulingPurpose.fetchFailure, ordinal: UInt64(ordinal)))
+      context.valueWord(DrawKey(entity: entity, purpose: SchedulingPurpose.fetchDuration, ordinal: UInt64(ordinal))))
+    let fails = context.fault(
+      fetch.failure, DrawKey(entity: entity, purpose: SchedulingPurpose.fetchFailure, ordinal: UInt64(ordinal)))
     let offline = !conditions[user].network(at: now).isOnline
     // Executed as a refresh task that needs the network: losing it ends the
     // request; the time limit kills the app.

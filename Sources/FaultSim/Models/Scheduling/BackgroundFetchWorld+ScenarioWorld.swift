@@ -20,13 +20,16 @@ extension BackgroundFetchWorld: ScenarioWorld {
   }
 
   public static func runOnce(
-    _ options: BackgroundFetchWorldOptions, seed: UInt64, strategy: OrderStrategy, tracing: Bool
+    _ options: BackgroundFetchWorldOptions, seed: UInt64, strategy: OrderStrategy, tracing: Bool, faults: FaultMode,
+    simplifiesValues: Bool
   ) throws(SimulationError) -> WorldRun<BackgroundFetchMetrics, EntityStates<FetchUserOutcome>> {
     var simulation = Simulation(model: BackgroundFetchWorld(options), tracing: tracing)
-    let summary = try simulation.run(seed: seed, strategy: strategy)
+    let summary = try simulation.run(
+      seed: seed, strategy: strategy, faults: faults, simplifiesValues: simplifiesValues)
     return WorldRun(
       metrics: simulation.model.metrics(events: summary.events), summary: summary,
-      trace: simulation.context.traceEntries, finalState: simulation.model.finalState())
+      trace: simulation.context.traceEntries, finalState: simulation.model.finalState(),
+      firedFaults: simulation.context.firedFaults)
   }
 
   public static func repeating(_ options: BackgroundFetchWorldOptions) -> BackgroundFetchWorldOptions? { nil }
@@ -137,4 +140,34 @@ extension BackgroundFetchMetrics: WorldMetrics {
       ("users never woken", "\(usersNeverWoken)"),
     ]
   }
+}
+
+extension BackgroundFetchWorld {
+  public static func describe(fault: DrawKey, options: BackgroundFetchWorldOptions) -> String {
+    fault.purpose == SchedulingPurpose.fetchFailure
+      ? "user#\(fault.entity): fetch \(fault.ordinal) fails" : "user#\(fault.entity): fault \(fault.purpose)"
+  }
+
+  public static func traceTags(for faults: [DrawKey], options: BackgroundFetchWorldOptions) -> [String] {
+    var tags: [String] = []
+    for fault in faults where !tags.contains(appName(Int(fault.entity))) {
+      tags += [appName(Int(fault.entity)), "user#\(fault.entity)"]
+    }
+    return tags
+  }
+
+  public static func size(of options: BackgroundFetchWorldOptions) -> Int { options.population.users }
+
+  public static func minimumSize(keeping faults: [DrawKey], options: BackgroundFetchWorldOptions) -> Int {
+    Int(faults.map(\.entity).max() ?? 0) + 1
+  }
+
+  public static func resized(_ options: BackgroundFetchWorldOptions, to size: Int) -> BackgroundFetchWorldOptions {
+    var resized = options
+    resized.population.users = size
+    return resized
+  }
+
+  public static func sizeOverride(_ size: Int) -> String { "population.users=\(size)" }
+
 }

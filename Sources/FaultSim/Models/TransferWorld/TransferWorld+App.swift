@@ -66,6 +66,12 @@ extension TransferWorld {
       apps[user].state = .terminated
       context.trace(Self.appName(user), "terminated by the system", "transfers go on")
     case .forceQuit:
+      // The force-quit is a fault too: without it, the system terminates.
+      guard context.permit(DrawKey(entity: UInt64(user), purpose: Purpose.forceQuit)) else {
+        apps[user].state = .terminated
+        context.trace(Self.appName(user), "terminated by the system", "transfers go on")
+        return
+      }
       apps[user].state = .forceQuit
       context.trace(Self.appName(user), "force-quit by the user", "the session's transfers are cancelled")
       var index = apps[user].firstTask
@@ -166,6 +172,8 @@ extension TransferWorld {
     let file = Int(tasks[task].file)
     let user = Int(tasks[task].user)
     let isCurrent = files[file].currentTask == Int32(task)
+    context.traceMessage(
+      from: Self.daemonName(user), to: Self.appName(user), "\(tasks[task].ending) task \(task)", fileName(file))
     switch tasks[task].ending {
     case .completed:
       try receiveCompletion(task, file: file, &context)
@@ -197,7 +205,7 @@ extension TransferWorld {
     let key = DrawKey(entity: UInt64(file), purpose: Purpose.content, ordinal: attempt)
     let isCurrent = files[file].currentTask == Int32(task)
     if settings.options.workload.kind == .upload {
-      if random.bernoulli(
+      if context.fault(
         settings.options.daemon.rejection, DrawKey(entity: UInt64(file), purpose: Purpose.rejection, ordinal: attempt))
       {
         files[file].lastStatus = 413
@@ -220,7 +228,7 @@ extension TransferWorld {
     // Downloads: what arrived, and what the app's validation notices.
     let draw = random.unit(key)
     var threshold = settings.options.daemon.errorStatus
-    let content: Content
+    var content: Content
     if draw < threshold {
       content = .errorStatus
     } else if draw
@@ -247,6 +255,8 @@ extension TransferWorld {
     } else {
       content = .good
     }
+    // Bad content is a fault: suppressed when shrinking removes it.
+    if content != .good && !context.permit(key) { content = .good }
     files[file].lastStatus = content == .errorStatus ? 404 : 200
     if content != .good && content.isDetected(by: settings.options.app.validation) {
       context.trace(Self.appName(user), "rejects download: \(content)", fileName(file))

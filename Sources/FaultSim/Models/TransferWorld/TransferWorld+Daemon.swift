@@ -16,13 +16,15 @@ extension TransferWorld {
     let size = fileSize(file, random)
     let spread = max(0, min(1, settings.options.daemon.throughputSpread))
     let factor =
-      1 - spread + 2 * spread * random.unit(DrawKey(entity: fileEntity, purpose: Purpose.throughput, ordinal: attempt))
+      1 - spread + 2 * spread
+      * RandomConversion.unit(
+        context.valueWord(DrawKey(entity: fileEntity, purpose: Purpose.throughput, ordinal: attempt)))
     var task = DaemonTask(
       updated: context.now.nanoseconds, target: size, file: UInt32(file), user: UInt32(user),
       session: apps[user].session)
     task.throughputFactor = UInt32(max(1, (factor * 1_000).rounded()))
     task.moved = min(resumeFrom, size)
-    if random.bernoulli(
+    if context.fault(
       settings.options.daemon.failure, DrawKey(entity: fileEntity, purpose: Purpose.failure, ordinal: attempt))
     {
       let point = RandomConversion.index(
@@ -30,9 +32,10 @@ extension TransferWorld {
       if point > task.moved {
         task.target = point
         task.failsAtTarget = true
-        task.resumeDataOnFailure = random.bernoulli(
-          settings.options.daemon.resumeData, DrawKey(entity: fileEntity, purpose: Purpose.resumeData, ordinal: attempt)
-        )
+        // Missing resume data is a fault of its own.
+        task.resumeDataOnFailure = !context.fault(
+          1 - settings.options.daemon.resumeData,
+          DrawKey(entity: fileEntity, purpose: Purpose.resumeData, ordinal: attempt))
       }
     }
     task.nextOfUser = apps[user].firstTask
@@ -47,8 +50,8 @@ extension TransferWorld {
     {
       files[file].progressUnknown = true
     }
-    context.trace(
-      Self.daemonName(user), "create task for \(fileName(file))",
+    context.traceMessage(
+      from: Self.appName(user), to: Self.daemonName(user), "enqueue \(fileName(file))",
       "task=\(index) session=\(task.session) size=\(size)\(resumeFrom > 0 ? " resume=\(task.moved)" : "")")
     try updateTask(index, &context)
     try armConditionChange(user, &context)

@@ -7,13 +7,16 @@ extension TransferWorld: ScenarioWorld {
   }
 
   public static func runOnce(
-    _ options: TransferWorldOptions, seed: UInt64, strategy: OrderStrategy, tracing: Bool
+    _ options: TransferWorldOptions, seed: UInt64, strategy: OrderStrategy, tracing: Bool, faults: FaultMode,
+    simplifiesValues: Bool
   ) throws(SimulationError) -> WorldRun<TransferMetrics, EntityStates<TransferFileOutcome>> {
     var simulation = Simulation(model: TransferWorld(options), tracing: tracing)
-    let summary = try simulation.run(seed: seed, strategy: strategy)
+    let summary = try simulation.run(
+      seed: seed, strategy: strategy, faults: faults, simplifiesValues: simplifiesValues)
     return WorldRun(
       metrics: simulation.model.metrics(events: summary.events), summary: summary,
-      trace: simulation.context.traceEntries, finalState: EntityStates(simulation.model.finalState()))
+      trace: simulation.context.traceEntries, finalState: EntityStates(simulation.model.finalState()),
+      firedFaults: simulation.context.firedFaults)
   }
 
   public static func repeating(_ options: TransferWorldOptions) -> TransferWorldOptions? {
@@ -152,4 +155,49 @@ extension TransferMetrics: WorldMetrics {
     ]
     return lines
   }
+}
+
+extension TransferWorld {
+  /// The user a fault concerns (faults are keyed by file or by user).
+  static func user(of fault: DrawKey, filesPerUser: Int) -> UInt64 {
+    fault.purpose == Purpose.forceQuit ? fault.entity : fault.entity / UInt64(max(1, filesPerUser))
+  }
+
+  public static func describe(fault: DrawKey, options: TransferWorldOptions) -> String {
+    let perUser = UInt64(max(1, options.workload.filesPerUser))
+    let file = "u\(fault.entity / perUser)/f\(fault.entity % perUser)"
+    switch fault.purpose {
+    case Purpose.failure: return "\(file): attempt \(fault.ordinal) fails part-way"
+    case Purpose.resumeData: return "\(file): the failure of attempt \(fault.ordinal) carries no resume data"
+    case Purpose.content: return "\(file): task \(fault.ordinal) delivers bad content"
+    case Purpose.rejection: return "\(file): the server rejects task \(fault.ordinal)'s upload with 413"
+    case Purpose.userCancel: return "\(file): the user cancels it"
+    case Purpose.forceQuit: return "user \(fault.entity): force-quits the app"
+    default: return "\(file): fault \(fault.purpose)"
+    }
+  }
+
+  public static func traceTags(for faults: [DrawKey], options: TransferWorldOptions) -> [String] {
+    var tags: [String] = []
+    for fault in faults {
+      let user = user(of: fault, filesPerUser: options.workload.filesPerUser)
+      if !tags.contains("app#\(user)") { tags += ["app#\(user)", "daemon#\(user)"] }
+    }
+    return tags
+  }
+
+  public static func size(of options: TransferWorldOptions) -> Int { options.workload.users }
+
+  public static func minimumSize(keeping faults: [DrawKey], options: TransferWorldOptions) -> Int {
+    Int(faults.map { user(of: $0, filesPerUser: options.workload.filesPerUser) }.max() ?? 0) + 1
+  }
+
+  public static func resized(_ options: TransferWorldOptions, to size: Int) -> TransferWorldOptions {
+    var resized = options
+    resized.workload.users = size
+    return resized
+  }
+
+  public static func sizeOverride(_ size: Int) -> String { "workload.users=\(size)" }
+
 }

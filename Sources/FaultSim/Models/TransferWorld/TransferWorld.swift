@@ -128,7 +128,7 @@ public struct TransferWorld: SimulationModel {
       if options.app.userCancels > 0 {
         for file in fileRange(of: user) {
           let key = DrawKey(entity: UInt64(file), purpose: Purpose.userCancel)
-          guard random.bernoulli(options.app.userCancels, key) else { continue }
+          guard context.fault(options.app.userCancels, key) else { continue }
           let at = RandomConversion.index(
             random.word(DrawKey(entity: UInt64(file), purpose: Purpose.userCancelTime)), below: max(background, 1))
           try context.schedule(
@@ -170,6 +170,7 @@ public struct TransferWorld: SimulationModel {
     static let userCancel = DrawPurpose(rawValue: 0x550C)
     static let userCancelTime = DrawPurpose(rawValue: 0x550D)
     static let jobWork = DrawPurpose(rawValue: 0x550E)
+    static let forceQuit = DrawPurpose(rawValue: 0x550F)
     static let raceFinishEnqueue = DrawPurpose(rawValue: 0x5581)
     static let raceCancelCompletion = DrawPurpose(rawValue: 0x5582)
     static let raceMoveDelete = DrawPurpose(rawValue: 0x5583)

@@ -1,0 +1,110 @@
+/// A property of a scenario that must hold for every seed — "with
+/// idempotency keys, no order is ever recorded twice" — checked over a
+/// seed range, with the failing seed, the command that replays it and a
+/// shrunk counterexample when it does not hold.
+///
+/// ```swift
+/// import FaultSim
+/// import Testing
+///
+/// @Test func keyedOrdersAreNeverRecordedTwice() throws {
+///   let scenario = try Scenario.load(path: "scenarios/checkout-keyed.json")
+///   let report = try ScenarioProperty<RequestWorld>("no order is recorded twice") { run in
+///     run.metrics.duplicated == 0
+///   }.check(scenario, seeds: 0..<500)
+///   #expect(report.holds, "\(report)")
+/// }
+/// ```
+public struct ScenarioProperty<World: ScenarioWorld> {
+  /// What the property says, for reports.
+  public let name: String
+  let holds: (PropertyRun<World>) -> Bool
+
+  /// A property: `holds` is true when a run satisfies it.
+  public init(_ name: String, holds: @escaping (PropertyRun<World>) -> Bool) {
+    self.name = name
+    self.holds = holds
+  }
+
+  /// Checks the property for every seed of `seeds`, in order, stopping at
+  /// the first failure, which is then shrunk.
+  ///
+  /// - Parameters:
+  ///   - scenario: A loaded scenario of this property's world.
+  ///   - seeds: The seeds to check.
+  ///   - budget: The most runs shrinking may make.
+  /// - Throws: `PropertyError` when the scenario is of another world or a
+  ///   run stops with a simulation error.
+  /// - Complexity: One run per seed up to the first failure, then at most
+  ///   `budget.runs` runs.
+  public func check(
+    _ scenario: Scenario, seeds: Range<UInt64>, shrinking budget: ShrinkBudget = ShrinkBudget()
+  ) throws(PropertyError) -> PropertyReport {
+    guard let options = World.options(of: scenario.world) else {
+      throw .wrongWorld(
+        "\(scenario.file) is a \(scenario.world.name) world, the property is about the \(World.worldName) world")
+    }
+    var checked: UInt64 = 0
+    for seed in seeds {
+      checked += 1
+      let run: WorldRun<World.Metrics, World.FinalState>
+      do {
+        run = try World.runOnce(options, seed: seed, strategy: .fifo, tracing: false)
+      } catch {
+        throw .simulation(seed: seed, error)
+      }
+      if holds(PropertyRun(seed: seed, metrics: run.metrics, finalState: run.finalState)) { continue }
+      let replay = Self.replayCommand(scenario, seed: seed, extraSettings: [])
+      let counterexample: Counterexample
+      var shrinker = FaultShrinker<World>(
+        options: options, seed: seed, budget: budget, scenario: scenario, fails: { !holds($0) })
+      do {
+        counterexample = try shrinker.shrink()
+      } catch {
+        throw .simulation(seed: seed, error)
+      }
+      return PropertyReport(
+        property: name, scenario: scenario.file, seeds: seeds, seedsChecked: checked,
+        failure: PropertyReport.Failure(seed: seed, replay: replay, counterexample: counterexample))
+    }
+    return PropertyReport(property: name, scenario: scenario.file, seeds: seeds, seedsChecked: checked, failure: nil)
+  }
+
+  /// `faultsim run <scenario> --seed N [--set …] --trace`.
+  static func replayCommand(_ scenario: Scenario, seed: UInt64, extraSettings: [String]) -> String {
+    var parts = ["faultsim", "run", scenario.file, "--seed", "\(seed)"]
+    for setting in scenario.overrides.map(\.description) + extraSettings { parts += ["--set", setting] }
+    parts.append("--trace")
+    return parts.joined(separator: " ")
+  }
+}
+
+/// What a property sees of one run.
+public struct PropertyRun<World: ScenarioWorld> {
+  public var seed: UInt64
+  public var metrics: World.Metrics
+  public var finalState: World.FinalState
+}
+
+/// How much work shrinking may do: a number of runs, so that a shrink is
+/// bounded and deterministic (it takes at most `runs` times one run).
+public struct ShrinkBudget: Hashable, Sendable {
+  public var runs: Int
+
+  public init(runs: Int = 300) {
+    self.runs = max(1, runs)
+  }
+}
+
+/// Why a property could not be checked.
+public enum PropertyError: Error, Sendable, CustomStringConvertible {
+  case wrongWorld(String)
+  case simulation(seed: UInt64, SimulationError)
+
+  public var description: String {
+    switch self {
+    case .wrongWorld(let message): return message
+    case .simulation(let seed, let error): return "seed \(seed): \(error)"
+    }
+  }
+}
