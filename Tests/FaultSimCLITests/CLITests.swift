@@ -43,7 +43,7 @@ struct FaultSimProcess {
       // Read both pipes at once so neither fills up and blocks the child.
       final class Box: @unchecked Sendable { var data = Data() }
       let box = Box()
-      nonisolated(unsafe) let handle = err.fileHandleForReading
+      let handle = err.fileHandleForReading
       let group = DispatchGroup()
       DispatchQueue.global().async(group: group) { box.data = handle.readDataToEndOfFile() }
       let stdout = out.fileHandleForReading.readDataToEndOfFile()

@@ -73,18 +73,18 @@ import Testing
     var options = Self.small(users: 10)
     options.races.window = .nanoseconds(600_000_000_000)
     for seed in [0, 7, 123_456_789] as [UInt64] {
-      let a = try BackgroundFetchWorld.run(options, seed: seed, tracing: true)
-      let b = try BackgroundFetchWorld.run(options, seed: seed, tracing: true)
+      let a = try BackgroundFetchWorld.runOnce(options, seed: seed, tracing: true)
+      let b = try BackgroundFetchWorld.runOnce(options, seed: seed, tracing: true)
       #expect(a.metrics == b.metrics)
       #expect(a.trace == b.trace)
       #expect(a.summary == b.summary)
       // Tracing changes nothing measured.
-      #expect(try BackgroundFetchWorld.run(options, seed: seed).metrics == a.metrics)
+      #expect(try BackgroundFetchWorld.runOnce(options, seed: seed).metrics == a.metrics)
     }
     // A reused simulation gives what fresh ones give.
     let summed = try Self.measure(options, seeds: 0..<3)
     var fresh = BackgroundFetchMetrics()
-    for seed in 0..<3 as Range<UInt64> { fresh.merge(try BackgroundFetchWorld.run(options, seed: seed).metrics) }
+    for seed in 0..<3 as Range<UInt64> { fresh.merge(try BackgroundFetchWorld.runOnce(options, seed: seed).metrics) }
     #expect(summed == fresh)
     #expect(try Self.measure(options, seeds: 0..<3) != Self.measure(options, seeds: 3..<6))
   }
@@ -106,8 +106,9 @@ import Testing
     var choices = 0
     var differed = 0
     for seed in 0..<8 as Range<UInt64> {
-      let fifo = try BackgroundFetchWorld.run(options, seed: seed, tracing: true)
-      let random = try BackgroundFetchWorld.run(options, seed: seed, strategy: .random(orderSeed: seed), tracing: true)
+      let fifo = try BackgroundFetchWorld.runOnce(options, seed: seed, tracing: true)
+      let random = try BackgroundFetchWorld.runOnce(
+        options, seed: seed, strategy: .random(orderSeed: seed), tracing: true)
       choices += fifo.summary.choices.count
       let a = Self.faults(fifo.trace)
       let b = Self.faults(random.trace)
@@ -120,7 +121,7 @@ import Testing
       #expect(shared > 0)
       if fifo.metrics != random.metrics { differed += 1 }
       // Replaying FIFO's choices reproduces FIFO.
-      let replay = try BackgroundFetchWorld.run(
+      let replay = try BackgroundFetchWorld.runOnce(
         options, seed: seed, strategy: .replay(fifo.summary.choiceSequence))
       #expect(replay.metrics == fifo.metrics)
       // The conditions and the content are the same under every strategy.

@@ -21,7 +21,7 @@ import Testing
     options.workload.contention = .init(resources: 1)
     options.server.processing = .uniform(min: .nanoseconds(1_000_000), max: .nanoseconds(5_000_000))
     options.client.conflictLimit = 10_000
-    let result = try RequestWorld.run(options, seed: 3)
+    let result = try RequestWorld.runOnce(options, seed: 3)
     #expect(result.metrics.succeeded == 30)
     #expect(result.metrics.applied == 30)
     #expect(result.metrics.duplicated == 0)
@@ -29,7 +29,7 @@ import Testing
     #expect(result.metrics.serverRequests == result.metrics.writeCalls * 2, "every write is preceded by a read")
     var spread = options
     spread.workload.contention = .init(resources: 30)
-    let uncontended = try RequestWorld.run(spread, seed: 3)
+    let uncontended = try RequestWorld.runOnce(spread, seed: 3)
     #expect(uncontended.metrics.writeCalls == 30)
     #expect(uncontended.metrics.makespanTotal < result.metrics.makespanTotal)
   }
@@ -39,13 +39,13 @@ import Testing
     options.server.throttling = 1
     options.server.throttleRetryAfter = .nanoseconds(3_000_000_000)
     options.client.backoff = .immediate
-    let result = try RequestWorld.run(options, seed: 1)
+    let result = try RequestWorld.runOnce(options, seed: 1)
     #expect(result.metrics.succeeded == 0)
     // Three attempts, two waits of at least 3 s each.
     let p50 = try #require(result.metrics.completion.percentile(50))
     #expect(p50 >= 6_000_000_000)
     options.client.honoursRetryAfter = false
-    let impatient = try RequestWorld.run(options, seed: 1)
+    let impatient = try RequestWorld.runOnce(options, seed: 1)
     #expect(try #require(impatient.metrics.completion.percentile(50)) < 1_000_000_000)
   }
 
@@ -53,7 +53,7 @@ import Testing
     var options = Self.base()
     options.network.responseLoss = 0.5
     options.client.payloadChangesOnRetry = 1
-    let result = try RequestWorld.run(options, seed: 2)
+    let result = try RequestWorld.runOnce(options, seed: 2)
     #expect(result.metrics.duplicated == 0)
     #expect(result.metrics.uncertain > 0, "a 422 after a lost response leaves the client not knowing")
   }
@@ -63,10 +63,10 @@ import Testing
     options.network.responseLoss = 0.5
     options.client.backoff = Backoff(growth: .constant, base: .nanoseconds(2_000_000_000))
     options.server.keyTTL = .nanoseconds(1_000_000_000)
-    let expiring = try RequestWorld.run(options, seed: 4)
+    let expiring = try RequestWorld.runOnce(options, seed: 4)
     #expect(expiring.metrics.duplicated > 0)
     options.server.keyTTL = .nanoseconds(3_600_000_000_000)
-    #expect(try RequestWorld.run(options, seed: 4).metrics.duplicated == 0)
+    #expect(try RequestWorld.runOnce(options, seed: 4).metrics.duplicated == 0)
   }
 
   @Test func aQueueThatOutlastsTheTimeoutMakesClientsTimeOut() throws {
@@ -75,7 +75,7 @@ import Testing
     options.server.processing = .fixed(.nanoseconds(100_000_000))
     options.server.capacity = .init(workers: 1, queueLimit: 1_000, retryAfter: .nanoseconds(1_000_000_000))
     options.client.attempts = 1
-    let result = try RequestWorld.run(options, seed: 0)
+    let result = try RequestWorld.runOnce(options, seed: 0)
     // One worker, 100 ms each: about nine finish before the 1 s deadline.
     #expect(result.metrics.succeeded >= 8 && result.metrics.succeeded <= 10)
     #expect(result.metrics.uncertain == 100 - result.metrics.succeeded)
@@ -90,7 +90,7 @@ import Testing
     options.client.attempts = 20
     options.client.backoff = Backoff(
       growth: .exponential, jitter: .full, base: .nanoseconds(50_000_000), cap: .nanoseconds(2_000_000_000))
-    let result = try RequestWorld.run(options, seed: 0)
+    let result = try RequestWorld.runOnce(options, seed: 0)
     #expect(result.metrics.overloadRejections > 0)
     #expect(result.metrics.duplicated == 0)
   }
@@ -99,13 +99,13 @@ import Testing
     var options = Self.base(operations: 1_000)
     options.network.requestLoss = 0.5
     options.client.attempts = 10
-    let unlimited = try RequestWorld.run(options, seed: 0)
+    let unlimited = try RequestWorld.runOnce(options, seed: 0)
     options.client.retryBudget = .tokenBucket(capacity: 10, refillPerSuccess: 0.1)
-    let bucket = try RequestWorld.run(options, seed: 0)
+    let bucket = try RequestWorld.runOnce(options, seed: 0)
     #expect(bucket.metrics.retriesRefused > 0)
     #expect(bucket.metrics.attempts < unlimited.metrics.attempts)
     options.client.retryBudget = .ratio(ratio: 0.1, minimumRetries: 5)
-    let ratio = try RequestWorld.run(options, seed: 0)
+    let ratio = try RequestWorld.runOnce(options, seed: 0)
     #expect(ratio.metrics.attempts - 1_000 <= 5 + 100)
   }
 
@@ -115,7 +115,7 @@ import Testing
     options.network.cannotConnect = 0.3
     options.network.dnsFailure = 0.1
     options.client.safety = .careful
-    let result = try RequestWorld.run(options, seed: 9)
+    let result = try RequestWorld.runOnce(options, seed: 9)
     // Both failures prove the request was never sent, so even a careful
     // client retries them without risk.
     #expect(result.metrics.duplicated == 0)
@@ -132,7 +132,7 @@ import Testing
     options.client.attempts = 2
     options.client.backoff = .immediate
     let exploration = try InterleavingExplorer.explore(limit: 100) { strategy in
-      let result = try RequestWorld.run(options, seed: 0, strategy: strategy)
+      let result = try RequestWorld.runOnce(options, seed: 0, strategy: strategy)
       return (result.summary, [result.metrics.applied, result.metrics.attempts, result.metrics.succeeded])
     }
     #expect(exploration.isComplete)
@@ -152,7 +152,7 @@ import Testing
     options.races.window = .nanoseconds(20_000_000)
     // The outcome here is what the server did, from the trace.
     let exploration = try InterleavingExplorer.explore(limit: 100) { strategy in
-      let result = try RequestWorld.run(options, seed: 0, strategy: strategy, tracing: true)
+      let result = try RequestWorld.runOnce(options, seed: 0, strategy: strategy, tracing: true)
       return (result.summary, result.trace.filter { $0.actor == "server" }.map(\.event))
     }
     #expect(exploration.isComplete)

@@ -176,10 +176,10 @@ import Testing
     options.server.capacity = .init(workers: 4, queueLimit: 50, retryAfter: .nanoseconds(500_000_000))
     options.network.burstLoss = BurstLoss(
       meanGood: .nanoseconds(2_000_000_000), meanBad: .nanoseconds(200_000_000), lossGood: 0.01, lossBad: 0.5)
-    let first = try RequestWorld.run(options, seed: 77)
-    let second = try RequestWorld.run(options, seed: 77)
+    let first = try RequestWorld.runOnce(options, seed: 77)
+    let second = try RequestWorld.runOnce(options, seed: 77)
     #expect(first.metrics == second.metrics)
     #expect(first.summary == second.summary)
-    #expect(try RequestWorld.run(options, seed: 78).metrics != first.metrics)
+    #expect(try RequestWorld.runOnce(options, seed: 78).metrics != first.metrics)
   }
 }

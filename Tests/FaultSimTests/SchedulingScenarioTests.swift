@@ -72,7 +72,7 @@ import Testing
     #expect(options.conditions.network.offline.weight == 0 && options.conditions.backgroundAppRefresh.offUsers == 1)
     #expect(options.races.window.nanoseconds == 1_000_000_000)
     // And the world runs on them.
-    #expect(try BackgroundFetchWorld.run(options, seed: 0).metrics.wakeUps == 0)
+    #expect(try BackgroundFetchWorld.runOnce(options, seed: 0).metrics.wakeUps == 0)
   }
 
   @Test func badValuesNameTheKeyPathAndWhatIsAllowed() {

@@ -20,10 +20,10 @@ import Testing
     return options
   }
 
-  static func run(_ options: TransferWorldOptions, seed: UInt64, tracing: Bool = false) throws -> (
-    metrics: TransferMetrics, summary: RunSummary, trace: [TraceEntry], finalState: [TransferFileOutcome]
-  ) {
-    try TransferWorld.run(options, seed: seed, tracing: tracing)
+  static func run(
+    _ options: TransferWorldOptions, seed: UInt64, tracing: Bool = false
+  ) throws -> WorldRun<TransferMetrics, EntityStates<TransferFileOutcome>> {
+    try TransferWorld.runOnce(options, seed: seed, tracing: tracing)
   }
 
   @Test func byIdentifierWithAStableSessionNeverDuplicates() throws {
@@ -224,7 +224,7 @@ import Testing
     let first = try Self.run(options, seed: 9)
     let again = try Self.run(options, seed: 9)
     #expect(first.metrics == again.metrics && first.finalState == again.finalState)
-    let other = try TransferWorld.run(options, seed: 9, strategy: .random(orderSeed: 3))
+    let other = try TransferWorld.runOnce(options, seed: 9, strategy: .random(orderSeed: 3))
     // Sizes and failures are keyed by file and attempt, not by order.
     #expect(other.metrics.files == first.metrics.files)
   }

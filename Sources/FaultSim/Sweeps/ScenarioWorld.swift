@@ -1,6 +1,6 @@
 /// A world a scenario file can name: something `run`, `sweep` and
 /// `explore` can drive without knowing its model.
-public protocol ScenarioWorld: SendableMetatype {
+public protocol ScenarioWorld: SimulationModel, SendableMetatype {
   /// The world's options, read from a scenario.
   associatedtype Options: Sendable
   /// What a run measures; sums over runs.
@@ -15,19 +15,17 @@ public protocol ScenarioWorld: SendableMetatype {
   /// This world's options in a loaded scenario, if it is this world.
   static func options(of world: Scenario.World) -> Options?
 
-  /// Runs one seed.
-  ///
-  /// - Parameters:
-  ///   - faults: How fault draws behave (recording or restricted when
-  ///     shrinking).
-  ///   - simplifiesValues: Whether value draws take their middle value.
-  static func runOnce(
-    _ options: Options, seed: UInt64, strategy: OrderStrategy, tracing: Bool, faults: FaultMode,
-    simplifiesValues: Bool
-  ) throws(SimulationError) -> WorldRun<Metrics, FinalState>
+  /// The world in its initial state.
+  init(_ options: Options)
 
-  /// A simulation for many seeds in a row, reusing its buffers.
-  static func makeRunner(_ options: Options) -> WorldRunner<Metrics, FinalState>
+  /// Restores the initial state for another run, keeping the storage.
+  mutating func reset()
+
+  /// The metrics of the run that just ended.
+  func metrics(events: UInt64) -> Metrics
+
+  /// The final state of the run that just ended.
+  func finalState() -> FinalState
 
   /// The same world with its key operation applied twice (an order placed
   /// twice, the relaunch reconcile run twice), for the repeat half of the
@@ -66,11 +64,60 @@ public protocol ScenarioWorld: SendableMetatype {
 }
 
 extension ScenarioWorld {
-  /// Runs one seed with live faults and random values.
+  /// Runs one seed.
+  ///
+  /// - Parameters:
+  ///   - faults: How fault draws behave (recording or restricted when
+  ///     shrinking).
+  ///   - simplifiesValues: Whether value draws take their middle value.
   public static func runOnce(
-    _ options: Options, seed: UInt64, strategy: OrderStrategy, tracing: Bool
+    _ options: Options, seed: UInt64, strategy: OrderStrategy = .fifo, tracing: Bool = false,
+    faults: FaultMode = .live, simplifiesValues: Bool = false
   ) throws(SimulationError) -> WorldRun<Metrics, FinalState> {
-    try runOnce(options, seed: seed, strategy: strategy, tracing: tracing, faults: .live, simplifiesValues: false)
+    var simulation = Simulation(model: Self(options), tracing: tracing)
+    let summary = try simulation.run(
+      seed: seed, strategy: strategy, faults: faults, simplifiesValues: simplifiesValues)
+    return WorldRun(
+      metrics: simulation.model.metrics(events: summary.events), summary: summary,
+      trace: simulation.context.traceEntries, finalState: simulation.model.finalState(),
+      firedFaults: simulation.context.firedFaults)
+  }
+
+  /// A simulation for many seeds in a row, reusing its buffers.
+  public static func makeRunner(_ options: Options) -> WorldRunner<Metrics, FinalState> {
+    let box = SimulationBox(Simulation(model: Self(options)))
+    return WorldRunner { (seed: UInt64, strategy: OrderStrategy) throws(SimulationError) in
+      box.simulation.model.reset()
+      let summary = try box.simulation.run(seed: seed, strategy: strategy)
+      let metrics = box.simulation.model.metrics(events: summary.events)
+      return (metrics, summary, summary.choices.isEmpty ? 0 : box.simulation.model.finalState().digest)
+    }
+  }
+
+  /// Runs every seed of a range on one reused simulation and sums the
+  /// metrics.
+  ///
+  /// - Complexity: O(seeds × events per run).
+  public static func measure(
+    _ options: Options, seeds: SeedRange, strategy: OrderStrategy = .fifo
+  ) throws(SimulationError) -> Metrics {
+    let runner = makeRunner(options)
+    var total = Metrics()
+    var seed = seeds.lowerBound
+    while seed < seeds.upperBound {
+      total.merge(try runner.run(seed, strategy).0)
+      seed += 1
+    }
+    return total
+  }
+}
+
+/// Holds a non-copyable simulation so that a closure can run it.
+final class SimulationBox<Model: SimulationModel> {
+  var simulation: Simulation<Model>
+
+  init(_ simulation: consuming Simulation<Model>) {
+    self.simulation = simulation
   }
 }
 

@@ -2,7 +2,7 @@ import FaultSim
 
 /// `faultsim explore`: every interleaving of one seed's races, grouped by
 /// final state, with the sensitivity class and a witness.
-struct ExploreCommand: Subcommand {
+struct ExploreCommand: Subcommand, WorldCommand {
   static let info = CommandInfo(
     name: "explore",
     abstract: "Run every interleaving of one seed's races and show whether the order changes the outcome.",
@@ -43,27 +43,14 @@ struct ExploreCommand: Subcommand {
     seed = try arguments.unsigned("--seed") ?? 0
     limit = try arguments.integer("--limit", in: 1...1_000_000) ?? 1_000
     overrides = try arguments.overrides()
-    let positionals = try arguments.positionals()
-    guard let path = positionals.first else { throw arguments.usageError("Missing expected argument '<scenario>'") }
-    guard positionals.count == 1 else { throw arguments.usageError("Unexpected argument '\(positionals[1])'") }
-    self.path = path
+    path = try arguments.scenarioPath()
   }
 
   func run(_ output: inout Output) throws(CommandFailure) {
-    let scenario: Scenario
-    do {
-      scenario = try Scenario.load(path: path, overrides: overrides)
-    } catch {
-      throw .scenario(error)
-    }
-    switch scenario.world {
-    case .request(let options): try explore(RequestWorld.self, options, scenario, &output)
-    case .transfer(let options): try explore(TransferWorld.self, options, scenario, &output)
-    case .backgroundFetch(let options): try explore(BackgroundFetchWorld.self, options, scenario, &output)
-    }
+    try runScenario(path: path, overrides: overrides, &output)
   }
 
-  func explore<World: ScenarioWorld>(
+  func run<World: ScenarioWorld>(
     _ world: World.Type, _ options: World.Options, _ scenario: Scenario, _ output: inout Output
   ) throws(CommandFailure) {
     try MemoryBudget.check(World.self, [options], jobs: 1, scenario: path)

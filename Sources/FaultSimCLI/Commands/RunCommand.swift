@@ -2,7 +2,7 @@ import FaultSim
 
 /// `faultsim run`: one seed of a scenario, its metrics, and optionally its
 /// timeline.
-struct RunCommand: Subcommand {
+struct RunCommand: Subcommand, WorldCommand {
   static let info = CommandInfo(
     name: "run",
     abstract: "Run one seed of a scenario and print its metrics (and, with --trace, its timeline).",
@@ -53,24 +53,11 @@ struct RunCommand: Subcommand {
     seed = try arguments.unsigned("--seed") ?? 0
     overrides = try arguments.overrides()
     strategy = try arguments.orderStrategy()
-    let positionals = try arguments.positionals()
-    guard let path = positionals.first else { throw arguments.usageError("Missing expected argument '<scenario>'") }
-    guard positionals.count == 1 else { throw arguments.usageError("Unexpected argument '\(positionals[1])'") }
-    self.path = path
+    path = try arguments.scenarioPath()
   }
 
   func run(_ output: inout Output) throws(CommandFailure) {
-    let scenario: Scenario
-    do {
-      scenario = try Scenario.load(path: path, overrides: overrides)
-    } catch {
-      throw .scenario(error)
-    }
-    switch scenario.world {
-    case .request(let options): try run(RequestWorld.self, options, scenario, &output)
-    case .transfer(let options): try run(TransferWorld.self, options, scenario, &output)
-    case .backgroundFetch(let options): try run(BackgroundFetchWorld.self, options, scenario, &output)
-    }
+    try runScenario(path: path, overrides: overrides, &output)
   }
 
   func run<World: ScenarioWorld>(

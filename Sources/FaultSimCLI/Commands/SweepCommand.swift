@@ -103,10 +103,7 @@ struct SweepCommand: Subcommand {
       }
     }
     grid = SweepGrid(axes: axes)
-    let positionals = try arguments.positionals()
-    guard let path = positionals.first else { throw arguments.usageError("Missing expected argument '<scenario>'") }
-    guard positionals.count == 1 else { throw arguments.usageError("Unexpected argument '\(positionals[1])'") }
-    self.path = path
+    path = try arguments.scenarioPath()
   }
 
   func run(_ output: inout Output) throws(CommandFailure) {

@@ -20,19 +20,6 @@ extension RequestWorld: ScenarioWorld {
     return nil
   }
 
-  public static func runOnce(
-    _ options: RequestWorldOptions, seed: UInt64, strategy: OrderStrategy, tracing: Bool, faults: FaultMode,
-    simplifiesValues: Bool
-  ) throws(SimulationError) -> WorldRun<RequestMetrics, EntityStates<RequestOperationOutcome>> {
-    var simulation = Simulation(model: RequestWorld(options), tracing: tracing)
-    let summary = try simulation.run(
-      seed: seed, strategy: strategy, faults: faults, simplifiesValues: simplifiesValues)
-    return WorldRun(
-      metrics: simulation.model.metrics(events: summary.events), summary: summary,
-      trace: simulation.context.traceEntries, finalState: simulation.model.finalState(),
-      firedFaults: simulation.context.firedFaults)
-  }
-
   public static func repeating(_ options: RequestWorldOptions) -> RequestWorldOptions? {
     var repeated = options
     repeated.workload.submissions = options.workload.submissions * 2
@@ -49,18 +36,6 @@ extension RequestWorld: ScenarioWorld {
 
   public static var sizeKey: String { "workload.operations" }
 
-  public static func makeRunner(_ options: RequestWorldOptions) -> WorldRunner<
-    RequestMetrics, EntityStates<RequestOperationOutcome>
-  > {
-    let box = SimulationBox(Simulation(model: RequestWorld(options)))
-    return WorldRunner { (seed: UInt64, strategy: OrderStrategy) throws(SimulationError) in
-      box.simulation.model.reset()
-      let summary = try box.simulation.run(seed: seed, strategy: strategy)
-      let metrics = box.simulation.model.metrics(events: summary.events)
-      return (metrics, summary, summary.choices.isEmpty ? 0 : box.simulation.model.finalState().digest)
-    }
-  }
-
   /// Each operation's final state, in operation order.
   public func finalState() -> EntityStates<RequestOperationOutcome> {
     EntityStates(
@@ -68,15 +43,6 @@ extension RequestWorld: ScenarioWorld {
         RequestOperationOutcome(
           operation: index, applied: Int(pair.1.applied), outcome: "\(pair.0.outcome)")
       })
-  }
-}
-
-/// Holds a non-copyable simulation so that a closure can run it.
-final class SimulationBox<Model: SimulationModel> {
-  var simulation: Simulation<Model>
-
-  init(_ simulation: consuming Simulation<Model>) {
-    self.simulation = simulation
   }
 }
 

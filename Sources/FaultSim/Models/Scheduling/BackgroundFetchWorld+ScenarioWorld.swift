@@ -19,19 +19,6 @@ extension BackgroundFetchWorld: ScenarioWorld {
     return nil
   }
 
-  public static func runOnce(
-    _ options: BackgroundFetchWorldOptions, seed: UInt64, strategy: OrderStrategy, tracing: Bool, faults: FaultMode,
-    simplifiesValues: Bool
-  ) throws(SimulationError) -> WorldRun<BackgroundFetchMetrics, EntityStates<FetchUserOutcome>> {
-    var simulation = Simulation(model: BackgroundFetchWorld(options), tracing: tracing)
-    let summary = try simulation.run(
-      seed: seed, strategy: strategy, faults: faults, simplifiesValues: simplifiesValues)
-    return WorldRun(
-      metrics: simulation.model.metrics(events: summary.events), summary: summary,
-      trace: simulation.context.traceEntries, finalState: simulation.model.finalState(),
-      firedFaults: simulation.context.firedFaults)
-  }
-
   public static func repeating(_ options: BackgroundFetchWorldOptions) -> BackgroundFetchWorldOptions? { nil }
 
   public static var repeatedOperation: String { "none (the system decides when fetches happen)" }
@@ -43,17 +30,6 @@ extension BackgroundFetchWorld: ScenarioWorld {
   }
 
   public static var sizeKey: String { "population.users or population.duration" }
-
-  public static func makeRunner(
-    _ options: BackgroundFetchWorldOptions
-  ) -> WorldRunner<BackgroundFetchMetrics, EntityStates<FetchUserOutcome>> {
-    let box = SimulationBox(Simulation(model: BackgroundFetchWorld(options)))
-    return WorldRunner { (seed: UInt64, strategy: OrderStrategy) throws(SimulationError) in
-      let summary = try box.simulation.run(seed: seed, strategy: strategy)
-      let metrics = box.simulation.model.metrics(events: summary.events)
-      return (metrics, summary, summary.choices.isEmpty ? 0 : box.simulation.model.finalState().digest)
-    }
-  }
 
   /// Each user's final state, in user order.
   public func finalState() -> EntityStates<FetchUserOutcome> {

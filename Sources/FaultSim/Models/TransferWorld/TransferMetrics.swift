@@ -124,11 +124,12 @@ extension TransferWorld {
   }
 
   /// Each file's final state, in file order.
-  public func finalState() -> [TransferFileOutcome] {
-    files.enumerated().map { index, file in
-      TransferFileOutcome(
-        name: fileName(index), stored: file.stored, corrupt: file.corrupt, transfers: Int(file.completedTransfers),
-        orphaned: Int(file.orphanedTransfers), concurrent: file.mostAlive >= 2, row: "\(file.row)")
-    }
+  public func finalState() -> EntityStates<TransferFileOutcome> {
+    EntityStates(
+      files.enumerated().map { index, file in
+        TransferFileOutcome(
+          name: fileName(index), stored: file.stored, corrupt: file.corrupt, transfers: Int(file.completedTransfers),
+          orphaned: Int(file.orphanedTransfers), concurrent: file.mostAlive >= 2, row: "\(file.row)")
+      })
   }
 }

@@ -6,19 +6,6 @@ extension TransferWorld: ScenarioWorld {
     return nil
   }
 
-  public static func runOnce(
-    _ options: TransferWorldOptions, seed: UInt64, strategy: OrderStrategy, tracing: Bool, faults: FaultMode,
-    simplifiesValues: Bool
-  ) throws(SimulationError) -> WorldRun<TransferMetrics, EntityStates<TransferFileOutcome>> {
-    var simulation = Simulation(model: TransferWorld(options), tracing: tracing)
-    let summary = try simulation.run(
-      seed: seed, strategy: strategy, faults: faults, simplifiesValues: simplifiesValues)
-    return WorldRun(
-      metrics: simulation.model.metrics(events: summary.events), summary: summary,
-      trace: simulation.context.traceEntries, finalState: EntityStates(simulation.model.finalState()),
-      firedFaults: simulation.context.firedFaults)
-  }
-
   public static func repeating(_ options: TransferWorldOptions) -> TransferWorldOptions? {
     var repeated = options
     repeated.lifecycle.relaunches = options.lifecycle.relaunches * 2
@@ -39,17 +26,6 @@ extension TransferWorld: ScenarioWorld {
     "the user reopens the app twice in a row (the relaunch reconcile runs twice)"
   }
 
-  public static func makeRunner(
-    _ options: TransferWorldOptions
-  ) -> WorldRunner<TransferMetrics, EntityStates<TransferFileOutcome>> {
-    let box = SimulationBox(Simulation(model: TransferWorld(options)))
-    return WorldRunner { (seed: UInt64, strategy: OrderStrategy) throws(SimulationError) in
-      box.simulation.model.reset()
-      let summary = try box.simulation.run(seed: seed, strategy: strategy)
-      let metrics = box.simulation.model.metrics(events: summary.events)
-      return (metrics, summary, summary.choices.isEmpty ? 0 : EntityStates(box.simulation.model.finalState()).digest)
-    }
-  }
 }
 
 extension TransferMetrics: WorldMetrics {

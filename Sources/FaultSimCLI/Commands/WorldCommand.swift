@@ -1,0 +1,38 @@
+import FaultSim
+
+/// A subcommand that works on whichever world its scenario names.
+protocol WorldCommand {
+  /// Does the work for one world.
+  func run<World: ScenarioWorld>(
+    _ world: World.Type, _ options: World.Options, _ scenario: Scenario, _ output: inout Output
+  ) throws(CommandFailure)
+}
+
+extension WorldCommand {
+  /// Loads the scenario and calls ``run(_:_:_:_:)`` with its world.
+  func runScenario(
+    path: String, overrides: [ScenarioOverride], _ output: inout Output
+  ) throws(CommandFailure) {
+    let scenario: Scenario
+    do {
+      scenario = try Scenario.load(path: path, overrides: overrides)
+    } catch {
+      throw .scenario(error)
+    }
+    switch scenario.world {
+    case .request(let options): try run(RequestWorld.self, options, scenario, &output)
+    case .transfer(let options): try run(TransferWorld.self, options, scenario, &output)
+    case .backgroundFetch(let options): try run(BackgroundFetchWorld.self, options, scenario, &output)
+    }
+  }
+}
+
+extension ArgumentReader {
+  /// The one positional argument, a scenario path.
+  mutating func scenarioPath() throws(CommandFailure) -> String {
+    let positionals = try positionals()
+    guard let path = positionals.first else { throw usageError("Missing expected argument '<scenario>'") }
+    guard positionals.count == 1 else { throw usageError("Unexpected argument '\(positionals[1])'") }
+    return path
+  }
+}
