@@ -27,6 +27,17 @@ public protocol ScenarioWorld: SimulationModel, SendableMetatype {
   /// The final state of the run that just ended.
   func finalState() -> FinalState
 
+  /// Runs one seed. Provided; a requirement so that each world's witness is
+  /// compiled for its concrete model (fast) even when called generically.
+  static func runOnce(
+    _ options: Options, seed: UInt64, strategy: OrderStrategy, tracing: Bool, faults: FaultMode,
+    simplifiesValues: Bool
+  ) throws(SimulationError) -> WorldRun<Metrics, FinalState>
+
+  /// A simulation for many seeds in a row, reusing its buffers. Provided; a
+  /// requirement for the same reason as ``runOnce(_:seed:strategy:tracing:faults:simplifiesValues:)``.
+  static func makeRunner(_ options: Options) -> WorldRunner<Metrics, FinalState>
+
   /// The same world with its key operation applied twice (an order placed
   /// twice, the relaunch reconcile run twice), for the repeat half of the
   /// sensitivity probe; `nil` when the world has no such operation.
@@ -70,9 +81,10 @@ extension ScenarioWorld {
   ///   - faults: How fault draws behave (recording or restricted when
   ///     shrinking).
   ///   - simplifiesValues: Whether value draws take their middle value.
+  @inlinable
   public static func runOnce(
-    _ options: Options, seed: UInt64, strategy: OrderStrategy = .fifo, tracing: Bool = false,
-    faults: FaultMode = .live, simplifiesValues: Bool = false
+    _ options: Options, seed: UInt64, strategy: OrderStrategy, tracing: Bool, faults: FaultMode,
+    simplifiesValues: Bool
   ) throws(SimulationError) -> WorldRun<Metrics, FinalState> {
     var simulation = Simulation(model: Self(options), tracing: tracing)
     let summary = try simulation.run(
@@ -83,7 +95,17 @@ extension ScenarioWorld {
       firedFaults: simulation.context.firedFaults)
   }
 
-  /// A simulation for many seeds in a row, reusing its buffers.
+  /// Runs one seed with live faults and random values.
+  @inlinable
+  public static func runOnce(
+    _ options: Options, seed: UInt64, strategy: OrderStrategy = .fifo, tracing: Bool = false
+  ) throws(SimulationError) -> WorldRun<Metrics, FinalState> {
+    try runOnce(options, seed: seed, strategy: strategy, tracing: tracing, faults: .live, simplifiesValues: false)
+  }
+
+  /// A simulation for many seeds in a row, reusing its buffers. Inlinable,
+  /// so that a caller in another module gets code compiled for its world.
+  @inlinable
   public static func makeRunner(_ options: Options) -> WorldRunner<Metrics, FinalState> {
     let box = SimulationBox(Simulation(model: Self(options)))
     return WorldRunner { (seed: UInt64, strategy: OrderStrategy) throws(SimulationError) in
@@ -98,6 +120,7 @@ extension ScenarioWorld {
   /// metrics.
   ///
   /// - Complexity: O(seeds × events per run).
+  @inlinable
   public static func measure(
     _ options: Options, seeds: SeedRange, strategy: OrderStrategy = .fifo
   ) throws(SimulationError) -> Metrics {
@@ -113,9 +136,11 @@ extension ScenarioWorld {
 }
 
 /// Holds a non-copyable simulation so that a closure can run it.
+@usableFromInline
 final class SimulationBox<Model: SimulationModel> {
-  var simulation: Simulation<Model>
+  @usableFromInline var simulation: Simulation<Model>
 
+  @usableFromInline
   init(_ simulation: consuming Simulation<Model>) {
     self.simulation = simulation
   }
