@@ -70,30 +70,20 @@ extension RequestMetrics: WorldMetrics {
   public static var histograms: [WritableKeyPath<RequestMetrics, DurationHistogram>] { [\.completion] }
 
   public static var columns: [String] {
-    [
-      "seeds", "operations", "duplicated", "duplicate_rate", "duplicate_rate_lo", "duplicate_rate_hi", "lost",
-      "lost_rate", "uncertain", "uncertain_rate", "attempts_mean", "server_requests", "completion_p50_ms",
-      "completion_p99_ms", "lost_rate_lo", "lost_rate_hi", "uncertain_rate_lo", "uncertain_rate_hi", "succeeded",
-      "amplification", "write_calls", "overload_rejections", "retries_refused", "makespan_mean_ms",
+    OutcomeColumns.names + [
+      "succeeded", "amplification", "write_calls", "overload_rejections", "retries_refused", "makespan_mean_ms",
     ]
   }
 
   public func fields(seeds: UInt64) -> [String] {
-    let duplicate = duplicateRate
-    let lost = lostRate
-    let uncertain = uncertainRate
-    func rate(_ value: Double) -> String { DecimalText.fixed(value, 6) }
-    func milliseconds(_ nanoseconds: Double?) -> String { nanoseconds.map { DecimalText.fixed($0 / 1e6, 3) } ?? "" }
     let makespan = runs == 0 ? 0 : Double(makespanTotal) / Double(runs)
-    return [
-      "\(seeds)", "\(operations)", "\(duplicated)", rate(duplicate.rate), rate(duplicate.interval.lower),
-      rate(duplicate.interval.upper), "\(self.lost)", rate(lost.rate), "\(self.uncertain)", rate(uncertain.rate),
-      DecimalText.fixed(attemptsPerOperation, 4), "\(serverRequests)",
-      milliseconds(completion.percentile(50)), milliseconds(completion.percentile(99)),
-      rate(lost.interval.lower), rate(lost.interval.upper), rate(uncertain.interval.lower),
-      rate(uncertain.interval.upper), "\(succeeded)", DecimalText.fixed(amplification, 4), "\(writeCalls)",
-      "\(overloadRejections)", "\(retriesRefused)", DecimalText.fixed(makespan / 1e6, 3),
-    ]
+    return OutcomeColumns.fields(
+      seeds: seeds, operations: operations, duplicated: duplicated, lost: lost, uncertain: uncertain,
+      attemptsMean: attemptsPerOperation, serverRequests: serverRequests, completion: completion)
+      + [
+        "\(succeeded)", DecimalText.fixed(amplification, 4), "\(writeCalls)", "\(overloadRejections)",
+        "\(retriesRefused)", DecimalText.fixed(makespan / 1e6, 3),
+      ]
   }
 
   public var reportLines: [(String, String)] {

@@ -63,10 +63,7 @@ extension TransferMetrics: WorldMetrics {
   public var operations: UInt64 { files }
 
   public static var columns: [String] {
-    [
-      "seeds", "operations", "duplicated", "duplicate_rate", "duplicate_rate_lo", "duplicate_rate_hi", "lost",
-      "lost_rate", "uncertain", "uncertain_rate", "attempts_mean", "server_requests", "completion_p50_ms",
-      "completion_p99_ms", "lost_rate_lo", "lost_rate_hi", "uncertain_rate_lo", "uncertain_rate_hi",
+    OutcomeColumns.names + [
       "transferred_once", "corrupt", "orphaned", "misreported", "rejected", "progress_unknown", "bytes_transferred",
       "bytes_wasted", "wasted_fraction", "wake_ups", "background_runtime_s", "alive_at_relaunch", "reconcile_jobs",
       "reconcile_jobs_expired", "cancelled_by_app",
@@ -74,23 +71,16 @@ extension TransferMetrics: WorldMetrics {
   }
 
   public func fields(seeds: UInt64) -> [String] {
-    let duplicate = duplicateRate
-    let lost = lostRate
-    let uncertain = uncertainRate
-    func rate(_ value: Double) -> String { DecimalText.fixed(value, 6) }
-    func milliseconds(_ nanoseconds: Double?) -> String { nanoseconds.map { DecimalText.fixed($0 / 1e6, 3) } ?? "" }
     let wastedFraction = bytesTransferred == 0 ? 0 : Double(bytesWasted) / Double(bytesTransferred)
-    return [
-      "\(seeds)", "\(files)", "\(duplicated)", rate(duplicate.rate), rate(duplicate.interval.lower),
-      rate(duplicate.interval.upper), "\(self.lost)", rate(lost.rate), "\(self.uncertain)", rate(uncertain.rate),
-      DecimalText.fixed(tasksPerFile, 4), "\(transfersCompleted)",
-      milliseconds(completion.percentile(50)), milliseconds(completion.percentile(99)),
-      rate(lost.interval.lower), rate(lost.interval.upper), rate(uncertain.interval.lower),
-      rate(uncertain.interval.upper), "\(transferredOnce)", "\(corrupt)", "\(orphaned)", "\(misreported)",
-      "\(rejected)", "\(progressUnknown)", "\(bytesTransferred)", "\(bytesWasted)", rate(wastedFraction),
-      "\(wakeUps)", DecimalText.fixed(Double(backgroundRuntime) / 1e9, 3), "\(aliveAtRelaunch)", "\(reconcileJobs)",
-      "\(reconcileJobsExpired)", "\(cancelledByApp)",
-    ]
+    return OutcomeColumns.fields(
+      seeds: seeds, operations: files, duplicated: duplicated, lost: lost, uncertain: uncertain,
+      attemptsMean: tasksPerFile, serverRequests: transfersCompleted, completion: completion)
+      + [
+        "\(transferredOnce)", "\(corrupt)", "\(orphaned)", "\(misreported)", "\(rejected)", "\(progressUnknown)",
+        "\(bytesTransferred)", "\(bytesWasted)", OutcomeColumns.rate(wastedFraction), "\(wakeUps)",
+        DecimalText.fixed(Double(backgroundRuntime) / 1e9, 3), "\(aliveAtRelaunch)", "\(reconcileJobs)",
+        "\(reconcileJobsExpired)", "\(cancelledByApp)",
+      ]
   }
 
   public var reportLines: [(String, String)] {
