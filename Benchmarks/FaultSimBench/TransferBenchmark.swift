@@ -7,30 +7,13 @@ struct TransferBenchmark {
   var runs = 10
   var users = 10_000
 
-  /// The podcast relaunch (scenarios/podcast-relaunch-blind.json) with
-  /// `users` users of ten episodes each.
-  static func podcast(users: Int) -> TransferWorldOptions {
-    var options = TransferWorldOptions()
-    options.workload.users = users
-    options.workload.filesPerUser = 10
-    options.workload.minimumBytes = 20_000_000
-    options.workload.maximumBytes = 120_000_000
-    options.lifecycle.backgroundAt = .fixed(.nanoseconds(60_000_000_000))
-    options.lifecycle.terminationAt = .uniform(min: .nanoseconds(300_000_000_000), max: .nanoseconds(600_000_000_000))
-    options.lifecycle.relaunchAt = .uniform(min: .nanoseconds(600_000_000_000), max: .nanoseconds(1_200_000_000_000))
-    options.daemon.wifiBytesPerSecond = 100_000
-    options.daemon.throughputSpread = 0.3
-    options.app.reconcile = .blind
-    return options
-  }
-
   func run() throws(BenchmarkError) {
     var transferNs: [Double] = []
     var requestNs: [Double] = []
     var transferMs: [Double] = []
     var events: UInt64 = 0
     do {
-      let transfer = TransferWorld.makeRunner(Self.podcast(users: users))
+      let transfer = TransferWorld.makeRunner(TransferWorldOptions.podcastRelaunch(users: users, reconcile: .blind))
       let request = RequestWorld.makeRunner(RequestWorldOptions.checkoutReference())
       _ = try transfer.run(999, .fifo)
       _ = try request.run(999, .fifo)

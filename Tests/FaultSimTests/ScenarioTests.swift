@@ -30,11 +30,9 @@ import Testing
 
   /// Files of worlds that `Scenario` does not load yet; their own tests
   /// validate them (SchedulingScenarioTests). Integration empties this.
-  static let awaitingIntegration: [String] = []
-
   @Test func everyShippedScenarioValidatesAndHasADescription() throws {
     #expect(Self.shipped.count >= 10)
-    for name in Self.shipped where !Self.awaitingIntegration.contains(name) {
+    for name in Self.shipped {
       let scenario = try Scenario.load(path: Self.folder.appendingPathComponent(name).path)
       #expect(scenario.description.count > 40, "\(name) needs a description a user can read")
     }
@@ -47,6 +45,19 @@ import Testing
       return
     }
     #expect(options == RequestWorldOptions.checkoutReference())
+  }
+
+  @Test func thePodcastRelaunchFilesAreTheBuiltInPodcastRelaunch() throws {
+    for (name, policy) in [
+      ("podcast-relaunch-blind.json", ReconcilePolicy.blind), ("podcast-relaunch-by-id.json", .byIdentifier),
+    ] {
+      let scenario = try Scenario.load(path: Self.folder.appendingPathComponent(name).path)
+      guard case .transfer(let options) = scenario.world else {
+        Issue.record("\(name) is a transfer world")
+        continue
+      }
+      #expect(options == TransferWorldOptions.podcastRelaunch(users: 200, reconcile: policy), "\(name)")
+    }
   }
 
   @Test func badValuesNameTheFileLineKeyPathAndAllowedRange() {

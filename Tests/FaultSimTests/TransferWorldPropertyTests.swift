@@ -6,18 +6,7 @@ import Testing
 @Suite struct TransferWorldPropertyTests {
   /// A podcast relaunch: episodes still downloading when the app reopens.
   static func podcast(users: Int = 20, policy: ReconcilePolicy = .byIdentifier) -> TransferWorldOptions {
-    var options = TransferWorldOptions()
-    options.workload.users = users
-    options.workload.filesPerUser = 10
-    options.workload.minimumBytes = 20_000_000
-    options.workload.maximumBytes = 120_000_000
-    options.lifecycle.backgroundAt = .fixed(.nanoseconds(60_000_000_000))
-    options.lifecycle.terminationAt = .uniform(min: .nanoseconds(300_000_000_000), max: .nanoseconds(600_000_000_000))
-    options.lifecycle.relaunchAt = .uniform(min: .nanoseconds(600_000_000_000), max: .nanoseconds(1_200_000_000_000))
-    options.daemon.wifiBytesPerSecond = 100_000
-    options.daemon.throughputSpread = 0.3
-    options.app.reconcile = policy
-    return options
+    TransferWorldOptions.podcastRelaunch(users: users, reconcile: policy)
   }
 
   static func run(
