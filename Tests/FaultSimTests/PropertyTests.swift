@@ -73,17 +73,8 @@ import Testing
 
   @Test func raceOrdersShrinkBackToFIFO() throws {
     // A property broken only by the race: the finish-vs-enqueue order.
-    var options = TransferWorldOptions()
-    options.workload.users = 1
-    options.workload.filesPerUser = 1
-    options.workload.minimumBytes = 60_000_000
-    options.workload.maximumBytes = 60_000_000
-    options.lifecycle.terminationAt = .fixed(.nanoseconds(300_000_000_000))
-    options.lifecycle.relaunchAt = .fixed(.nanoseconds(600_000_000_000))
-    options.daemon.wifiBytesPerSecond = 100_000
-    options.daemon.throughputSpread = 0
+    var options = TransferWorldPropertyTests.finishEnqueueRace()
     options.daemon.failure = 0.5
-    options.races.window = .nanoseconds(2_000_000_000)
     let fifo = try TransferWorld.runOnce(options, seed: 0, strategy: .fifo, tracing: false)
     #expect(fifo.metrics.duplicated == 0)
     let swapped = try TransferWorld.runOnce(

@@ -95,7 +95,9 @@ import Testing
     #expect(removed.lost == 0)
   }
 
-  @Test func theFinishEnqueueRaceIsOrderSensitiveAndExploreFindsBothOrders() throws {
+  /// One 60 MB download that finishes at 600 s, the instant the app is
+  /// reopened: the finish/enqueue race of seed 000 (`bitme-ve-kuyruk`).
+  static func finishEnqueueRace() -> TransferWorldOptions {
     var options = TransferWorldOptions()
     options.workload.users = 1
     options.workload.filesPerUser = 1
@@ -106,6 +108,11 @@ import Testing
     options.daemon.wifiBytesPerSecond = 100_000
     options.daemon.throughputSpread = 0
     options.races.window = .nanoseconds(2_000_000_000)
+    return options
+  }
+
+  @Test func theFinishEnqueueRaceIsOrderSensitiveAndExploreFindsBothOrders() throws {
+    var options = Self.finishEnqueueRace()
     let result = try ScenarioExploration<TransferWorld>.explore(options, seed: 0, limit: 100)
     #expect(result.exploration.isComplete)
     #expect(result.exploration.interleavings.count == 2)

@@ -30,4 +30,9 @@ public enum DecimalText {
   public static func percent(_ value: Double, _ decimals: Int) -> String {
     fixed(value * 100, decimals) + "%"
   }
+
+  /// A rate or fraction as every CSV table prints it: six decimals.
+  public static func rate(_ value: Double) -> String {
+    fixed(value, 6)
+  }
 }

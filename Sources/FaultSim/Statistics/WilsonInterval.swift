@@ -33,6 +33,14 @@ public struct WilsonInterval: Hashable, Sendable {
     if successes >= trials { upper = 1 }
   }
 
+  /// `count / total` (0 when `total` is 0) with its interval: how every
+  /// world reports a rate.
+  ///
+  /// - Complexity: O(1).
+  public static func rate(_ count: UInt64, of total: UInt64) -> (rate: Double, interval: WilsonInterval) {
+    (total == 0 ? 0 : Double(count) / Double(total), WilsonInterval(successes: count, trials: total))
+  }
+
   /// Whether `value` lies inside the interval (bounds included).
   public func contains(_ value: Double) -> Bool {
     lower <= value && value <= upper

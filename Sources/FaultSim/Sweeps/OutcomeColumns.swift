@@ -14,19 +14,19 @@ enum OutcomeColumns {
     seeds: UInt64, operations: UInt64, duplicated: UInt64, lost: UInt64, uncertain: UInt64, attemptsMean: Double,
     serverRequests: UInt64, completion: DurationHistogram
   ) -> [String] {
-    let duplicate = RequestMetrics.rate(duplicated, operations)
-    let lostRate = RequestMetrics.rate(lost, operations)
-    let uncertainRate = RequestMetrics.rate(uncertain, operations)
+    let duplicate = WilsonInterval.rate(duplicated, of: operations)
+    let lostRate = WilsonInterval.rate(lost, of: operations)
+    let uncertainRate = WilsonInterval.rate(uncertain, of: operations)
     func milliseconds(_ nanoseconds: Double?) -> String { nanoseconds.map { DecimalText.fixed($0 / 1e6, 3) } ?? "" }
     return [
-      "\(seeds)", "\(operations)", "\(duplicated)", rate(duplicate.rate), rate(duplicate.interval.lower),
-      rate(duplicate.interval.upper), "\(lost)", rate(lostRate.rate), "\(uncertain)", rate(uncertainRate.rate),
+      "\(seeds)", "\(operations)", "\(duplicated)", DecimalText.rate(duplicate.rate),
+      DecimalText.rate(duplicate.interval.lower),
+      DecimalText.rate(duplicate.interval.upper), "\(lost)", DecimalText.rate(lostRate.rate), "\(uncertain)",
+      DecimalText.rate(uncertainRate.rate),
       DecimalText.fixed(attemptsMean, 4), "\(serverRequests)", milliseconds(completion.percentile(50)),
-      milliseconds(completion.percentile(99)), rate(lostRate.interval.lower), rate(lostRate.interval.upper),
-      rate(uncertainRate.interval.lower), rate(uncertainRate.interval.upper),
+      milliseconds(completion.percentile(99)), DecimalText.rate(lostRate.interval.lower),
+      DecimalText.rate(lostRate.interval.upper),
+      DecimalText.rate(uncertainRate.interval.lower), DecimalText.rate(uncertainRate.interval.upper),
     ]
   }
-
-  /// A rate as printed in tables: six decimals.
-  static func rate(_ value: Double) -> String { DecimalText.fixed(value, 6) }
 }

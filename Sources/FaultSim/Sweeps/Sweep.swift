@@ -161,7 +161,7 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
     let rate = seeds.count == 0 ? 0 : Double(result.orderSensitiveSeeds) / Double(seeds.count)
     return CSVWriter.record(
       values + result.metrics.fields(seeds: seeds.count) + [
-        "\(result.seedsWithRaces)", DecimalText.fixed(rate, 6), "\(interleavings)", Scenario.faultSimVersion,
+        "\(result.seedsWithRaces)", DecimalText.rate(rate), "\(interleavings)", Scenario.faultSimVersion,
         cells[index].scenario.digest,
       ])
   }
@@ -277,7 +277,7 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
       let rate = first.seeds.count == 0 ? 0 : Double(total.orderSensitiveSeeds) / Double(first.seeds.count)
       text += CSVWriter.record(
         label.values + total.metrics.fields(seeds: first.seeds.count) + [
-          "\(total.seedsWithRaces)", DecimalText.fixed(rate, 6), "\(first.interleavings)", first.version, label.digest,
+          "\(total.seedsWithRaces)", DecimalText.rate(rate), "\(first.interleavings)", first.version, label.digest,
         ])
     }
     return text

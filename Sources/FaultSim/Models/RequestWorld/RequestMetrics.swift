@@ -40,18 +40,14 @@ public struct RequestMetrics: Hashable, Sendable {
   public init() {}
 
   /// Duplicated operations per operation, with its 95% Wilson interval.
-  public var duplicateRate: (rate: Double, interval: WilsonInterval) { Self.rate(duplicated, operations) }
-  public var lostRate: (rate: Double, interval: WilsonInterval) { Self.rate(lost, operations) }
-  public var uncertainRate: (rate: Double, interval: WilsonInterval) { Self.rate(uncertain, operations) }
+  public var duplicateRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(duplicated, of: operations) }
+  public var lostRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(lost, of: operations) }
+  public var uncertainRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(uncertain, of: operations) }
 
   /// Mean attempts per operation.
   public var attemptsPerOperation: Double { operations == 0 ? 0 : Double(attempts) / Double(operations) }
   /// Server requests per operation: the load amplification.
   public var amplification: Double { operations == 0 ? 0 : Double(serverRequests) / Double(operations) }
-
-  static func rate(_ count: UInt64, _ total: UInt64) -> (rate: Double, interval: WilsonInterval) {
-    (total == 0 ? 0 : Double(count) / Double(total), WilsonInterval(successes: count, trials: total))
-  }
 }
 
 extension RequestWorld {

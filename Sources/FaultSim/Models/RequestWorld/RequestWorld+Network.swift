@@ -6,12 +6,9 @@ extension RequestWorld {
   mutating func requestLost(
     _ operation: Int, _ sequence: UInt32, _ now: UInt64, _ context: inout SimulationContext<Event>
   ) -> Bool {
-    if context.fault(settings.options.network.requestLoss, Self.key(operation, Purpose.requestLoss, sequence)) {
-      return true
-    }
-    guard burst != nil else { return false }
-    let probability = burst!.lossProbability(at: now)
-    return context.fault(probability, Self.key(operation, Purpose.burstRequest, sequence))
+    messageLost(
+      settings.options.network.requestLoss, Purpose.requestLoss, inBurst: Purpose.burstRequest, operation, sequence,
+      now, &context)
   }
 
   /// Whether the response to this sequence number is lost on the way down.
@@ -19,12 +16,22 @@ extension RequestWorld {
   mutating func responseLost(
     _ operation: Int, _ sequence: UInt32, _ now: UInt64, _ context: inout SimulationContext<Event>
   ) -> Bool {
-    if context.fault(settings.options.network.responseLoss, Self.key(operation, Purpose.responseLoss, sequence)) {
-      return true
-    }
-    guard burst != nil else { return false }
-    let probability = burst!.lossProbability(at: now)
-    return context.fault(probability, Self.key(operation, Purpose.burstResponse, sequence))
+    messageLost(
+      settings.options.network.responseLoss, Purpose.responseLoss, inBurst: Purpose.burstResponse, operation, sequence,
+      now, &context)
+  }
+
+  /// A message is lost by the independent loss draw, or else, when bursts
+  /// are modelled, by a draw against the burst state at `now` (the timeline
+  /// advances in place).
+  @inline(__always)
+  mutating func messageLost(
+    _ probability: Double, _ purpose: DrawPurpose, inBurst burstPurpose: DrawPurpose, _ operation: Int,
+    _ sequence: UInt32, _ now: UInt64, _ context: inout SimulationContext<Event>
+  ) -> Bool {
+    if context.fault(probability, Self.key(operation, purpose, sequence)) { return true }
+    guard let burstProbability = burst?.lossProbability(at: now) else { return false }
+    return context.fault(burstProbability, Self.key(operation, burstPurpose, sequence))
   }
 
   /// Sends a server response (or a connection drop) back to the client,

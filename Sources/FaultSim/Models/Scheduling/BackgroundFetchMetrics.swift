@@ -54,11 +54,11 @@ public struct BackgroundFetchMetrics: Hashable, Sendable {
   public init() {}
 
   /// Fetches that reported new data, per wake-up, with the 95% Wilson interval.
-  public var newDataRate: (rate: Double, interval: WilsonInterval) { RequestMetrics.rate(newData, wakeUps) }
+  public var newDataRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(newData, of: wakeUps) }
   /// Failed fetches (kills included) per wake-up.
-  public var failureRate: (rate: Double, interval: WilsonInterval) { RequestMetrics.rate(failed, wakeUps) }
+  public var failureRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(failed, of: wakeUps) }
   /// Stale opens per open.
-  public var staleOpenRate: (rate: Double, interval: WilsonInterval) { RequestMetrics.rate(staleOpens, opens) }
+  public var staleOpenRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(staleOpens, of: opens) }
 
   /// Wake-ups per user per day.
   public var wakeUpsPerUserDay: Double {

@@ -84,18 +84,21 @@ extension BackgroundFetchMetrics: WorldMetrics {
   }
 
   public func fields(seeds: UInt64) -> [String] {
-    func rate(_ value: Double) -> String { DecimalText.fixed(value, 6) }
     func seconds(_ nanoseconds: Double?) -> String { nanoseconds.map { DecimalText.fixed($0 / 1e9, 3) } ?? "" }
     let newData = newDataRate
     let failure = failureRate
     let stale = staleOpenRate
     return [
       "\(seeds)", "\(users)", "\(wakeUps)", DecimalText.fixed(wakeUpsPerUserDay, 4), "\(self.newData)", "\(noData)",
-      "\(failed)", "\(killed)", rate(newData.rate), rate(newData.interval.lower), rate(newData.interval.upper),
-      rate(failure.rate), rate(failure.interval.lower), rate(failure.interval.upper),
+      "\(failed)", "\(killed)", DecimalText.rate(newData.rate), DecimalText.rate(newData.interval.lower),
+      DecimalText.rate(newData.interval.upper),
+      DecimalText.rate(failure.rate), DecimalText.rate(failure.interval.lower),
+      DecimalText.rate(failure.interval.upper),
       seconds(wakeGaps.percentile(50)), seconds(wakeGaps.percentile(99)), seconds(staleness.percentile(50)),
-      seconds(staleness.percentile(99)), seconds(meanStaleness), rate(stale.rate), rate(stale.interval.lower),
-      rate(stale.interval.upper), seconds(meanRuntime), "\(usersNeverWoken)", "\(contentItems)", "\(undelivered)",
+      seconds(staleness.percentile(99)), seconds(meanStaleness), DecimalText.rate(stale.rate),
+      DecimalText.rate(stale.interval.lower),
+      DecimalText.rate(stale.interval.upper), seconds(meanRuntime), "\(usersNeverWoken)", "\(contentItems)",
+      "\(undelivered)",
     ]
   }
 

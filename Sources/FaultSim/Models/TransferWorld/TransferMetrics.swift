@@ -54,9 +54,9 @@ public struct TransferMetrics: Hashable, Sendable {
 
   public init() {}
 
-  public var duplicateRate: (rate: Double, interval: WilsonInterval) { RequestMetrics.rate(duplicated, files) }
-  public var lostRate: (rate: Double, interval: WilsonInterval) { RequestMetrics.rate(lost, files) }
-  public var uncertainRate: (rate: Double, interval: WilsonInterval) { RequestMetrics.rate(uncertain, files) }
+  public var duplicateRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(duplicated, of: files) }
+  public var lostRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(lost, of: files) }
+  public var uncertainRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(uncertain, of: files) }
   public var tasksPerFile: Double { files == 0 ? 0 : Double(tasksCreated) / Double(files) }
 }
 

@@ -77,7 +77,7 @@ extension TransferMetrics: WorldMetrics {
       attemptsMean: tasksPerFile, serverRequests: transfersCompleted, completion: completion)
       + [
         "\(transferredOnce)", "\(corrupt)", "\(orphaned)", "\(misreported)", "\(rejected)", "\(progressUnknown)",
-        "\(bytesTransferred)", "\(bytesWasted)", OutcomeColumns.rate(wastedFraction), "\(wakeUps)",
+        "\(bytesTransferred)", "\(bytesWasted)", DecimalText.rate(wastedFraction), "\(wakeUps)",
         DecimalText.fixed(Double(backgroundRuntime) / 1e9, 3), "\(aliveAtRelaunch)", "\(reconcileJobs)",
         "\(reconcileJobsExpired)", "\(cancelledByApp)",
       ]
