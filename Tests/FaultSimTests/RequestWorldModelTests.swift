@@ -34,6 +34,31 @@ import Testing
     #expect(uncontended.metrics.makespanTotal < result.metrics.makespanTotal)
   }
 
+  @Test func aResubmittedConditionalWriteReadsTheVersionAgain() throws {
+    var options = Self.base(operations: 30)
+    options.workload.kind = .keylessWrite
+    options.workload.contention = .init(resources: 30)
+    options.workload.submissions = 2
+    options.client.conflictLimit = 0
+    let result = try RequestWorld.runOnce(options, seed: 2)
+    // A second submission that wrote with the first one's version would get
+    // 412 and, with no conflicts allowed, fail.
+    #expect(result.metrics.succeeded == 30)
+    #expect(result.metrics.failed == 0)
+  }
+
+  @Test func aCarefulClientTreatsA503WithoutRetryAfterAsUncertain() throws {
+    var options = Self.base()
+    options.workload.kind = .keylessWrite
+    options.client.safety = .careful
+    options.server.failureAfterCommit = 0.3
+    options.server.failureStatus = 503
+    let result = try RequestWorld.runOnce(options, seed: 4)
+    // The write was applied before the 503: resending it would duplicate.
+    #expect(result.metrics.duplicated == 0)
+    #expect(result.metrics.uncertain > 0)
+  }
+
   @Test func throttledClientsWaitForRetryAfter() throws {
     var options = Self.base(operations: 50)
     options.server.throttling = 1

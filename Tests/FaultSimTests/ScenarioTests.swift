@@ -60,6 +60,19 @@ import Testing
     }
   }
 
+  @Test func statusesWithTheirOwnMeaningAreRefused() {
+    #expect(
+      Self.message(#"{"description": "d", "server": {"rejectionStatus": 429}}"#).contains(
+        "server.rejectionStatus: 429 has its own meaning"))
+    #expect(Self.message(#"{"description": "d", "server": {"rejectionStatus": 410}}"#) == "no error")
+    #expect(
+      Self.message(
+        #"{"description": "d", "server": {"failureAfterCommit": 0.1, "failureStatus": 503, "capacity": {"workers": 2}}}"#
+      ).contains("server.failureStatus: 503 is the overload answer when capacity is set"))
+    #expect(
+      Self.message(#"{"description": "d", "server": {"failureAfterCommit": 0.1, "failureStatus": 503}}"#) == "no error")
+  }
+
   @Test func badValuesNameTheFileLineKeyPathAndAllowedRange() {
     #expect(
       Self.message(#"{"description": "d", "network": {"responseLoss": 1.5}}"#)

@@ -47,16 +47,16 @@ public enum Failure: Hashable, Sendable, CustomStringConvertible {
   /// Whether the failure proves that the server did not apply the request.
   ///
   /// `false` means the outcome is uncertain: a timeout or dropped connection
-  /// may hide a request that arrived (seed AG9), and a 500 may come after the
-  /// commit. A careful client does not blindly resend a keyless write then.
+  /// may hide a request that arrived (seed AG9), and any 5xx — a 503 without
+  /// Retry-After included — may come after the commit. A careful client does
+  /// not blindly resend a keyless write then. (A 503 with Retry-After is
+  /// `throttled`: the server refused before doing anything.)
   public var provesNotApplied: Bool {
     switch self {
     case .offline, .cannotConnect, .dnsFailure, .throttled, .client, .conflict:
       return true
-    case .timeout, .connectionLost:
+    case .timeout, .connectionLost, .server:
       return false
-    case .server(let code):
-      return code == 503
     }
   }
 

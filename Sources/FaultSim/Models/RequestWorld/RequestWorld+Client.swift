@@ -8,11 +8,7 @@ extension RequestWorld {
         RequestEvent(.start, operation: UInt32(next)), at: VirtualTime(nanoseconds: arrivals.times[next]))
     }
     clients[operation].start = context.now.nanoseconds
-    if settings.options.workload.contention != nil {
-      clients[operation].phase = .read
-    } else if settings.options.workload.kind == .read {
-      clients[operation].phase = .read
-    }
+    clients[operation].phase = initialPhase
     retryBudget.recordFirstAttempt()
     context.trace(Self.clientName(operation), "start \(settings.options.workload.kind.rawValue)")
     try sendAttempt(operation, &context)
@@ -252,6 +248,13 @@ extension RequestWorld {
       at: VirtualTime(nanoseconds: try Self.later(context.now, delay)))
   }
 
+  /// Where every submission of an operation starts: reads and conditional
+  /// writes (which need the current version) with a read, others with the
+  /// write.
+  var initialPhase: ClientRecord.Phase {
+    settings.options.workload.contention != nil || settings.options.workload.kind == .read ? .read : .write
+  }
+
   /// What a client that stops without success knows.
   func giveUpOutcome(_ operation: Int) -> ClientRecord.Outcome {
     settings.options.workload.kind.isWrite && clients[operation].sawAmbiguousFailure ? .uncertain : .failed
@@ -265,7 +268,7 @@ extension RequestWorld {
       clients[operation].submissions &+= 1
       clients[operation].tries = 0
       clients[operation].sawAmbiguousFailure = false
-      clients[operation].phase = settings.options.workload.kind == .read ? .read : .write
+      clients[operation].phase = initialPhase
       context.trace(Self.clientName(operation), "submitted again by the user")
       try sendAttempt(operation, &context)
       return

@@ -140,11 +140,10 @@ extension ServerOptions {
     rejection = try reader.probability("rejection", default: 0)
     rejectionStatus = try reader.integer(
       "rejectionStatus", default: rejectionStatus, in: ScenarioLimits.rejectionStatus)
-    if ![401, 403, 404, 410, 413, 414, 415, 422].contains(rejectionStatus) && rejectionStatus >= 409
-      && rejectionStatus <= 412
-    {
+    if [409, 412, 429].contains(rejectionStatus) {
       throw reader.error(
-        "\(rejectionStatus) has its own meaning in FaultSim (409 key in flight, 412 stale version); use another 4xx",
+        "\(rejectionStatus) has its own meaning in FaultSim (409 key in flight, 412 stale version, 429 throttling); "
+          + "use another 4xx",
         key: "rejectionStatus")
     }
     throttling = try reader.probability("throttling", default: 0)
@@ -156,6 +155,14 @@ extension ServerOptions {
         workers: try section.integer("workers", in: ScenarioLimits.workers),
         queueLimit: try section.integer("queueLimit", default: 0, in: ScenarioLimits.queueLimit),
         retryAfter: .nanoseconds(try section.duration("retryAfter", default: 1_000_000_000, in: ScenarioLimits.delay)))
+      // With a capacity every 503 carries Retry-After, and a client reads it
+      // as "refused before processing": an injected failure after the commit
+      // must not look like that.
+      if failureStatus == 503 && failureBeforeCommit + failureAfterCommit > 0 {
+        throw reader.error(
+          "503 is the overload answer when capacity is set (clients read it as throttling); use another 5xx",
+          key: "failureStatus")
+      }
     }
   }
 }
