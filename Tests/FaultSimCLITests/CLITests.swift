@@ -55,12 +55,16 @@ struct FaultSimProcess {
     }
   }
 
-  static func start(_ arguments: [String], environment: [String: String]? = nil) throws -> Running {
+  /// - Parameter directory: The working directory (default: this process's).
+  static func start(
+    _ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil
+  ) throws -> Running {
     let executable = try #require(executable, "the faultsim executable was not built next to the tests")
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     if let environment { process.environment = environment }
+    if let directory { process.currentDirectoryURL = directory }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

@@ -82,6 +82,33 @@ import Testing
     #expect(try String(contentsOfFile: out, encoding: .utf8) == whole.stdout)
   }
 
+  @Test func shardsWithoutAnOutputFileKeepSeparateCheckpoints() throws {
+    let directory = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let long = [
+      "sweep", Self.scenario("checkout-reference.json"), "--seeds", "0..<400", "--set", "workload.operations=2000",
+      "--jobs", "1", "--quiet",
+    ]
+    let shards = try (1...2).map { try FaultSimProcess.start(long + ["--shard", "\($0)/2"], directory: directory) }
+    Thread.sleep(forTimeInterval: 0.8)
+    for shard in shards { shard.interrupt() }
+    for shard in shards { #expect(shard.finish().status == 130) }
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(names.count == 2, "\(names)")
+    #expect(names.first?.hasSuffix("-shard-1-of-2.checkpoint") == true, "\(names)")
+    #expect(names.last?.hasSuffix("-shard-2-of-2.checkpoint") == true, "\(names)")
+  }
+
+  @Test func aDirectoryAsTheOutputIsRefusedBeforeTheSweepRuns() throws {
+    let directory = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for force in [[], ["--force"]] {
+      let result = try FaultSimProcess.run(Self.base + ["--out", directory.path] + force)
+      #expect(result.status == 73)
+      #expect(result.stderr.contains("is a directory; give a file name for --out"), "\(result.stderr)")
+    }
+  }
+
   @Test func progressStaysOffStandardErrorWhenItIsNotATerminal() throws {
     let result = try FaultSimProcess.run(Array(Self.base.dropLast()))
     #expect(result.status == 0)

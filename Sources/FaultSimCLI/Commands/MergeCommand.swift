@@ -38,9 +38,7 @@ struct MergeCommand: Subcommand {
   }
 
   func run(_ output: inout Output) throws(CommandFailure) {
-    if let out, !force, OutputFile.exists(out) {
-      throw .cannotCreate("\(out) already exists; pass --force to replace it")
-    }
+    if let out { try OutputFile.checkWritable(out, force: force) }
     var parts: [(file: String, table: PartialTable)] = []
     for path in paths {
       let text: String

@@ -60,7 +60,7 @@ struct PlotCommand: Subcommand {
   }
 
   func run(_ output: inout Output) throws(CommandFailure) {
-    if !force && OutputFile.exists(out) { throw .cannotCreate("\(out) already exists; pass --force to replace it") }
+    try OutputFile.checkWritable(out, force: force)
     let text: String
     do {
       text = try String(contentsOfFile: path, encoding: .utf8)

@@ -37,7 +37,8 @@ struct SweepCommand: Subcommand {
 
       Progress (cells, seeds, rate, elapsed, ETA) is drawn on standard error when it is a terminal.
       SIGINT or SIGTERM stops the sweep between seeds and keeps a checkpoint of the finished work
-      next to the output (<out>.checkpoint, or faultsim-sweep-<digest>.checkpoint without --out);
+      next to the output (<out>.checkpoint, or faultsim-sweep-<digest>[-shard-K-of-N].checkpoint
+      without --out);
       run the same command with --resume to continue: the final table is byte-identical to an
       uninterrupted run.
 
@@ -145,10 +146,11 @@ struct SweepCommand: Subcommand {
     let runs = UInt64(sweep.cells.count).multipliedReportingOverflow(by: seeds.count)
     let workers = runs.overflow ? jobs : Int(min(UInt64(jobs), runs.partialValue))
     try MemoryBudget.check(World.self, sweep.cells.map(\.options), jobs: workers, scenario: path)
-    if let out, !force, OutputFile.exists(out) {
-      throw .cannotCreate("\(out) already exists; pass --force to replace it")
-    }
-    let checkpoint = (out ?? "faultsim-sweep-\(sweep.digest)") + ".checkpoint"
+    if let out { try OutputFile.checkWritable(out, force: force) }
+    // Shards sharing a directory (an array job writing to standard output)
+    // each keep their own checkpoint.
+    let part = shard.map { $0 == .whole ? "" : "-shard-\($0.index)-of-\($0.count)" } ?? ""
+    let checkpoint = (out ?? "faultsim-sweep-\(sweep.digest)\(part)") + ".checkpoint"
     var resumed: PartialTable?
     if resume {
       guard OutputFile.exists(checkpoint) else {
