@@ -26,6 +26,19 @@ import Testing
     #expect(report.description.hasPrefix("property \"no order is recorded twice\" holds for all 200 seeds"))
   }
 
+  @Test func replayCommandsArePasteableIntoAShell() {
+    #expect(
+      ReplayCommand.run(
+        scenario: "my scenarios/a.json", seed: 3, overrides: [#"network.latency={"distribution":"fixed"}"#, "x.y=it's"])
+        == #"faultsim run 'my scenarios/a.json' --seed 3 --set 'network.latency={"distribution":"fixed"}' "#
+        + #"--set 'x.y=it'\''s' --trace"#)
+    #expect(
+      ReplayCommand.run(scenario: "a.json", seed: 0, overrides: [], order: "0,1", format: "json")
+        == "faultsim run a.json --seed 0 --order 0,1 --trace --format json")
+    #expect(ReplayCommand.orderText(.replay([])) == "fifo")
+    #expect(ReplayCommand.orderText(.random(orderSeed: 7)) == "random:7")
+  }
+
   /// The README's example: a property that fails, shrunk to one lost response.
   @Test func keylessOrdersFailWithAShrunkCounterexample() throws {
     let scenario = try Self.scenario("checkout-reference.json", ["workload.operations=2000"])

@@ -54,7 +54,8 @@ public struct ScenarioProperty<World: ScenarioWorld> {
         throw .simulation(seed: seed, error)
       }
       if holds(PropertyRun(seed: seed, metrics: run.metrics, finalState: run.finalState)) { continue }
-      let replay = Self.replayCommand(scenario, seed: seed, extraSettings: [])
+      let replay = ReplayCommand.run(
+        scenario: scenario.file, seed: seed, overrides: scenario.overrides.map(\.description))
       let counterexample: Counterexample
       var shrinker = FaultShrinker<World>(
         options: options, seed: seed, budget: budget, scenario: scenario, fails: { !holds($0) })
@@ -68,14 +69,6 @@ public struct ScenarioProperty<World: ScenarioWorld> {
         failure: PropertyReport.Failure(seed: seed, replay: replay, counterexample: counterexample))
     }
     return PropertyReport(property: name, scenario: scenario.file, seeds: seeds, seedsChecked: checked, failure: nil)
-  }
-
-  /// `faultsim run <scenario> --seed N [--set …] --trace`.
-  static func replayCommand(_ scenario: Scenario, seed: UInt64, extraSettings: [String]) -> String {
-    var parts = ["faultsim", "run", scenario.file, "--seed", "\(seed)"]
-    for setting in scenario.overrides.map(\.description) + extraSettings { parts += ["--set", setting] }
-    parts.append("--trace")
-    return parts.joined(separator: " ")
   }
 }
 

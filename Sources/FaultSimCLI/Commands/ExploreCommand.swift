@@ -98,7 +98,7 @@ struct ExploreCommand: Subcommand, WorldCommand {
     for (number, group) in exploration.groups.enumerated() {
       let example = exploration.interleavings[group.members[0]].sequence
       output.write(
-        "  state \(number + 1): \(group.members.count) order\(group.members.count == 1 ? "" : "s"), first: \(Self.sequenceText(example))\n"
+        "  state \(number + 1): \(group.members.count) order\(group.members.count == 1 ? "" : "s"), first: \(ReplayCommand.orderText(.replay(example)))\n"
       )
     }
     guard let witness = exploration.witness else {
@@ -110,7 +110,7 @@ struct ExploreCommand: Subcommand, WorldCommand {
     }
     output.write("\nwitness: two orders of the same faults that end differently (shortest first)\n")
     for (label, order, other) in [("A", witness.first, witness.second), ("B", witness.second, witness.first)] {
-      output.write("  order \(label): --order \(Self.sequenceText(order.sequence))\n")
+      output.write("  order \(label): --order \(ReplayCommand.orderText(.replay(order.sequence)))\n")
       // Every choice point when there are few, else only the deviations.
       let shown = order.choices.count <= 8 ? order.choices : order.choices.filter { $0.chosen != 0 }
       for choice in shown {
@@ -121,18 +121,10 @@ struct ExploreCommand: Subcommand, WorldCommand {
       }
       output.write("    final state, where it differs:\n")
       for line in order.outcome.differences(from: other.outcome, limit: 10) { output.write("      \(line)\n") }
-      output.write(
-        "    replay: faultsim run \(ShellQuoting.quote(path)) --seed \(seed)\(overrideText) --order \(Self.sequenceText(order.sequence)) --trace\n"
-      )
+      let replay = ReplayCommand.run(
+        scenario: path, seed: seed, overrides: overrides.map(\.description),
+        order: ReplayCommand.orderText(.replay(order.sequence)))
+      output.write("    replay: \(replay)\n")
     }
-  }
-
-  var overrideText: String {
-    overrides.map { " --set \(ShellQuoting.quote($0.description))" }.joined()
-  }
-
-  /// `0,1,0`, or `fifo` for no choice points.
-  static func sequenceText(_ sequence: [Int]) -> String {
-    sequence.isEmpty ? "fifo" : sequence.map(String.init).joined(separator: ",")
   }
 }

@@ -81,29 +81,9 @@ struct RunCommand: Subcommand, WorldCommand {
 
   /// The command that reproduces this run.
   var replayCommand: String {
-    var parts = ["faultsim", "run", ShellQuoting.quote(path), "--seed", "\(seed)"]
-    for override in overrides { parts += ["--set", ShellQuoting.quote(override.description)] }
-    if strategy != .fifo { parts += ["--order", ShellQuoting.quote(Self.orderText(strategy))] }
-    parts.append("--trace")
-    if format != .text { parts += ["--format", format.rawValue] }
-    return parts.joined(separator: " ")
-  }
-
-  static func orderText(_ strategy: OrderStrategy) -> String {
-    switch strategy {
-    case .fifo: return "fifo"
-    case .random(let seed): return "random:\(seed)"
-    case .replay(let sequence): return sequence.map(String.init).joined(separator: ",")
-    case .byRace: return "fifo"
-    }
-  }
-}
-
-/// Quoting for commands printed for users to paste into a POSIX shell.
-enum ShellQuoting {
-  static func quote(_ text: String) -> String {
-    let safe = text.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:,@%+".contains($0) }
-    if safe && !text.isEmpty { return text }
-    return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    ReplayCommand.run(
+      scenario: path, seed: seed, overrides: overrides.map(\.description),
+      order: strategy == .fifo ? nil : ReplayCommand.orderText(strategy),
+      format: format == .text ? nil : format.rawValue)
   }
 }

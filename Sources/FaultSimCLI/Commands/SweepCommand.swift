@@ -224,7 +224,7 @@ struct SweepCommand: Subcommand {
     var arguments = CommandLine.arguments
     arguments[0] = "faultsim"
     if !arguments.contains("--resume") { arguments.append("--resume") }
-    return arguments.map(ShellQuoting.quote).joined(separator: " ")
+    return arguments.map(ReplayCommand.quote).joined(separator: " ")
   }
 }
 

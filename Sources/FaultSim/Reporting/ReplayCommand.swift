@@ -1,0 +1,39 @@
+/// The `faultsim run` command line that reproduces one run, quoted so that
+/// it can be pasted into a POSIX shell: what `run`, `explore` and failing
+/// properties print.
+public enum ReplayCommand {
+  /// `faultsim run <scenario> --seed N [--set …]… [--order …] --trace [--format …]`.
+  ///
+  /// - Parameters:
+  ///   - overrides: `key.path=value` settings, in the order they apply.
+  ///   - order: The `--order` value, or `nil` for FIFO.
+  ///   - format: The `--format` value, or `nil` for text.
+  public static func run(
+    scenario path: String, seed: UInt64, overrides: [String], order: String? = nil, format: String? = nil
+  ) -> String {
+    var parts = ["faultsim", "run", quote(path), "--seed", "\(seed)"]
+    for override in overrides { parts += ["--set", quote(override)] }
+    if let order { parts += ["--order", quote(order)] }
+    parts.append("--trace")
+    if let format { parts += ["--format", quote(format)] }
+    return parts.joined(separator: " ")
+  }
+
+  /// The `--order` text of a strategy: `fifo`, `random:S`, or the
+  /// comma-separated choices of a replay (`fifo` for none).
+  public static func orderText(_ strategy: OrderStrategy) -> String {
+    switch strategy {
+    case .fifo, .byRace: return "fifo"
+    case .random(let seed): return "random:\(seed)"
+    case .replay(let sequence): return sequence.isEmpty ? "fifo" : sequence.map(String.init).joined(separator: ",")
+    }
+  }
+
+  /// `text` as one POSIX shell word: unchanged when it holds only safe
+  /// characters, else in single quotes.
+  public static func quote(_ text: String) -> String {
+    let safe = text.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:,@%+".contains($0) }
+    if safe && !text.isEmpty { return text }
+    return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+  }
+}
