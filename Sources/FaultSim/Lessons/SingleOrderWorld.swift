@@ -100,7 +100,7 @@ public struct SingleOrderWorld: SimulationModel {
       context.trace("server", applied ? "apply order" : "skip repeated key", "ledger=\(ledger)")
       let lost =
         configuration.lostResponses.contains(attempt)
-        || context.random.bernoulli(
+        || context.fault(
           configuration.responseLoss,
           DrawKey(entity: 0, purpose: Self.responseLossPurpose, ordinal: UInt64(attempt)))
       context.traceMessage(from: "server", to: "client", "response attempt \(attempt)", lost: lost)

@@ -24,18 +24,16 @@ struct FaultShrinker<World: ScenarioWorld> {
   let options: World.Options
   let seed: UInt64
   let budget: ShrinkBudget
-  let scenario: Scenario
   let fails: (PropertyRun<World>) -> Bool
   private var runs = 0
 
   init(
-    options: World.Options, seed: UInt64, budget: ShrinkBudget, scenario: Scenario,
+    options: World.Options, seed: UInt64, budget: ShrinkBudget,
     fails: @escaping (PropertyRun<World>) -> Bool
   ) {
     self.options = options
     self.seed = seed
     self.budget = budget
-    self.scenario = scenario
     self.fails = fails
   }
 

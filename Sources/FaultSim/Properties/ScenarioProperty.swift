@@ -58,7 +58,7 @@ public struct ScenarioProperty<World: ScenarioWorld> {
         scenario: scenario.file, seed: seed, overrides: scenario.overrides.map(\.description))
       let counterexample: Counterexample
       var shrinker = FaultShrinker<World>(
-        options: options, seed: seed, budget: budget, scenario: scenario, fails: { !holds($0) })
+        options: options, seed: seed, budget: budget, fails: { !holds($0) })
       do {
         counterexample = try shrinker.shrink()
       } catch {
