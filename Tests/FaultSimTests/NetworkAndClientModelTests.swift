@@ -91,6 +91,41 @@ import Testing
     #expect(DurationHistogram().percentile(50) == nil)
   }
 
+  @Test func histogramsHoldOnlyTheirBlocksAndCompareByContent() {
+    // Values spread over many powers of two, recorded out of order, in two
+    // halves merged the other way round: the same counts however stored.
+    var generator = Xoshiro256StarStar(seed: 5)
+    let values = (0..<5_000).map { _ in generator.next(below: 1 << 40) >> generator.next(below: 40) }
+    var whole = DurationHistogram()
+    for value in values { whole.record(value) }
+    var low = DurationHistogram()
+    var high = DurationHistogram()
+    for value in values { value < 1 << 20 ? low.record(value) : high.record(value) }
+    var merged = high
+    merged.merge(low)
+    #expect(merged == whole)
+    #expect(merged.hashValue == whole.hashValue)
+    #expect(merged.nonEmptyBuckets.map(\.index) == whole.nonEmptyBuckets.map(\.index))
+    for p in [0.1, 25, 50, 75, 99, 100] { #expect(merged.percentile(p) == whole.percentile(p)) }
+    #expect(merged.maximum == whole.maximum)
+    var rebuilt = DurationHistogram()
+    var accepted = true
+    for (index, count) in whole.nonEmptyBuckets { accepted = rebuilt.add(count: count, toBucket: index) && accepted }
+    #expect(accepted)
+    #expect(rebuilt == whole)
+    let outside = rebuilt.add(count: 1, toBucket: DurationHistogram.bucketCount)
+    #expect(!outside)
+    // Completion times of 20 ms to 2 s span 7 powers of two: 7 blocks.
+    var narrow = DurationHistogram()
+    narrow.record(20_000_000)
+    narrow.record(2_000_000_000)
+    #expect(narrow.counts.count == 7 * DurationHistogram.subBuckets)
+    var emptied = narrow
+    emptied.removeAll()
+    #expect(emptied == DurationHistogram())
+    #expect(emptied.percentile(50) == nil)
+  }
+
   @Test func wilsonIntervalsMatchKnownValues() {
     let interval = WilsonInterval(successes: 10, trials: 100)
     #expect(abs(interval.lower - 0.05522854) < 1e-6)

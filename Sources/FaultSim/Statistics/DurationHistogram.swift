@@ -2,54 +2,98 @@
 /// 128 ns, then 128 sub-buckets per power of two, so any recorded value is
 /// known to within 1/128 (0.79%) of itself.
 ///
-/// It is exact to merge (counts add), needs no sorting and has a fixed size
-/// (7,552 counters), so percentiles over millions of operations and many
-/// seeds cost the same as over one. Percentiles are nearest-rank and
-/// reported as the midpoint of the bucket holding that rank: the error is at
-/// most half a bucket, under 0.4% of the value.
+/// It is exact to merge (counts add) and needs no sorting, so percentiles
+/// over millions of operations and many seeds cost the same as over one.
+/// Percentiles are nearest-rank and reported as the midpoint of the bucket
+/// holding that rank: the error is at most half a bucket, under 0.4% of the
+/// value.
+///
+/// Storage covers only the powers of two that hold values (blocks of 128
+/// counters, 1 KiB each): a run's completion times span a handful of them,
+/// so a sweep cell keeps a few KiB rather than all 58 blocks (58 KiB), and a
+/// merge adds only the other histogram's blocks.
 public struct DurationHistogram: Hashable, Sendable {
   static let subBucketBits = 7
   static let subBuckets = 1 << subBucketBits
-  static let bucketCount = (64 - subBucketBits + 1) * subBuckets
+  /// Blocks of `subBuckets` counters: one for the exact values below 128,
+  /// then one per power of two from 2⁷ to 2⁶³.
+  static let blockCount = 64 - subBucketBits + 1
+  static let bucketCount = blockCount * subBuckets
 
-  var counts: [UInt64]
+  /// Counters of blocks `firstBlock ..< firstBlock + counts.count / subBuckets`.
+  var counts: [UInt64] = []
+  var firstBlock = 0
   /// Values recorded.
   public private(set) var count: UInt64 = 0
 
-  public init() {
-    counts = Array(repeating: 0, count: Self.bucketCount)
-  }
+  public init() {}
 
   /// The bucket of a value.
   static func index(of value: UInt64) -> Int {
-    if value < 128 { return Int(value) }
+    if value < UInt64(subBuckets) { return Int(value) }
     let exponent = 63 - value.leadingZeroBitCount
-    let mantissa = Int(value >> UInt64(exponent - 7))
-    return (exponent - 6) * 128 + (mantissa - 128)
+    let mantissa = Int(value >> UInt64(exponent - subBucketBits))
+    return (exponent - subBucketBits + 1) * subBuckets + (mantissa - subBuckets)
   }
 
   /// The smallest value in a bucket and the bucket's width.
   static func range(of index: Int) -> (lower: UInt64, width: UInt64) {
-    if index < 128 { return (UInt64(index), 1) }
-    let exponent = index / 128 + 6
-    let mantissa = UInt64(index % 128 + 128)
-    let width = UInt64(1) << UInt64(exponent - 7)
+    if index < subBuckets { return (UInt64(index), 1) }
+    let exponent = index / subBuckets + subBucketBits - 1
+    let mantissa = UInt64(index % subBuckets + subBuckets)
+    let width = UInt64(1) << UInt64(exponent - subBucketBits)
     return (mantissa * width, width)
+  }
+
+  /// The first bucket index held in `counts`.
+  var firstIndex: Int { firstBlock * Self.subBuckets }
+
+  /// Widens the storage to hold blocks `low...high`, keeping the counts.
+  ///
+  /// - Complexity: O(blocks held); it happens at most once per new block.
+  mutating func cover(blocks low: Int, _ high: Int) {
+    let held = counts.count / Self.subBuckets
+    if held == 0 {
+      firstBlock = low
+      counts = Array(repeating: 0, count: (high - low + 1) * Self.subBuckets)
+      return
+    }
+    let newFirst = min(low, firstBlock)
+    let newLast = max(high, firstBlock + held - 1)
+    guard newFirst < firstBlock || newLast >= firstBlock + held else { return }
+    var widened = Array(repeating: UInt64(0), count: (newLast - newFirst + 1) * Self.subBuckets)
+    let offset = (firstBlock - newFirst) * Self.subBuckets
+    for index in counts.indices { widened[offset + index] = counts[index] }
+    counts = widened
+    firstBlock = newFirst
   }
 
   /// Records one value.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(1) amortised.
   public mutating func record(_ nanoseconds: UInt64) {
-    counts[Self.index(of: nanoseconds)] &+= 1
+    let index = Self.index(of: nanoseconds)
+    let slot = index - firstIndex
+    if slot < 0 || slot >= counts.count {
+      let block = index / Self.subBuckets
+      cover(blocks: block, block)
+    }
+    counts[index - firstIndex] &+= 1
     count &+= 1
   }
 
   /// Adds another histogram's counts.
   ///
-  /// - Complexity: O(buckets).
+  /// - Complexity: O(buckets the other holds).
   public mutating func merge(_ other: DurationHistogram) {
-    for index in counts.indices { counts[index] &+= other.counts[index] }
+    guard !other.counts.isEmpty else { return }
+    cover(blocks: other.firstBlock, other.firstBlock + other.counts.count / Self.subBuckets - 1)
+    let offset = other.firstIndex - firstIndex
+    other.counts.withUnsafeBufferPointer { source in
+      counts.withUnsafeMutableBufferPointer { target in
+        for index in source.indices { target[offset + index] &+= source[index] }
+      }
+    }
     count &+= other.count
   }
 
@@ -62,15 +106,15 @@ public struct DurationHistogram: Hashable, Sendable {
   /// The nearest-rank percentile `p` (0…100) in nanoseconds, reported as the
   /// midpoint of its bucket; `nil` when empty.
   ///
-  /// - Complexity: O(buckets).
+  /// - Complexity: O(buckets held).
   public func percentile(_ p: Double) -> Double? {
     guard count > 0 else { return nil }
     let rank = max(1, UInt64((p / 100 * Double(count)).rounded(.up)))
     var seen: UInt64 = 0
-    for (index, bucketCount) in counts.enumerated() where bucketCount > 0 {
+    for (slot, bucketCount) in counts.enumerated() where bucketCount > 0 {
       seen += bucketCount
       if seen >= rank {
-        let (lower, width) = Self.range(of: index)
+        let (lower, width) = Self.range(of: firstIndex + slot)
         return Double(lower) + Double(width - 1) / 2
       }
     }
@@ -79,23 +123,48 @@ public struct DurationHistogram: Hashable, Sendable {
 
   /// The largest recorded value's bucket upper bound, or `nil` when empty.
   public var maximum: UInt64? {
-    guard let index = counts.lastIndex(where: { $0 > 0 }) else { return nil }
-    let (lower, width) = Self.range(of: index)
+    guard let slot = counts.lastIndex(where: { $0 > 0 }) else { return nil }
+    let (lower, width) = Self.range(of: firstIndex + slot)
     return lower + (width - 1)
   }
 
   /// The non-empty buckets as (index, count) pairs, for serialisation.
   public var nonEmptyBuckets: [(index: Int, count: UInt64)] {
-    counts.enumerated().compactMap { $0.element > 0 ? ($0.offset, $0.element) : nil }
+    counts.enumerated().compactMap { $0.element > 0 ? (firstIndex + $0.offset, $0.element) : nil }
   }
 
   /// Adds `count` values to bucket `index` (deserialisation); ignores an
   /// index outside the histogram and reports it.
   @discardableResult
   public mutating func add(count added: UInt64, toBucket index: Int) -> Bool {
-    guard counts.indices.contains(index) else { return false }
-    counts[index] &+= added
+    guard (0..<Self.bucketCount).contains(index) else { return false }
+    let block = index / Self.subBuckets
+    cover(blocks: block, block)
+    counts[index - firstIndex] &+= added
     count &+= added
     return true
+  }
+
+  /// Equal when they hold the same counts, however much storage each has.
+  public static func == (lhs: DurationHistogram, rhs: DurationHistogram) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    let low = min(lhs.firstIndex, rhs.firstIndex)
+    let high = max(lhs.firstIndex + lhs.counts.count, rhs.firstIndex + rhs.counts.count)
+    for index in low..<high where lhs.bucket(index) != rhs.bucket(index) { return false }
+    return true
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    for (index, bucketCount) in nonEmptyBuckets {
+      hasher.combine(index)
+      hasher.combine(bucketCount)
+    }
+  }
+
+  /// The count of bucket `index` (0 outside the storage).
+  func bucket(_ index: Int) -> UInt64 {
+    let slot = index - firstIndex
+    return slot >= 0 && slot < counts.count ? counts[slot] : 0
   }
 }
