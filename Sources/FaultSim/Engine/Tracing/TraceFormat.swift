@@ -10,8 +10,20 @@ public enum TraceFormat: String, CaseIterable, Sendable {
   /// The whole timeline in this format, each line ending in a newline.
   public func render(_ entries: [TraceEntry]) -> String {
     switch self {
-    case .text: return entries.map { $0.description + "\n" }.joined()
-    case .json: return entries.map { TraceJSON.line($0) + "\n" }.joined()
+    case .text:
+      var text = ""
+      for entry in entries {
+        text += entry.description
+        text += "\n"
+      }
+      return text
+    case .json:
+      var text = ""
+      for entry in entries {
+        TraceJSON.append(entry, to: &text)
+        text += "\n"
+      }
+      return text
     case .mermaid: return TraceMermaid.diagram(entries)
     }
   }
@@ -19,35 +31,60 @@ public enum TraceFormat: String, CaseIterable, Sendable {
 
 /// JSON Lines rendering of trace entries.
 enum TraceJSON {
-  /// `{"time_ns":1020000,"time":"0.001020s","actor":"client#0","event":"…","details":"…","kind":"message","peer":"server"}`
-  static func line(_ entry: TraceEntry) -> String {
-    var fields = [
-      "\"time_ns\":\(entry.time.nanoseconds)", "\"time\":\(quoted(entry.time.description))",
-      "\"actor\":\(quoted(entry.actor))", "\"event\":\(quoted(entry.event))", "\"kind\":\(quoted(entry.kind.rawValue))",
-    ]
-    if !entry.peer.isEmpty { fields.append("\"peer\":\(quoted(entry.peer))") }
-    if !entry.details.isEmpty { fields.append("\"details\":\(quoted(entry.details))") }
-    if entry.kind == .lost { fields.append("\"lost\":true") }
-    return "{" + fields.joined(separator: ",") + "}"
+  /// Appends the object of `entry` to `text`, e.g.
+  /// `{"time_ns":1020000,"time":"0.001020s","actor":"client#0","event":"…","kind":"message","peer":"server","details":"…"}`
+  /// (a trace has one per event, so nothing is built only to be joined).
+  static func append(_ entry: TraceEntry, to text: inout String) {
+    text += "{\"time_ns\":\(entry.time.nanoseconds),\"time\":"
+    appendQuoted(entry.time.description, to: &text)
+    text += ",\"actor\":"
+    appendQuoted(entry.actor, to: &text)
+    text += ",\"event\":"
+    appendQuoted(entry.event, to: &text)
+    text += ",\"kind\":"
+    appendQuoted(entry.kind.rawValue, to: &text)
+    if !entry.peer.isEmpty {
+      text += ",\"peer\":"
+      appendQuoted(entry.peer, to: &text)
+    }
+    if !entry.details.isEmpty {
+      text += ",\"details\":"
+      appendQuoted(entry.details, to: &text)
+    }
+    if entry.kind == .lost { text += ",\"lost\":true" }
+    text += "}"
   }
 
   /// A JSON string literal.
   static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
+    var result = ""
+    appendQuoted(text, to: &result)
+    return result
+  }
+
+  /// Appends `value` as a JSON string literal; text with nothing to escape
+  /// (nearly all of a trace) is copied whole.
+  static func appendQuoted(_ value: String, to text: inout String) {
+    text += "\""
+    guard value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+      text += value
+      text += "\""
+      return
+    }
+    for scalar in value.unicodeScalars {
       switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
+      case "\"": text += "\\\""
+      case "\\": text += "\\\\"
+      case "\n": text += "\\n"
+      case "\r": text += "\\r"
+      case "\t": text += "\\t"
       case _ where scalar.value < 0x20:
         let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
+        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: text.unicodeScalars.append(scalar)
       }
     }
-    return result + "\""
+    text += "\""
   }
 }
 
@@ -57,9 +94,12 @@ enum TraceJSON {
 /// events as notes.
 enum TraceMermaid {
   static func diagram(_ entries: [TraceEntry]) -> String {
+    // In order of first appearance; the set only answers "seen?" (its own
+    // order never reaches the output).
     var participants: [String] = []
+    var seen: Set<String> = []
     func add(_ actor: String) {
-      if !actor.isEmpty && !participants.contains(actor) { participants.append(actor) }
+      if !actor.isEmpty && seen.insert(actor).inserted { participants.append(actor) }
     }
     for entry in entries {
       if entry.kind == .race { continue }
