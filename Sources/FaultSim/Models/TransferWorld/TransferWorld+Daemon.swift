@@ -45,8 +45,10 @@ extension TransferWorld {
     files[file].aliveTasks &+= 1
     files[file].mostAlive = max(files[file].mostAlive, files[file].aliveTasks)
     if files[file].requestedAt == 0 && files[file].attempts <= 1 { files[file].requestedAt = context.now.nanoseconds }
-    if random.bernoulli(
-      1 - settings.options.workload.contentLengthKnown, DrawKey(entity: fileEntity, purpose: Purpose.contentLength))
+    // One draw per file (no ordinal): every task of it gets the same answer.
+    if settings.options.workload.contentLengthKnown < 1,
+      random.bernoulli(
+        1 - settings.options.workload.contentLengthKnown, DrawKey(entity: fileEntity, purpose: Purpose.contentLength))
     {
       files[file].progressUnknown = true
     }
@@ -71,13 +73,11 @@ extension TransferWorld {
   /// session's constraints, in bytes per second (0: waiting).
   func rate(of task: DaemonTask, at time: UInt64) -> UInt64 {
     var network = NetworkAvailability.wifi
-    var charging = true
     if hasConditionTimelines {
       let instant = VirtualTime(nanoseconds: time)
+      if settings.options.constraints.requiresPower && !conditions[Int(task.user)].isCharging(at: instant) { return 0 }
       network = conditions[Int(task.user)].network(at: instant)
-      charging = conditions[Int(task.user)].isCharging(at: instant)
     }
-    if settings.options.constraints.requiresPower && !charging { return 0 }
     let base: UInt64
     switch network {
     case .offline: return 0
@@ -96,12 +96,7 @@ extension TransferWorld {
     let now = context.now.nanoseconds
     var task = tasks[index]
     guard task.state == .waiting || task.state == .running else { return }
-    if task.rate > 0 && now > task.updated {
-      let moved = min(task.target, task.moved &+ Self.bytes(rate: UInt64(task.rate), over: now - task.updated))
-      bytesMoved &+= moved - task.moved
-      task.moved = moved
-    }
-    task.updated = now
+    advance(&task, to: now)
     task.rate = UInt32(rate(of: task, at: now))
     task.generation &+= 1
     let wasWaiting = task.state == .waiting
@@ -117,6 +112,17 @@ extension TransferWorld {
     try context.schedule(
       TransferEvent(.taskEnd, user: task.user, index: UInt32(index), generation: task.generation),
       at: VirtualTime(nanoseconds: overflow ? .max : end))
+  }
+
+  /// Brings a task's moved bytes (and the world's total) to `now` at its
+  /// current rate.
+  mutating func advance(_ task: inout DaemonTask, to now: UInt64) {
+    if task.rate > 0 && now > task.updated {
+      let moved = min(task.target, task.moved &+ Self.bytes(rate: UInt64(task.rate), over: now - task.updated))
+      bytesMoved &+= moved - task.moved
+      task.moved = moved
+    }
+    task.updated = now
   }
 
   /// When the task will reach its target at its current rate.
@@ -203,27 +209,30 @@ extension TransferWorld {
   mutating func finishTask(_ index: Int, deliver: Bool = true, _ context: inout SimulationContext<Event>)
     throws(SimulationError)
   {
-    let file = Int(tasks[index].file)
-    let user = Int(tasks[index].user)
-    bytesMoved &+= tasks[index].target - tasks[index].moved
-    tasks[index].moved = tasks[index].target
-    tasks[index].updated = context.now.nanoseconds
-    tasks[index].state = .ended
-    tasks[index].ending = tasks[index].failsAtTarget ? .failed : .completed
-    tasks[index].generation &+= 1
+    var task = tasks[index]
+    let file = Int(task.file)
+    let user = Int(task.user)
+    bytesMoved &+= task.target - task.moved
+    task.moved = task.target
+    task.updated = context.now.nanoseconds
+    task.state = .ended
+    task.ending = task.failsAtTarget ? .failed : .completed
+    task.generation &+= 1
+    let completed = task.ending == .completed
     files[file].aliveTasks &-= 1
-    if tasks[index].ending == .completed { files[file].completedTransfers &+= 1 }
+    if completed { files[file].completedTransfers &+= 1 }
     context.trace(
-      Self.daemonName(user), tasks[index].ending == .completed ? "finish task \(index)" : "task \(index) fails",
-      "\(fileName(file)) bytes=\(tasks[index].moved)")
+      Self.daemonName(user), completed ? "finish task \(index)" : "task \(index) fails",
+      "\(fileName(file)) bytes=\(task.moved)")
     // A session the app no longer uses: the event goes nowhere.
-    if tasks[index].session != apps[user].session {
-      tasks[index].state = .closed
-      if tasks[index].ending == .completed { files[file].orphanedTransfers &+= 1 }
-      context.trace(
-        Self.daemonName(user), "orphaned: no app listens to session \(tasks[index].session)", fileName(file))
+    guard task.session == apps[user].session else {
+      task.state = .closed
+      tasks[index] = task
+      if completed { files[file].orphanedTransfers &+= 1 }
+      context.trace(Self.daemonName(user), "orphaned: no app listens to session \(task.session)", fileName(file))
       return
     }
+    tasks[index] = task
     queueDelivery(index)
     if deliver { try routeEvent(user, task: index, &context) }
   }
@@ -246,22 +255,16 @@ extension TransferWorld {
   mutating func cancelTask(
     _ index: Int, _ ending: DaemonTask.Ending, _ context: inout SimulationContext<Event>
   ) throws(SimulationError) {
-    guard tasks[index].state == .waiting || tasks[index].state == .running else { return }
-    let now = context.now.nanoseconds
-    if tasks[index].rate > 0 && now > tasks[index].updated {
-      let moved = min(
-        tasks[index].target,
-        tasks[index].moved &+ Self.bytes(rate: UInt64(tasks[index].rate), over: now - tasks[index].updated))
-      bytesMoved &+= moved - tasks[index].moved
-      tasks[index].moved = moved
-    }
-    tasks[index].updated = now
-    tasks[index].state = .ended
-    tasks[index].ending = ending
-    tasks[index].generation &+= 1
-    let file = Int(tasks[index].file)
+    var task = tasks[index]
+    guard task.state == .waiting || task.state == .running else { return }
+    advance(&task, to: context.now.nanoseconds)
+    task.state = .ended
+    task.ending = ending
+    task.generation &+= 1
+    tasks[index] = task
+    let file = Int(task.file)
     files[file].aliveTasks &-= 1
     queueDelivery(index)
-    context.trace(Self.daemonName(Int(tasks[index].user)), "cancel task \(index)", "\(fileName(file)) reason=\(ending)")
+    context.trace(Self.daemonName(Int(task.user)), "cancel task \(index)", "\(fileName(file)) reason=\(ending)")
   }
 }
