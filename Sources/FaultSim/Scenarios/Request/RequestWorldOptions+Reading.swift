@@ -10,7 +10,7 @@ extension RequestWorldOptions {
     if let section = try root.object("network") { network = try NetworkOptions(reading: section) }
     if let section = try root.object("server") { server = try ServerOptions(reading: section) }
     if let section = try root.object("races") {
-      races.window = .nanoseconds(try section.duration("window", default: 0, in: ScenarioLimits.delay))
+      races = try RaceOptions(reading: section)
     }
   }
 }

@@ -16,7 +16,7 @@ extension BackgroundFetchWorldOptions {
     if let section = try root.object("scheduler") { scheduler = try BackgroundTaskSchedulerOptions(reading: section) }
     if let section = try root.object("conditions") { conditions = try DeviceConditionsOptions(reading: section) }
     if let section = try root.object("races") {
-      races.window = .nanoseconds(try section.duration("window", default: 0, in: SchedulingLimits.raceWindow))
+      races = try RaceOptions(reading: section)
     }
   }
 }

@@ -15,7 +15,7 @@ enum SchedulingLimits {
   /// Mean gap between app opens: one minute to 30 days.
   static let usageGap: ClosedRange<UInt64> = 60_000_000_000...2_592_000_000_000_000
   /// Spans on the clock (Low Power Mode periods, recent use): up to 30 days.
-  static let span: ClosedRange<UInt64> = 0...2_592_000_000_000_000
+  static let span = ScenarioLimits.span
   static let lowPowerModePeriods = 0...10_000
   /// Battery levels.
   static let level: ClosedRange<Double> = 0...1
@@ -29,6 +29,4 @@ enum SchedulingLimits {
   static let perDay: ClosedRange<Double> = 0...1_000
   /// New content per hour: up to one a minute.
   static let itemsPerHour: ClosedRange<Double> = 0...60
-  /// The race window: up to a day.
-  static let raceWindow: ClosedRange<UInt64> = 0...86_400_000_000_000
 }

@@ -31,7 +31,7 @@ extension TransferWorldOptions {
     }
     if let section = try root.object("scheduler") { scheduler = try BackgroundTaskSchedulerOptions(reading: section) }
     if let section = try root.object("races") {
-      races.window = .nanoseconds(try section.duration("window", default: 0, in: ScenarioLimits.delay))
+      races = try RaceOptions(reading: section)
     }
     guard workload.users * workload.filesPerUser <= Limits.files.upperBound else {
       throw root.error(
