@@ -9,13 +9,24 @@ struct ClientRecord {
   }
 
   /// How the client finished.
-  enum Outcome: UInt8 {
+  enum Outcome: UInt8, CustomStringConvertible {
     case pending
     case succeeded
     /// Gave up knowing the write was not applied (or a read failed).
     case failed
     /// Gave up not knowing whether the write was applied.
     case uncertain
+
+    /// The case name, without the reflection that plain interpolation of an
+    /// enum costs (final states print one per operation).
+    var description: String {
+      switch self {
+      case .pending: "pending"
+      case .succeeded: "succeeded"
+      case .failed: "failed"
+      case .uncertain: "uncertain"
+      }
+    }
   }
 
   // Client side.

@@ -47,12 +47,23 @@ struct AppRecord {
 /// happened to it.
 struct FileRecord {
   /// The registry row (`upload_jobs.state`).
-  enum Row: UInt8 {
+  enum Row: UInt8, CustomStringConvertible {
     case none
     case queued
     case active
     case done
     case failed
+
+    /// The case name, without reflection (final states print one per file).
+    var description: String {
+      switch self {
+      case .none: "none"
+      case .queued: "queued"
+      case .active: "active"
+      case .done: "done"
+      case .failed: "failed"
+      }
+    }
   }
 
   // What the user and the app think.

@@ -313,7 +313,8 @@ extension TransferWorld {
     }
     files[file].stored = true
     files[file].corrupt = files[file].corrupt || corrupt
-    if files[file].currentTask == Int32(task) || files[file].row != .done { files[file].row = .done }
+    // Whichever task delivered it, the file is now on disk: the row says so.
+    files[file].row = .done
     context.trace(
       Self.appName(Int(tasks[task].user)), corrupt ? "stores a corrupt file" : "stores the file",
       "\(fileName(file)) from task \(task)")
