@@ -157,12 +157,20 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
 
   /// The CSV row of a measured cell.
   public func row(cell index: Int, result: CellResult) -> String {
-    let values = grid.cell(index).map(\.text)
-    let rate = seeds.count == 0 ? 0 : Double(result.orderSensitiveSeeds) / Double(seeds.count)
+    Self.record(
+      axisValues: grid.cell(index).map(\.text), result: result, seeds: seeds.count, interleavings: interleavings,
+      version: Scenario.faultSimVersion, digest: cells[index].scenario.digest)
+  }
+
+  /// One table row: the cell's axis values, its metrics' fields, then
+  /// ``trailingColumns`` — the same for a sweep and for merged parts.
+  static func record(
+    axisValues: [String], result: CellResult, seeds: UInt64, interleavings: Int, version: String, digest: String
+  ) -> String {
+    let rate = seeds == 0 ? 0 : Double(result.orderSensitiveSeeds) / Double(seeds)
     return CSVWriter.record(
-      values + result.metrics.fields(seeds: seeds.count) + [
-        "\(result.seedsWithRaces)", DecimalText.rate(rate), "\(interleavings)", Scenario.faultSimVersion,
-        cells[index].scenario.digest,
+      axisValues + result.metrics.fields(seeds: seeds) + [
+        "\(result.seedsWithRaces)", DecimalText.rate(rate), "\(interleavings)", version, digest,
       ])
   }
 
@@ -274,11 +282,9 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
         throw PartialTableError(
           file: "", message: "cell \(cell): seeds \(missing.map(\.description).joined(separator: ", ")) are in no part")
       }
-      let rate = first.seeds.count == 0 ? 0 : Double(total.orderSensitiveSeeds) / Double(first.seeds.count)
-      text += CSVWriter.record(
-        label.values + total.metrics.fields(seeds: first.seeds.count) + [
-          "\(total.seedsWithRaces)", DecimalText.rate(rate), "\(first.interleavings)", first.version, label.digest,
-        ])
+      text += record(
+        axisValues: label.values, result: total, seeds: first.seeds.count, interleavings: first.interleavings,
+        version: first.version, digest: label.digest)
     }
     return text
   }
