@@ -29,7 +29,7 @@ import Testing
     scheduler: BackgroundTaskScheduler = exact, seed: UInt64 = 1
   ) -> VirtualTime? {
     scheduler.runTime(
-      for: request, submittedAt: at(minutes: minutes), in: conditions, random: KeyedRandom(seed: seed), entity: 0,
+      for: request, submittedAt: at(minutes: minutes), in: conditions, random: KeyedRandom(seed: seed), user: 0,
       submission: 0)
   }
 
@@ -40,7 +40,8 @@ import Testing
     options.usage.meanGap = .nanoseconds(3 * hour)
     options.backgroundAppRefresh.offUsers = 0.2
     options.network.offline.weight = 0.3
-    return DeviceConditions.generate(options, horizon: horizon, entity: user, random: KeyedRandom(seed: seed))
+    return DeviceConditions.generate(
+      options, horizon: horizon, user: UserIdentity(user: Int(user)), random: KeyedRandom(seed: seed))
   }
 
   static let requests: [BackgroundTaskRequest] = [
@@ -60,7 +61,8 @@ import Testing
           let submitted = Self.at(minutes: 7 * UInt64(index))
           guard
             let run = scheduler.runTime(
-              for: request, submittedAt: submitted, in: conditions, random: KeyedRandom(seed: seed), entity: user,
+              for: request, submittedAt: submitted, in: conditions, random: KeyedRandom(seed: seed),
+              user: UserIdentity(user: Int(user)),
               submission: UInt64(index))
           else { continue }
           runs += 1
@@ -84,9 +86,9 @@ import Testing
     let scheduler = BackgroundTaskScheduler()
     let request = Self.requests[0]
     let a = scheduler.runTime(
-      for: request, submittedAt: .zero, in: conditions, random: KeyedRandom(seed: 5), entity: 1, submission: 3)
+      for: request, submittedAt: .zero, in: conditions, random: KeyedRandom(seed: 5), user: 1, submission: 3)
     let b = scheduler.runTime(
-      for: request, submittedAt: .zero, in: conditions, random: KeyedRandom(seed: 5), entity: 1, submission: 3)
+      for: request, submittedAt: .zero, in: conditions, random: KeyedRandom(seed: 5), user: 1, submission: 3)
     #expect(a == b)
   }
 
@@ -115,7 +117,7 @@ import Testing
     var options = DeviceConditionsOptions()
     options.backgroundAppRefresh.offUsers = 1
     for seed in 0..<20 as Range<UInt64> {
-      let drawn = DeviceConditions.generate(options, horizon: Self.horizon, entity: 0, random: KeyedRandom(seed: seed))
+      let drawn = DeviceConditions.generate(options, horizon: Self.horizon, user: 0, random: KeyedRandom(seed: seed))
       #expect(Self.runTime(.appRefresh("r"), drawn, scheduler: scheduler, seed: seed) == nil)
     }
   }
@@ -160,7 +162,7 @@ import Testing
       let drawn = Self.drawn(seed: seed, user: 0)
       guard
         let run = scheduler.runTime(
-          for: request, submittedAt: .zero, in: drawn, random: KeyedRandom(seed: seed), entity: 0, submission: 0)
+          for: request, submittedAt: .zero, in: drawn, random: KeyedRandom(seed: seed), user: 0, submission: 0)
       else { continue }
       runs += 1
       #expect(drawn.isCharging(at: run), "seed \(seed)")
@@ -206,7 +208,7 @@ import Testing
       horizon: horizon,
       foreground: ConditionPeriods(launches.map { ConditionPeriod(start: at(minutes: $0), end: at(minutes: $0 + 1)) }))
     let scheduler = BackgroundTaskScheduler()
-    var pending = PendingTaskRequests(entity: 0)
+    var pending = PendingTaskRequests(user: 0)
     for launch in launches {
       if let run = pending.start(dueAt: at(minutes: launch)).first { return run.runTime }
       pending.submit(
@@ -235,7 +237,7 @@ import Testing
 
   @Test func submissionsReplaceOrKeepThePendingRequest() {
     let conditions = DeviceConditions(horizon: Self.horizon)
-    var pending = PendingTaskRequests(entity: 0)
+    var pending = PendingTaskRequests(user: 0)
     let request = BackgroundTaskRequest.appRefresh("r", earliestBeginDate: Self.at(minutes: 15))
     let first = pending.submit(
       request, at: .zero, policy: .replace, scheduler: Self.exact, conditions: conditions, random: KeyedRandom(seed: 0))

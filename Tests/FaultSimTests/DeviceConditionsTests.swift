@@ -49,15 +49,15 @@ import Testing
     let options = DeviceConditionsOptions()
     let horizon = VirtualTime(nanoseconds: 72 * Self.hour)
     let random = KeyedRandom(seed: 11)
-    let a = DeviceConditions.generate(options, horizon: horizon, entity: 3, random: random)
+    let a = DeviceConditions.generate(options, horizon: horizon, user: 3, random: random)
     // Drawing other users first changes nothing.
     for other in 0..<3 as Range<UInt64> {
-      _ = DeviceConditions.generate(options, horizon: horizon, entity: other, random: random)
+      _ = DeviceConditions.generate(options, horizon: horizon, user: UserIdentity(user: Int(other)), random: random)
     }
-    let b = DeviceConditions.generate(options, horizon: horizon, entity: 3, random: KeyedRandom(seed: 11))
+    let b = DeviceConditions.generate(options, horizon: horizon, user: 3, random: KeyedRandom(seed: 11))
     #expect(a == b)
-    #expect(a != DeviceConditions.generate(options, horizon: horizon, entity: 4, random: random))
-    #expect(a != DeviceConditions.generate(options, horizon: horizon, entity: 3, random: KeyedRandom(seed: 12)))
+    #expect(a != DeviceConditions.generate(options, horizon: horizon, user: 4, random: random))
+    #expect(a != DeviceConditions.generate(options, horizon: horizon, user: 3, random: KeyedRandom(seed: 12)))
   }
 
   @Test func drawnTimelinesKeepTheirInvariants() {
@@ -66,7 +66,7 @@ import Testing
     options.usage.meanGap = .nanoseconds(2 * Self.hour)
     let horizon = VirtualTime(nanoseconds: 48 * Self.hour)
     for seed in 0..<20 as Range<UInt64> {
-      let conditions = DeviceConditions.generate(options, horizon: horizon, entity: 0, random: KeyedRandom(seed: seed))
+      let conditions = DeviceConditions.generate(options, horizon: horizon, user: 0, random: KeyedRandom(seed: seed))
       // Low Power Mode (below 20%) and an empty battery never while charging.
       #expect(conditions.lowPowerMode.subtracting(conditions.charging) == conditions.lowPowerMode, "seed \(seed)")
       #expect(conditions.batteryEmpty.subtracting(conditions.charging) == conditions.batteryEmpty, "seed \(seed)")

@@ -22,16 +22,16 @@ import Testing
   @Test func keyedDrawsArePinned() {
     let random = KeyedRandom(seed: 7)
     let purpose = DrawPurpose(rawValue: 3)
-    #expect(random.word(DrawKey(entity: 0, purpose: purpose, ordinal: 0)) == 0xE446_41E8_22E3_95DD)
-    #expect(random.word(DrawKey(entity: 17, purpose: purpose, ordinal: 2)) == 0xBF6D_470D_1521_8209)
-    #expect(KeyedRandom(seed: 8).word(DrawKey(entity: 17, purpose: purpose, ordinal: 2)) == 0xD56E_CE7B_BD72_B38C)
+    #expect(random.word(DrawKey(rawEntity: 0, purpose: purpose, ordinal: 0)) == 0xE446_41E8_22E3_95DD)
+    #expect(random.word(DrawKey(rawEntity: 17, purpose: purpose, ordinal: 2)) == 0xBF6D_470D_1521_8209)
+    #expect(KeyedRandom(seed: 8).word(DrawKey(rawEntity: 17, purpose: purpose, ordinal: 2)) == 0xD56E_CE7B_BD72_B38C)
   }
 
   @Test func aKeyedDrawDoesNotDependOnWhatWasDrawnBefore() {
     let random = KeyedRandom(seed: 99)
     var keys: [DrawKey] = []
     for index in 0..<200 as Range<UInt64> {
-      keys.append(DrawKey(entity: index % 13, purpose: DrawPurpose(rawValue: index % 3), ordinal: index / 39))
+      keys.append(DrawKey(rawEntity: index % 13, purpose: DrawPurpose(rawValue: index % 3), ordinal: index / 39))
     }
     let forward = keys.map(random.word)
     let backward = Array(keys.reversed().map(random.word).reversed())
@@ -40,9 +40,9 @@ import Testing
 
   @Test func aKeyedStreamYieldsItsOrdinalsInOrder() {
     let random = KeyedRandom(seed: 5)
-    var stream = random.stream(entity: 4, purpose: DrawPurpose(rawValue: 9))
+    var stream = random.stream(rawEntity: 4, purpose: DrawPurpose(rawValue: 9))
     for ordinal in 0..<10 as Range<UInt64> {
-      #expect(stream.next() == random.word(DrawKey(entity: 4, purpose: DrawPurpose(rawValue: 9), ordinal: ordinal)))
+      #expect(stream.next() == random.word(DrawKey(rawEntity: 4, purpose: DrawPurpose(rawValue: 9), ordinal: ordinal)))
     }
   }
 
@@ -52,7 +52,8 @@ import Testing
     for entity in 0..<64 as Range<UInt64> {
       for purpose in 0..<4 as Range<UInt64> {
         for ordinal in 0..<4 as Range<UInt64> {
-          seen.insert(random.word(DrawKey(entity: entity, purpose: DrawPurpose(rawValue: purpose), ordinal: ordinal)))
+          seen.insert(
+            random.word(DrawKey(rawEntity: entity, purpose: DrawPurpose(rawValue: purpose), ordinal: ordinal)))
         }
       }
     }
@@ -76,7 +77,7 @@ import Testing
     for count in counts { #expect(abs(count - 10_000) < 460) }
     let random = KeyedRandom(seed: 3)
     for ordinal in 0..<1_000 as Range<UInt64> {
-      #expect(random.index(below: 3, DrawKey(entity: 1, purpose: DrawPurpose(rawValue: 1), ordinal: ordinal)) < 3)
+      #expect(random.index(below: 3, DrawKey(rawEntity: 1, purpose: DrawPurpose(rawValue: 1), ordinal: ordinal)) < 3)
     }
     // A bound near 2⁶⁴ forces rejections; the fixed re-draw chain stays in range.
     #expect(RandomConversion.index(0, below: UInt64.max - 1) < UInt64.max - 1)

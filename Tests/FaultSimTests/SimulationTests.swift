@@ -31,17 +31,17 @@ struct RacingPairs: SimulationModel {
   mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
     switch event {
     case .start(let pair):
-      faults.append(context.random.bernoulli(0.5, DrawKey(entity: UInt64(pair), purpose: Self.faultPurpose)))
+      faults.append(context.random.bernoulli(0.5, DrawKey(rawEntity: UInt64(pair), purpose: Self.faultPurpose)))
       let now = context.now
       let swapped = try context.scheduleRacing(
         .deliver(pair: pair, side: 0), at: VirtualTime(nanoseconds: now.nanoseconds + 10), named: "left",
         .deliver(pair: pair, side: 1), at: VirtualTime(nanoseconds: now.nanoseconds + 12), named: "right",
-        window: .nanoseconds(5), race: DrawKey(entity: UInt64(pair), purpose: Self.racePurpose), label: "pair")
+        window: .nanoseconds(5), race: DrawKey(rawEntity: UInt64(pair), purpose: Self.racePurpose), label: "pair")
       if swapped && nestedRace && pair == 0 {
         try context.scheduleRacing(
           .nested(pair: pair, side: 0), at: VirtualTime(nanoseconds: now.nanoseconds + 20), named: "up",
           .nested(pair: pair, side: 1), at: VirtualTime(nanoseconds: now.nanoseconds + 20), named: "down",
-          window: .zero, race: DrawKey(entity: 100, purpose: Self.racePurpose), label: "nested")
+          window: .zero, race: DrawKey(rawEntity: 100, purpose: Self.racePurpose), label: "nested")
       }
     case .deliver(let pair, let side):
       log.append("p\(pair)\(side == 0 ? "L" : "R")")

@@ -62,7 +62,7 @@ import Testing
         else { continue }
         let between = run.trace[(quit + 1)..<reopen].filter { $0.actor == daemon || $0.actor == app }
         #expect(
-          between.allSatisfy { $0.event.hasPrefix("cancel task") }, "seed \(seed) user \(user): \(between.map(\.event))"
+          between.allSatisfy { $0.event.hasPrefix("cancel ") }, "seed \(seed) user \(user): \(between.map(\.event))"
         )
       }
     }

@@ -60,7 +60,6 @@ public struct SingleOrderWorld: SimulationModel {
   }
 
   static let item = "kitap"
-  static let responseLossPurpose = DrawPurpose(rawValue: 0x5110_0001)
 
   public let configuration: Configuration
   /// The server's ledger.
@@ -102,7 +101,7 @@ public struct SingleOrderWorld: SimulationModel {
         configuration.lostResponses.contains(attempt)
         || context.fault(
           configuration.responseLoss,
-          DrawKey(entity: 0, purpose: Self.responseLossPurpose, ordinal: UInt64(attempt)))
+          DrawKey(MessageIdentity(operation: 0, sequence: UInt32(attempt)), LessonDraw.responseLoss.purpose))
       context.traceMessage(from: "server", to: "client", "response attempt \(attempt)", lost: lost)
       if !lost {
         try context.schedule(.respond(attempt: attempt), after: configuration.latency)
@@ -131,4 +130,14 @@ public struct SingleOrderWorld: SimulationModel {
     _ = try simulation.run(seed: seed)
     return simulation.model
   }
+}
+
+/// The lesson world's draw purposes: its one order's lost responses, by
+/// attempt.
+public enum LessonDraw: UInt64, DrawPurposeSet {
+  case responseLoss = 0x5110_0001
+
+  public static var owner: String { "lessons" }
+
+  public var role: DrawRole { .fault }
 }

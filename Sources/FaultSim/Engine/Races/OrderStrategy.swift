@@ -37,7 +37,7 @@ public enum OrderStrategy: Hashable, Sendable, CustomStringConvertible {
       return 0
     case .random(let orderSeed):
       let key = DrawKey(
-        entity: race.entity,
+        rawEntity: race.entity,
         purpose: DrawPurpose(rawValue: race.purpose.rawValue ^ DrawPurpose.raceOrder.rawValue),
         ordinal: race.ordinal
       )

@@ -1,15 +1,20 @@
 /// The identity of one random draw: which entity, for what purpose, which
-/// occurrence — e.g. "order 17, request-loss, attempt 2".
+/// occurrence — e.g. "order 17, request-loss, message 2".
+///
+/// Models build keys from a ``DrawIdentity`` (`DrawKey(identity, purpose)`),
+/// never from bare integers; see ``DrawIdentity`` for why.
 public struct DrawKey: Hashable, Sendable {
-  /// The logical entity the draw belongs to (an order, a task, a race).
-  public var entity: UInt64
+  /// The logical entity the draw belongs to (an order, a file, a user).
+  public let entity: UInt64
   /// What the draw decides.
-  public var purpose: DrawPurpose
-  /// Which occurrence for this entity and purpose (attempt number, …).
-  public var ordinal: UInt64
+  public let purpose: DrawPurpose
+  /// Which occurrence for this entity and purpose (message, attempt, …).
+  public let ordinal: UInt64
 
+  /// A key from raw words: for the engine's derived keys and for tests of
+  /// the draw function itself. Models use ``init(_:_:)`` with an identity.
   @inlinable
-  public init(entity: UInt64, purpose: DrawPurpose, ordinal: UInt64 = 0) {
+  init(rawEntity entity: UInt64, purpose: DrawPurpose, ordinal: UInt64 = 0) {
     self.entity = entity
     self.purpose = purpose
     self.ordinal = ordinal
@@ -42,14 +47,25 @@ public struct KeyedRandom: Sendable {
   ///
   /// - Complexity: O(1): two finaliser rounds.
   @inlinable
-  public func streamBase(entity: UInt64, purpose: DrawPurpose) -> UInt64 {
+  func streamBase(entity: UInt64, purpose: DrawPurpose) -> UInt64 {
     SplitMix64.mix(SplitMix64.mix(seedKey ^ entity) &+ purpose.rawValue &* 0xD1B5_4A32_D192_ED03)
   }
 
   /// The stream of draws for one entity and purpose; its `n`-th output is the
-  /// draw with ordinal `n`.
+  /// draw with ordinal `n`, for draws that come in a natural sequence (the
+  /// n-th sojourn of a channel's loss state).
+  ///
+  /// - Precondition: `identity` names an entity (its occurrence is 0): the
+  ///   stream's ordinals are the occurrences.
   @inlinable
-  public func stream(entity: UInt64, purpose: DrawPurpose) -> KeyedStream {
+  public func stream(_ identity: some DrawIdentity, _ purpose: DrawPurpose) -> KeyedStream {
+    precondition(identity.occurrence == 0, "a stream counts its own occurrences")
+    return stream(rawEntity: identity.entity, purpose: purpose)
+  }
+
+  /// The stream of raw words: for tests of the draw function itself.
+  @inlinable
+  func stream(rawEntity entity: UInt64, purpose: DrawPurpose) -> KeyedStream {
     KeyedStream(base: streamBase(entity: entity, purpose: purpose))
   }
 

@@ -3,7 +3,7 @@
 /// message with the current state's probability.
 ///
 /// The state timeline is a function of the seed alone — sojourn `n` is the
-/// keyed draw (channel, burst, n) — so which state a message meets depends
+/// keyed draw (channel, burst sojourn, n) — so which state a message meets depends
 /// only on when it is sent, never on how other events interleave.
 public struct BurstLoss: Hashable, Sendable {
   /// Mean time in the good state.
@@ -35,8 +35,6 @@ public struct BurstLoss: Hashable, Sendable {
 /// Walks a ``BurstLoss`` state timeline forward in time. Queries must come
 /// in non-decreasing time order, as they do from a run loop.
 public struct BurstLossTimeline: Sendable {
-  static let purpose = DrawPurpose(rawValue: 0x4E45_5401)
-
   let model: BurstLoss
   var stream: KeyedStream
   /// Whether the channel is in the bad state during the current sojourn.
@@ -47,7 +45,7 @@ public struct BurstLossTimeline: Sendable {
   /// Starts the timeline in the good state at time zero.
   public init(_ model: BurstLoss, random: KeyedRandom, channel: UInt64) {
     self.model = model
-    stream = random.stream(entity: channel, purpose: Self.purpose)
+    stream = random.stream(ChannelIdentity(channel: channel), NetworkDraw.burstSojourn.purpose)
     sojournEnd = Self.sojourn(model.meanGood, &stream)
   }
 
@@ -67,4 +65,30 @@ public struct BurstLossTimeline: Sendable {
   static func sojourn(_ mean: VirtualDuration, _ stream: inout KeyedStream) -> UInt64 {
     LatencyDistribution.exponential(mean: mean).sample(stream.next())
   }
+}
+
+/// The network's own draw purposes (shared by the worlds that model a
+/// network channel).
+public enum NetworkDraw: UInt64, DrawPurposeSet {
+  /// The length of a loss channel's n-th sojourn in the good or bad state.
+  case burstSojourn = 0x4E45_5401
+
+  public static var owner: String { "network" }
+
+  public var role: DrawRole { .timeline }
+}
+
+/// One direction or path of the network whose loss state is a timeline
+/// of its own.
+public struct ChannelIdentity: DrawIdentity {
+  /// The channel's number (0: the one shared channel of the request world).
+  public var channel: UInt64
+
+  @inlinable
+  public init(channel: UInt64) {
+    self.channel = channel
+  }
+
+  @inlinable public var entity: UInt64 { channel }
+  @inlinable public var occurrence: UInt64 { 0 }
 }

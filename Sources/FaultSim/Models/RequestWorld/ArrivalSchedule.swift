@@ -3,7 +3,6 @@
 /// event touches close together in memory, and lets the world keep only the
 /// next start in the pending-event set.
 struct ArrivalSchedule {
-  static let purpose = DrawPurpose(rawValue: 0x5201)
 
   /// Start time of each operation, non-decreasing.
   private(set) var times: [UInt64] = []
@@ -43,7 +42,7 @@ struct ArrivalSchedule {
       var time: UInt64 = 0
       for index in 0..<count {
         let (sum, overflow) = time.addingReportingOverflow(
-          gaps.sample(random.word(DrawKey(entity: UInt64(index), purpose: Self.purpose))))
+          gaps.sample(random.word(DrawKey(OperationIdentity(operation: index), RequestDraw.arrival.purpose))))
         guard !overflow else {
           throw .clockOverflow(ClockOverflow(operation: "the Poisson start of operation \(index)"))
         }
@@ -56,6 +55,6 @@ struct ArrivalSchedule {
   /// An Exp(1) draw keyed by operation index.
   @inline(__always)
   static func exponential(_ index: Int, _ random: KeyedRandom) -> Double {
-    -DeterministicMath.log(random.openUnit(DrawKey(entity: UInt64(index), purpose: purpose)))
+    -DeterministicMath.log(random.openUnit(DrawKey(OperationIdentity(operation: index), RequestDraw.arrival.purpose)))
   }
 }

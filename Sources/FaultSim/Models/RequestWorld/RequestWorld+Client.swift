@@ -40,7 +40,7 @@ extension RequestWorld {
     let phase = clients[operation].phase
     let message: MessageKind = phase == .write ? .write : (phase == .read ? .read : .query)
     if message == .write, clients[operation].tries > 1, !clients[operation].payloadChanged,
-      context.fault(settings.options.client.payloadChangesOnRetry, Self.key(operation, Purpose.payloadChange, sequence))
+      context.fault(settings.options.client.payloadChangesOnRetry, Self.key(operation, .payloadChange, sequence))
     {
       clients[operation].payloadChanged = true
     }
@@ -53,12 +53,12 @@ extension RequestWorld {
 
     // Failures before the request leaves the device.
     let connectFailure: UInt16? =
-      context.fault(settings.options.network.dnsFailure, Self.key(operation, Purpose.dnsFailure, sequence))
+      context.fault(settings.options.network.dnsFailure, Self.key(operation, .dnsFailure, sequence))
       ? ResponseStatus.dnsFailure
-      : context.fault(settings.options.network.cannotConnect, Self.key(operation, Purpose.cannotConnect, sequence))
+      : context.fault(settings.options.network.cannotConnect, Self.key(operation, .cannotConnect, sequence))
         ? ResponseStatus.cannotConnect : nil
     let latency = settings.options.network.latency.sample(
-      context.valueWord(Self.key(operation, Purpose.latencyUp, sequence)))
+      context.valueWord(Self.key(operation, .latencyUp, sequence)))
     if let status = connectFailure {
       context.traceMessage(
         from: Self.clientName(operation), to: "server", "\(message) attempt \(clients[operation].tries)", lost: true,
@@ -239,7 +239,7 @@ extension RequestWorld {
       ? settings.options.client.backoff.base.nanoseconds : clients[operation].previousBackoff
     var delay = settings.options.client.backoff.delay(
       retry: Int(clients[operation].tries) - 1, previous: previous,
-      word: context.valueWord(Self.key(operation, Purpose.backoff, sequence)))
+      word: context.valueWord(Self.key(operation, .backoff, sequence)))
     clients[operation].previousBackoff = delay
     if settings.options.client.honoursRetryAfter, let retryAfter { delay = max(delay, retryAfter) }
     context.trace(Self.clientName(operation), "retry after \(VirtualDuration(nanoseconds: delay))")

@@ -7,7 +7,7 @@ extension RequestWorld {
     _ operation: Int, _ sequence: UInt32, _ now: UInt64, _ context: inout SimulationContext<Event>
   ) -> Bool {
     messageLost(
-      settings.options.network.requestLoss, Purpose.requestLoss, inBurst: Purpose.burstRequest, operation, sequence,
+      settings.options.network.requestLoss, .requestLoss, inBurst: .burstRequestLoss, operation, sequence,
       now, &context)
   }
 
@@ -17,7 +17,7 @@ extension RequestWorld {
     _ operation: Int, _ sequence: UInt32, _ now: UInt64, _ context: inout SimulationContext<Event>
   ) -> Bool {
     messageLost(
-      settings.options.network.responseLoss, Purpose.responseLoss, inBurst: Purpose.burstResponse, operation, sequence,
+      settings.options.network.responseLoss, .responseLoss, inBurst: .burstResponseLoss, operation, sequence,
       now, &context)
   }
 
@@ -26,7 +26,7 @@ extension RequestWorld {
   /// advances in place).
   @inline(__always)
   mutating func messageLost(
-    _ probability: Double, _ purpose: DrawPurpose, inBurst burstPurpose: DrawPurpose, _ operation: Int,
+    _ probability: Double, _ purpose: RequestDraw, inBurst burstPurpose: RequestDraw, _ operation: Int,
     _ sequence: UInt32, _ now: UInt64, _ context: inout SimulationContext<Event>
   ) -> Bool {
     if context.fault(probability, Self.key(operation, purpose, sequence)) { return true }
@@ -48,11 +48,11 @@ extension RequestWorld {
       return
     }
     var status = status
-    if context.fault(settings.options.network.connectionLost, Self.key(operation, Purpose.connectionLost, sequence)) {
+    if context.fault(settings.options.network.connectionLost, Self.key(operation, .connectionLost, sequence)) {
       status = ResponseStatus.connectionLost
     }
     let latency = settings.options.network.latency.sample(
-      context.valueWord(Self.key(operation, Purpose.latencyDown, sequence)))
+      context.valueWord(Self.key(operation, .latencyDown, sequence)))
     let transmission = settings.options.network.transmissionNanoseconds(bytes: settings.options.workload.responseBytes)
     var arrival = try Self.later(now, latency &+ transmission)
     context.traceMessage(
@@ -72,7 +72,7 @@ extension RequestWorld {
         let responseFirst = arrival < deadline
         let swapped =
           context.choose(
-            race: Self.key(operation, Purpose.raceResponseTimeout, sequence), label: "response-vs-timeout",
+            race: Self.key(operation, .raceResponseTimeout, sequence), label: "response-vs-timeout",
             alternatives: responseFirst ? ["response first", "timeout first"] : ["timeout first", "response first"]
           ) == 1
         if swapped {

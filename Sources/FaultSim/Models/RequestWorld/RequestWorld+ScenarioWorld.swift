@@ -119,19 +119,19 @@ extension RequestWorld {
   public static func describe(fault: DrawKey, options: RequestWorldOptions) -> String {
     let message = "message \(fault.ordinal)"
     let what: String
-    switch fault.purpose {
-    case Purpose.requestLoss: what = "\(message) is lost on the way to the server"
-    case Purpose.responseLoss: what = "the response to \(message) is lost"
-    case Purpose.burstRequest: what = "\(message) is lost in a loss burst"
-    case Purpose.burstResponse: what = "the response to \(message) is lost in a loss burst"
-    case Purpose.connectionLost: what = "the connection drops after \(message) arrived"
-    case Purpose.cannotConnect: what = "\(message) cannot connect"
-    case Purpose.dnsFailure: what = "the host name does not resolve for \(message)"
-    case Purpose.failureBeforeCommit: what = "the server fails before committing \(message)"
-    case Purpose.failureAfterCommit: what = "the server commits \(message), then fails"
-    case Purpose.rejection: what = "the server rejects \(message) permanently"
-    case Purpose.throttling: what = "the server throttles \(message) (429)"
-    case Purpose.payloadChange: what = "the client changes the payload of \(message)"
+    switch RequestDraw(rawValue: fault.purpose.rawValue) {
+    case .requestLoss: what = "\(message) is lost on the way to the server"
+    case .responseLoss: what = "the response to \(message) is lost"
+    case .burstRequestLoss: what = "\(message) is lost in a loss burst"
+    case .burstResponseLoss: what = "the response to \(message) is lost in a loss burst"
+    case .connectionLost: what = "the connection drops after \(message) arrived"
+    case .cannotConnect: what = "\(message) cannot connect"
+    case .dnsFailure: what = "the host name does not resolve for \(message)"
+    case .failureBeforeCommit: what = "the server fails before committing \(message)"
+    case .failureAfterCommit: what = "the server commits \(message), then fails"
+    case .rejection: what = "the server rejects \(message) permanently"
+    case .throttling: what = "the server throttles \(message) (429)"
+    case .payloadChange: what = "the client changes the payload of \(message)"
     default: what = "fault \(fault.purpose) on \(message)"
     }
     return "op#\(fault.entity): \(what)"

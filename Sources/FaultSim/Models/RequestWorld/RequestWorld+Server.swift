@@ -16,7 +16,7 @@ extension RequestWorld {
       {
         let commitFirst =
           context.choose(
-            race: Self.key(operation, Purpose.raceRetryCommit, event.sequence), label: "retry-vs-commit",
+            race: Self.key(operation, .raceRetryCommit, event.sequence), label: "retry-vs-commit",
             alternatives: ["arrival first", "commit first"]) == 1
         if commitFirst {
           if commit >= clients[operation].deadline { try armTimeout(operation, event.sequence, &context) }
@@ -61,7 +61,7 @@ extension RequestWorld {
       try serverComplete(event, &context)
       return
     }
-    let duration = processing.sample(context.valueWord(Self.key(operation, Purpose.processing, event.sequence)))
+    let duration = processing.sample(context.valueWord(Self.key(operation, .processing, event.sequence)))
     let done = try Self.later(context.now, duration)
     if event.message == .write { ledger[operation].inFlightUntil = max(ledger[operation].inFlightUntil, done) }
     if done >= clients[operation].deadline { try armTimeout(operation, event.sequence, &context) }
@@ -104,11 +104,11 @@ extension RequestWorld {
     case .write:
       break
     }
-    if context.fault(settings.options.server.rejection, Self.key(operation, Purpose.rejection, sequence)) {
+    if context.fault(settings.options.server.rejection, Self.key(operation, .rejection, sequence)) {
       context.trace("server", "reject \(settings.options.server.rejectionStatus)", "op=\(operation)")
       return (UInt16(settings.options.server.rejectionStatus), 0)
     }
-    if context.fault(settings.options.server.throttling, Self.key(operation, Purpose.throttling, sequence)) {
+    if context.fault(settings.options.server.throttling, Self.key(operation, .throttling, sequence)) {
       context.trace("server", "429: throttled", "op=\(operation)")
       return (429, 0)
     }
@@ -133,7 +133,7 @@ extension RequestWorld {
     }
     let failureStatus = UInt16(settings.options.server.failureStatus)
     if context.fault(
-      settings.options.server.failureBeforeCommit, Self.key(operation, Purpose.failureBeforeCommit, sequence))
+      settings.options.server.failureBeforeCommit, Self.key(operation, .failureBeforeCommit, sequence))
     {
       context.trace("server", "\(failureStatus) before commit", "op=\(operation)")
       if keyed && settings.options.server.storesErrors {
@@ -145,7 +145,7 @@ extension RequestWorld {
     if let resource { versions[resource] &+= 1 }
     context.trace("server", "apply", "op=\(operation) applied=\(ledger[operation].applied)")
     if context.fault(
-      settings.options.server.failureAfterCommit, Self.key(operation, Purpose.failureAfterCommit, sequence))
+      settings.options.server.failureAfterCommit, Self.key(operation, .failureAfterCommit, sequence))
     {
       context.trace("server", "\(failureStatus) after commit", "op=\(operation)")
       if keyed {
@@ -179,7 +179,7 @@ extension RequestWorld {
     guard gap <= settings.options.races.window.nanoseconds else { return valid }
     let flipped =
       context.choose(
-        race: Self.key(operation, Purpose.raceKeyExpiry, sequence), label: "retry-vs-key-expiry",
+        race: Self.key(operation, .raceKeyExpiry, sequence), label: "retry-vs-key-expiry",
         alternatives: valid
           ? ["retry first (key valid)", "expiry first"] : ["expiry first", "retry first (key valid)"]
       ) == 1

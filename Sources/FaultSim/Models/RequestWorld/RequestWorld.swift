@@ -98,35 +98,6 @@ public struct RequestWorld: SimulationModel {
     }
   }
 
-  /// Stable purposes of the world's draws; part of the determinism contract.
-  enum Purpose {
-    static let requestLoss = DrawPurpose(rawValue: 0x5202)
-    static let responseLoss = DrawPurpose(rawValue: 0x5203)
-    static let latencyUp = DrawPurpose(rawValue: 0x5204)
-    static let latencyDown = DrawPurpose(rawValue: 0x5205)
-    static let backoff = DrawPurpose(rawValue: 0x5206)
-    static let processing = DrawPurpose(rawValue: 0x5207)
-    static let cannotConnect = DrawPurpose(rawValue: 0x5208)
-    static let dnsFailure = DrawPurpose(rawValue: 0x5209)
-    static let connectionLost = DrawPurpose(rawValue: 0x520A)
-    static let failureBeforeCommit = DrawPurpose(rawValue: 0x520B)
-    static let failureAfterCommit = DrawPurpose(rawValue: 0x520C)
-    static let rejection = DrawPurpose(rawValue: 0x520D)
-    static let throttling = DrawPurpose(rawValue: 0x520E)
-    static let payloadChange = DrawPurpose(rawValue: 0x520F)
-    static let burstRequest = DrawPurpose(rawValue: 0x5210)
-    static let burstResponse = DrawPurpose(rawValue: 0x5211)
-    static let raceResponseTimeout = DrawPurpose(rawValue: 0x5301)
-    static let raceRetryCommit = DrawPurpose(rawValue: 0x5302)
-    static let raceKeyExpiry = DrawPurpose(rawValue: 0x5303)
-  }
-
-  /// The draw key of one decision about one message of one operation.
-  @inline(__always)
-  static func key(_ operation: Int, _ purpose: DrawPurpose, _ sequence: UInt32) -> DrawKey {
-    DrawKey(entity: UInt64(operation), purpose: purpose, ordinal: UInt64(sequence))
-  }
-
   /// `now + delay`, or a clock-overflow error.
   @inline(__always)
   static func later(_ now: VirtualTime, _ delay: UInt64) throws(SimulationError) -> UInt64 {

@@ -13,7 +13,8 @@ extension BackgroundFetchWorld {
       Self.fetchIdentifier, earliestBeginDate: VirtualTime(nanoseconds: earliest))
     request.requiresNetworkConnectivity = settings.options.fetch.wakeOnlyWhenOnline
     let runTime = scheduler.runTime(
-      for: request, submittedAt: context.now, in: conditions[user], random: context.random, entity: UInt64(user),
+      for: request, submittedAt: context.now, in: conditions[user], random: context.random,
+      user: UserIdentity(user: user),
       submission: UInt64(ordinal))
     guard let runTime else {
       context.trace(Self.appName(user), "no further wake-up before the horizon")
@@ -38,11 +39,10 @@ extension BackgroundFetchWorld {
       tally.wakeGapTotal &+= gap
     }
     users[user].lastWake = now
-    let entity = UInt64(user)
+    let identity = FetchIdentity(UserIdentity(user: user), fetch: ordinal)
     let duration = fetch.duration.sample(
-      context.valueWord(DrawKey(entity: entity, purpose: SchedulingPurpose.fetchDuration, ordinal: UInt64(ordinal))))
-    let fails = context.fault(
-      fetch.failure, DrawKey(entity: entity, purpose: SchedulingPurpose.fetchFailure, ordinal: UInt64(ordinal)))
+      context.valueWord(DrawKey(identity, BackgroundFetchDraw.fetchDuration.purpose)))
+    let fails = context.fault(fetch.failure, DrawKey(identity, BackgroundFetchDraw.fetchFailure.purpose))
     let offline = !conditions[user].network(at: now).isOnline
     // Executed as a refresh task that needs the network: losing it ends the
     // request; the time limit kills the app.
@@ -123,7 +123,8 @@ extension BackgroundFetchWorld {
     if racing < end {
       let snapshotFirst =
         context.choose(
-          race: DrawKey(entity: UInt64(user), purpose: SchedulingPurpose.raceContentSnapshot, ordinal: UInt64(ordinal)),
+          race: DrawKey(
+            FetchIdentity(UserIdentity(user: user), fetch: ordinal), BackgroundFetchDraw.raceContentSnapshot.purpose),
           label: "\(Self.appName(user)) fetch #\(ordinal) snapshot vs \(end - racing) content commit(s)",
           alternatives: ["content committed first", "fetch snapshot first"]) == 1
       if snapshotFirst { end = racing }

@@ -123,7 +123,7 @@ extension BackgroundFetchMetrics: WorldMetrics {
 
 extension BackgroundFetchWorld {
   public static func describe(fault: DrawKey, options: BackgroundFetchWorldOptions) -> String {
-    fault.purpose == SchedulingPurpose.fetchFailure
+    fault.purpose == BackgroundFetchDraw.fetchFailure.purpose
       ? "user#\(fault.entity): fetch \(fault.ordinal) fails" : "user#\(fault.entity): fault \(fault.purpose)"
   }
 

@@ -59,12 +59,12 @@ public struct BackgroundFetchWorld: SimulationModel {
     arrivals.reserveCapacity(count)
     users.reserveCapacity(count)
     for user in 0..<count {
-      let entity = UInt64(user)
+      let identity = UserIdentity(user: user)
       conditions.append(
-        DeviceConditions.generate(options.conditions, horizon: horizon, entity: entity, random: context.random))
+        DeviceConditions.generate(options.conditions, horizon: horizon, user: identity, random: context.random))
       arrivals.append(
         ContentArrivals.times(
-          itemsPerHour: options.content.itemsPerHour, horizon: horizon, entity: entity, random: context.random))
+          itemsPerHour: options.content.itemsPerHour, horizon: horizon, user: identity, random: context.random))
       users.append(FetchUserRecord(interval: options.fetch.interval.minimum))
     }
     for user in 0..<count {

@@ -20,7 +20,7 @@
 /// - `requiresExternalPower`: the device is plugged in;
 /// - `requiresNetworkConnectivity`: the device is online (Wi-Fi or cellular).
 ///
-/// The run time of a request submitted at `s` (``runTime(for:submittedAt:in:random:entity:submission:)``):
+/// The run time of a request submitted at `s` (``runTime(for:submittedAt:in:random:user:submission:)``):
 /// 1. `t` ← max(`s`, earliest begin date);
 /// 2. `e` ← the first eligible instant at or after `t` (none: no run);
 /// 3. `d` ← a keyed draw of the kind's delay distribution times the delay
@@ -67,7 +67,7 @@ public struct BackgroundTaskScheduler: Hashable, Sendable {
   /// The first closed gate at `time` and when it opens (`nil`: never before
   /// the horizon), or `nil` when the request is eligible at `time`.
   ///
-  /// The earliest begin date is not a gate here: ``runTime(for:submittedAt:in:random:entity:submission:)``
+  /// The earliest begin date is not a gate here: ``runTime(for:submittedAt:in:random:user:submission:)``
   /// starts looking from it.
   /// - Complexity: O(log n) in the conditions' periods.
   public func blockingCondition(
@@ -161,20 +161,20 @@ public struct BackgroundTaskScheduler: Hashable, Sendable {
   ///   - submittedAt: When the app submitted it.
   ///   - conditions: The device's timeline.
   ///   - random: The run's draw space.
-  ///   - entity: Whose draws (a user, a device).
-  ///   - submission: Which submission of this entity (0, 1, …): a
+  ///   - user: Whose draws (one user, one device).
+  ///   - submission: Which submission of this user (0, 1, …): a
   ///     resubmitted request gets a fresh delay.
   /// - Complexity: O(k · g log n) for k re-evaluations and g gate changes.
   public func runTime(
     for request: BackgroundTaskRequest, submittedAt: VirtualTime, in conditions: DeviceConditions,
-    random: KeyedRandom, entity: UInt64, submission: UInt64
+    random: KeyedRandom, user: UserIdentity, submission: UInt64
   ) -> VirtualTime? {
     var time = max(submittedAt, request.earliestBeginDate ?? submittedAt)
     var deferral: UInt64 = 0
     while deferral <= BackgroundTaskSchedulerOptions.maximumDeferrals {
       guard let eligible = firstEligibleTime(for: request, atOrAfter: time, in: conditions) else { return nil }
       let key = DrawKey(
-        entity: entity, purpose: SchedulingPurpose.schedulerDelay, ordinal: submission << 20 | deferral)
+        SchedulerDecisionIdentity(user, submission: submission, deferral: deferral), DeviceDraw.schedulerDelay.purpose)
       let delay = delay(for: request.kind, at: eligible, in: conditions, random: random, key: key)
       let (candidate, overflow) = eligible.nanoseconds.addingReportingOverflow(delay.nanoseconds)
       guard !overflow else { return nil }

@@ -1,10 +1,10 @@
 /// When new content appears on the server for one user: a Poisson process,
-/// drawn as exponential gaps keyed by (user, 0x5440, item index).
+/// drawn as exponential gaps keyed by (user, content arrival, item index).
 enum ContentArrivals {
   /// The arrival times before `horizon`, in order; empty for a zero rate.
   ///
   /// - Complexity: O(items).
-  static func times(itemsPerHour: Double, horizon: VirtualTime, entity: UInt64, random: KeyedRandom) -> [UInt64] {
+  static func times(itemsPerHour: Double, horizon: VirtualTime, user: UserIdentity, random: KeyedRandom) -> [UInt64] {
     guard itemsPerHour > 0 else { return [] }
     let gaps = LatencyDistribution.exponential(
       mean: .nanoseconds(LatencyDistribution.nanoseconds(3_600_000_000_000 / itemsPerHour)))
@@ -13,7 +13,7 @@ enum ContentArrivals {
     var index: UInt64 = 0
     while true {
       let gap = gaps.sample(
-        random.word(DrawKey(entity: entity, purpose: SchedulingPurpose.contentArrival, ordinal: index)))
+        random.word(DrawKey(TimelineStepIdentity(user, step: index), BackgroundFetchDraw.contentArrival.purpose)))
       let (next, overflow) = time.addingReportingOverflow(gap)
       guard !overflow, next < horizon.nanoseconds else { return times }
       times.append(next)

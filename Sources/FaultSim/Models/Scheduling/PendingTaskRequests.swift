@@ -46,15 +46,15 @@ public struct PendingTaskRequests: Hashable, Sendable {
   }
 
   /// Whose draws the scheduler makes (a user, a device).
-  public let entity: UInt64
+  public let user: UserIdentity
   /// The pending requests in submission order (identifiers are unique).
   public private(set) var entries: [Entry] = []
   /// Requests submitted to the scheduler so far (replacements included,
   /// kept ones not): the next submission's ordinal.
   public private(set) var submissions: UInt64 = 0
 
-  public init(entity: UInt64) {
-    self.entity = entity
+  public init(user: UserIdentity) {
+    self.user = user
   }
 
   /// The requests still pending at `time` (not yet started), as
@@ -67,7 +67,7 @@ public struct PendingTaskRequests: Hashable, Sendable {
 
   /// Submits `request` at `time` under `policy`.
   ///
-  /// - Complexity: O(p) plus one ``BackgroundTaskScheduler/runTime(for:submittedAt:in:random:entity:submission:)``.
+  /// - Complexity: O(p) plus one ``BackgroundTaskScheduler/runTime(for:submittedAt:in:random:user:submission:)``.
   @discardableResult
   public mutating func submit(
     _ request: BackgroundTaskRequest, at time: VirtualTime, policy: SubmissionPolicy,
@@ -82,7 +82,7 @@ public struct PendingTaskRequests: Hashable, Sendable {
     // drop it so identifiers stay unique.
     entries.removeAll { $0.request.identifier == request.identifier }
     let runTime = scheduler.runTime(
-      for: request, submittedAt: time, in: conditions, random: random, entity: entity, submission: submissions)
+      for: request, submittedAt: time, in: conditions, random: random, user: user, submission: submissions)
     entries.append(Entry(request: request, submittedAt: time, submission: submissions, runTime: runTime))
     submissions += 1
     if let previous { return .replaced(previousRunTime: previous.runTime, runTime: runTime) }

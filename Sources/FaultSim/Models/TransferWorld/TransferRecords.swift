@@ -139,7 +139,12 @@ struct DaemonTask {
   var resumeDataOnFailure = false
   /// Whether its delivery waits until after a relaunch's reconcile.
   var deferred = false
+  /// The file's attempt number this task is (its identity with `file`).
+  var attempt: UInt16 = 0
 
   /// When it ended (valid once ended).
   var endedAt: UInt64 { updated }
+
+  /// What the task is, for keyed draws: the file's n-th transfer.
+  var identity: TransferAttemptIdentity { TransferAttemptIdentity(file: Int(file), attempt: attempt) }
 }

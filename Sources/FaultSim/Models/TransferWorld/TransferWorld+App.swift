@@ -67,7 +67,7 @@ extension TransferWorld {
       context.trace(Self.appName(user), "terminated by the system", "transfers go on")
     case .forceQuit:
       // The force-quit is a fault too: without it, the system terminates.
-      guard context.permit(DrawKey(entity: UInt64(user), purpose: Purpose.forceQuit)) else {
+      guard context.permit(DrawKey(UserIdentity(user: user), TransferDraw.forceQuit.purpose)) else {
         apps[user].state = .terminated
         context.trace(Self.appName(user), "terminated by the system", "transfers go on")
         return
@@ -173,22 +173,22 @@ extension TransferWorld {
     let user = Int(tasks[task].user)
     let isCurrent = files[file].currentTask == Int32(task)
     context.traceMessage(
-      from: Self.daemonName(user), to: Self.appName(user), "\(tasks[task].ending) task \(task)", fileName(file))
+      from: Self.daemonName(user), to: Self.appName(user), "\(tasks[task].ending) \(taskName(task))")
     switch tasks[task].ending {
     case .completed:
       try receiveCompletion(task, file: file, &context)
     case .failed:
-      context.trace(Self.appName(user), "receives failure of task \(task)", fileName(file))
+      context.trace(Self.appName(user), "receives failure of \(taskName(task))")
       guard isCurrent, files[file].wanted else { return }
       let resume = settings.options.app.usesResumeData && tasks[task].resumeDataOnFailure ? tasks[task].moved : 0
       try retry(file, resumeFrom: resume, &context)
     case .cancelledByForceQuit:
-      context.trace(Self.appName(user), "receives cancellation of task \(task) (force-quit)", fileName(file))
+      context.trace(Self.appName(user), "receives cancellation of \(taskName(task))", "by=force-quit")
       guard isCurrent, files[file].wanted, !appSeesDone(file) else { return }
       files[file].row = .queued
       try enqueue(file, &context)
     case .cancelledByApp:
-      context.trace(Self.appName(user), "receives cancellation of task \(task) (by the app)", fileName(file))
+      context.trace(Self.appName(user), "receives cancellation of \(taskName(task))", "by=app")
       if isCurrent { files[file].row = .failed }
     case .cancelledByUser, .none:
       break
@@ -201,22 +201,22 @@ extension TransferWorld {
   {
     let user = Int(tasks[task].user)
     let random = context.random
-    let attempt = UInt64(task)
-    let key = DrawKey(entity: UInt64(file), purpose: Purpose.content, ordinal: attempt)
+    let attempt = tasks[task].identity
+    let key = DrawKey(attempt, TransferDraw.content.purpose)
     let isCurrent = files[file].currentTask == Int32(task)
     if settings.options.workload.kind == .upload {
       if context.fault(
-        settings.options.daemon.rejection, DrawKey(entity: UInt64(file), purpose: Purpose.rejection, ordinal: attempt))
+        settings.options.daemon.rejection, DrawKey(attempt, TransferDraw.rejection.purpose))
       {
         files[file].lastStatus = 413
         files[file].rejected = true
         if settings.options.app.stagingDeletion == .afterAnyCompletion {
           files[file].staging = false
           if isCurrent { files[file].row = .done }
-          context.trace(Self.appName(user), "upload answered 413; staging deleted, job marked done", fileName(file))
+          context.trace(Self.appName(user), "upload of \(taskName(task)) answered 413", "staging=deleted row=done")
         } else {
           if isCurrent { files[file].row = .failed }
-          context.trace(Self.appName(user), "upload rejected with 413; job failed, staging kept", fileName(file))
+          context.trace(Self.appName(user), "upload of \(taskName(task)) rejected with 413", "staging=kept row=failed")
         }
         return
       }
@@ -259,18 +259,18 @@ extension TransferWorld {
     if content != .good && !context.permit(key) { content = .good }
     files[file].lastStatus = content == .errorStatus ? 404 : 200
     if content != .good && content.isDetected(by: settings.options.app.validation) {
-      context.trace(Self.appName(user), "rejects download: \(content)", fileName(file))
+      context.trace(Self.appName(user), "rejects the download of \(taskName(task))", "content=\(content)")
       if isCurrent && files[file].wanted { try retry(file, resumeFrom: 0, &context) }
       return
     }
     if settings.options.app.moveTiming == .afterReturn {
       let moveFirst =
         context.choose(
-          race: DrawKey(entity: UInt64(file), purpose: Purpose.raceMoveDelete, ordinal: attempt),
+          race: DrawKey(attempt, TransferDraw.raceMoveDelete.purpose),
           label: "move-vs-delete", alternatives: ["system deletes the file first", "app moves the file first"]) == 1
       if !moveFirst {
         if isCurrent { files[file].row = .done }
-        context.trace(Self.appName(user), "moves too late: the temporary file is gone", fileName(file))
+        context.trace(Self.appName(user), "moves \(taskName(task)) too late", "the temporary file is gone")
         return
       }
     }
@@ -307,7 +307,8 @@ extension TransferWorld {
   }
 
   mutating func store(_ file: Int, task: Int, corrupt: Bool, _ context: inout SimulationContext<Event>) {
-    if !files[file].stored {
+    let copy = files[file].stored
+    if !copy {
       files[file].storedAt = context.now.nanoseconds
       files[file].usefulBytes = fileSize(file, context.random)
     }
@@ -315,9 +316,11 @@ extension TransferWorld {
     files[file].corrupt = files[file].corrupt || corrupt
     // Whichever task delivered it, the file is now on disk: the row says so.
     files[file].row = .done
+    // A second copy of a stored file is the duplicate the world measures.
     context.trace(
-      Self.appName(Int(tasks[task].user)), corrupt ? "stores a corrupt file" : "stores the file",
-      "\(fileName(file)) from task \(task)")
+      Self.appName(Int(tasks[task].user)),
+      "stores \(copy ? "a duplicate of " : "")\(fileName(file)) from \(taskName(task))",
+      corrupt ? "content=corrupt" : "")
   }
 
   // MARK: Registry and reconcile
@@ -420,7 +423,9 @@ extension TransferWorld {
         ? ["enqueue first", "finish first"] : ["completion delivered first", "reconcile first"]
       let flipped =
         context.choose(
-          race: DrawKey(entity: UInt64(task), purpose: Purpose.raceFinishEnqueue, ordinal: UInt64(apps[user].session)),
+          race: DrawKey(
+            RelaunchRaceIdentity(tasks[task].identity, session: apps[user].session),
+            TransferDraw.raceFinishEnqueue.purpose),
           label: "finish-vs-enqueue", alternatives: alternatives) == 1
       if running && flipped {
         // The task finishes before the reconcile looks, and its completion
@@ -445,11 +450,11 @@ extension TransferWorld {
     if let end = scheduledEnd(of: task), end - now <= window {
       let completionFirst =
         context.choose(
-          race: DrawKey(entity: UInt64(file), purpose: Purpose.raceCancelCompletion),
+          race: DrawKey(FileIdentity(file: file), TransferDraw.raceCancelCompletion.purpose),
           label: "cancel-vs-completion", alternatives: ["cancel first", "completion first"]) == 1
       if completionFirst {
         try finishTask(task, &context)
-        context.trace(Self.appName(user), "user cancels \(fileName(file)), too late: it finished")
+        context.trace(Self.appName(user), "user cancels \(fileName(file)) too late", "it finished")
         return
       }
     }
@@ -462,7 +467,7 @@ extension TransferWorld {
       files[file].currentTask = -1
       context.trace(Self.appName(user), "user cancels \(fileName(file))", "row removed")
     } else {
-      context.trace(Self.appName(user), "user cancels \(fileName(file))", "row kept: still 'active'")
+      context.trace(Self.appName(user), "user cancels \(fileName(file))", "row kept as active")
     }
   }
 

@@ -11,31 +11,31 @@ extension TransferWorld {
   ) throws(SimulationError) -> Int {
     let user = file / filesPerUser
     let random = context.random
-    let attempt = UInt64(files[file].attempts)
-    let fileEntity = UInt64(file)
+    let attempt = TransferAttemptIdentity(file: file, attempt: files[file].attempts)
     let size = fileSize(file, random)
     let spread = max(0, min(1, settings.options.daemon.throughputSpread))
     let factor =
       1 - spread + 2 * spread
       * RandomConversion.unit(
-        context.valueWord(DrawKey(entity: fileEntity, purpose: Purpose.throughput, ordinal: attempt)))
+        context.valueWord(DrawKey(attempt, TransferDraw.throughput.purpose)))
     var task = DaemonTask(
       updated: context.now.nanoseconds, target: size, file: UInt32(file), user: UInt32(user),
       session: apps[user].session)
+    task.attempt = attempt.attempt
     task.throughputFactor = UInt32(max(1, (factor * 1_000).rounded()))
     task.moved = min(resumeFrom, size)
     if context.fault(
-      settings.options.daemon.failure, DrawKey(entity: fileEntity, purpose: Purpose.failure, ordinal: attempt))
+      settings.options.daemon.failure, DrawKey(attempt, TransferDraw.failure.purpose))
     {
       let point = RandomConversion.index(
-        random.word(DrawKey(entity: fileEntity, purpose: Purpose.failurePoint, ordinal: attempt)), below: max(size, 1))
+        random.word(DrawKey(attempt, TransferDraw.failurePoint.purpose)), below: max(size, 1))
       if point > task.moved {
         task.target = point
         task.failsAtTarget = true
         // Missing resume data is a fault of its own.
         task.resumeDataOnFailure = !context.fault(
           1 - settings.options.daemon.resumeData,
-          DrawKey(entity: fileEntity, purpose: Purpose.resumeData, ordinal: attempt))
+          DrawKey(attempt, TransferDraw.resumeData.purpose))
       }
     }
     task.nextOfUser = apps[user].firstTask
@@ -48,13 +48,14 @@ extension TransferWorld {
     // One draw per file (no ordinal): every task of it gets the same answer.
     if settings.options.workload.contentLengthKnown < 1,
       random.bernoulli(
-        1 - settings.options.workload.contentLengthKnown, DrawKey(entity: fileEntity, purpose: Purpose.contentLength))
+        1 - settings.options.workload.contentLengthKnown,
+        DrawKey(FileIdentity(file: file), TransferDraw.contentLength.purpose))
     {
       files[file].progressUnknown = true
     }
     context.traceMessage(
-      from: Self.appName(user), to: Self.daemonName(user), "enqueue \(fileName(file))",
-      "task=\(index) session=\(task.session) size=\(size)\(resumeFrom > 0 ? " resume=\(task.moved)" : "")")
+      from: Self.appName(user), to: Self.daemonName(user), "enqueue \(taskName(index))",
+      "session=\(task.session) size=\(size)\(resumeFrom > 0 ? " resume=\(task.moved)" : "")")
     try updateTask(index, &context)
     try armConditionChange(user, &context)
     return index
@@ -66,7 +67,8 @@ extension TransferWorld {
     let high = max(settings.options.workload.maximumBytes, low)
     guard high > low else { return low }
     return low
-      + RandomConversion.index(random.word(DrawKey(entity: UInt64(file), purpose: Purpose.size)), below: high - low + 1)
+      + RandomConversion.index(
+        random.word(DrawKey(FileIdentity(file: file), TransferDraw.size.purpose)), below: high - low + 1)
   }
 
   /// The rate a task gets at `time` under the user's conditions and the
@@ -103,7 +105,7 @@ extension TransferWorld {
     task.state = task.rate > 0 ? .running : .waiting
     tasks[index] = task
     if wasWaiting && task.rate > 0 {
-      context.trace(Self.daemonName(Int(task.user)), "start task \(index)", fileName(Int(task.file)))
+      context.trace(Self.daemonName(Int(task.user)), "start \(taskName(index))")
     }
     guard task.rate > 0 else { return }
     let remaining = task.target - task.moved
@@ -222,14 +224,14 @@ extension TransferWorld {
     files[file].aliveTasks &-= 1
     if completed { files[file].completedTransfers &+= 1 }
     context.trace(
-      Self.daemonName(user), completed ? "finish task \(index)" : "task \(index) fails",
-      "\(fileName(file)) bytes=\(task.moved)")
+      Self.daemonName(user), completed ? "finish \(taskName(index))" : "\(taskName(index)) fails",
+      "bytes=\(task.moved)")
     // A session the app no longer uses: the event goes nowhere.
     guard task.session == apps[user].session else {
       task.state = .closed
       tasks[index] = task
       if completed { files[file].orphanedTransfers &+= 1 }
-      context.trace(Self.daemonName(user), "orphaned: no app listens to session \(task.session)", fileName(file))
+      context.trace(Self.daemonName(user), "\(taskName(index)) orphaned", "no app listens to session=\(task.session)")
       return
     }
     tasks[index] = task
@@ -265,6 +267,6 @@ extension TransferWorld {
     let file = Int(task.file)
     files[file].aliveTasks &-= 1
     queueDelivery(index)
-    context.trace(Self.daemonName(Int(task.user)), "cancel task \(index)", "\(fileName(file)) reason=\(ending)")
+    context.trace(Self.daemonName(Int(task.user)), "cancel \(taskName(index))", "reason=\(ending)")
   }
 }

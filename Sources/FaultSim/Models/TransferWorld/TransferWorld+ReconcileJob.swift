@@ -55,7 +55,7 @@ extension TransferWorld {
     let work = VirtualDuration(
       nanoseconds: job.work.sample(
         context.random.word(
-          DrawKey(entity: UInt64(user), purpose: Purpose.jobWork, ordinal: UInt64(apps[user].jobsRun)))))
+          DrawKey(ReconcileJobIdentity(user: user, job: apps[user].jobsRun), TransferDraw.jobWork.purpose))))
     let run = BackgroundTaskScheduler(settings.options.scheduler).run(
       request, startingAt: context.now, work: work, in: conditions[user])
     apps[user].backgroundRuntime &+= run.runtime.nanoseconds

@@ -126,19 +126,19 @@ extension TransferMetrics: WorldMetrics {
 extension TransferWorld {
   /// The user a fault concerns (faults are keyed by file or by user).
   static func user(of fault: DrawKey, filesPerUser: Int) -> UInt64 {
-    fault.purpose == Purpose.forceQuit ? fault.entity : fault.entity / UInt64(max(1, filesPerUser))
+    fault.purpose == TransferDraw.forceQuit.purpose ? fault.entity : fault.entity / UInt64(max(1, filesPerUser))
   }
 
   public static func describe(fault: DrawKey, options: TransferWorldOptions) -> String {
     let perUser = UInt64(max(1, options.workload.filesPerUser))
     let file = "u\(fault.entity / perUser)/f\(fault.entity % perUser)"
-    switch fault.purpose {
-    case Purpose.failure: return "\(file): attempt \(fault.ordinal) fails part-way"
-    case Purpose.resumeData: return "\(file): the failure of attempt \(fault.ordinal) carries no resume data"
-    case Purpose.content: return "\(file): task \(fault.ordinal) delivers bad content"
-    case Purpose.rejection: return "\(file): the server rejects task \(fault.ordinal)'s upload with 413"
-    case Purpose.userCancel: return "\(file): the user cancels it"
-    case Purpose.forceQuit: return "user \(fault.entity): force-quits the app"
+    switch TransferDraw(rawValue: fault.purpose.rawValue) {
+    case .failure: return "\(file)#\(fault.ordinal) fails part-way"
+    case .resumeData: return "\(file)#\(fault.ordinal) fails without resume data"
+    case .content: return "\(file)#\(fault.ordinal) delivers bad content"
+    case .rejection: return "\(file)#\(fault.ordinal): the server rejects the upload with 413"
+    case .userCancel: return "\(file): the user cancels it"
+    case .forceQuit: return "user \(fault.entity): force-quits the app"
     default: return "\(file): fault \(fault.purpose)"
     }
   }

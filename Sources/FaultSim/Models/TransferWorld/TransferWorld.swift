@@ -4,8 +4,11 @@
 /// reopened; its registry (a persisted copy of what it believes) is
 /// reconciled with what the daemon really did.
 ///
-/// Every random decision is a keyed draw on (file or user, purpose,
-/// attempt), so two interleavings of one seed see the same faults.
+/// Every random decision is a keyed draw on what it decides about — a user,
+/// a file, or a file's n-th transfer (``TransferDraw``) — never on a task's
+/// slot in the daemon's table, so two interleavings of one seed see the same
+/// faults and one user's race choice leaves every other user's draws as they
+/// were.
 ///
 /// Races marked for the engine:
 /// - a task finishing around the moment the reopened app reconciles
@@ -85,28 +88,28 @@ public struct TransferWorld: SimulationModel {
     let random = context.random
     let needsConditions = options.conditions != nil || options.reconcileJob != nil
     for user in apps.indices {
-      let entity = UInt64(user)
+      let identity = UserIdentity(user: user)
       let id = UInt32(user)
       try context.schedule(TransferEvent(.userLaunch, user: id), at: .zero)
       let background = options.lifecycle.backgroundAt.sample(
-        random.word(DrawKey(entity: entity, purpose: Purpose.background)))
+        random.word(DrawKey(identity, TransferDraw.backgroundAt.purpose)))
       try context.schedule(TransferEvent(.goBackground, user: id), at: VirtualTime(nanoseconds: background))
       var termination: UInt64?
       if options.lifecycle.termination != .none {
         let end = options.lifecycle.terminationAt.sample(
-          random.word(DrawKey(entity: entity, purpose: Purpose.termination)))
+          random.word(DrawKey(identity, TransferDraw.terminationAt.purpose)))
         termination = max(end, background)
         try context.schedule(TransferEvent(.terminate, user: id), at: VirtualTime(nanoseconds: max(end, background)))
       }
       let relaunch = max(
-        background, options.lifecycle.relaunchAt.sample(random.word(DrawKey(entity: entity, purpose: Purpose.relaunch)))
+        background, options.lifecycle.relaunchAt.sample(random.word(DrawKey(identity, TransferDraw.relaunchAt.purpose)))
       )
       if needsConditions {
         // The drawn network, charging and battery timelines, with the app's
         // own script for when it is in the foreground or force-quit.
         var device =
           options.conditions.map {
-            DeviceConditions.generate($0, horizon: horizon, entity: entity, random: random)
+            DeviceConditions.generate($0, horizon: horizon, user: identity, random: random)
           } ?? DeviceConditions(horizon: horizon, charging: ConditionPeriods(from: .zero, until: horizon))
         device.foreground = ConditionPeriods([
           ConditionPeriod(start: .zero, end: VirtualTime(nanoseconds: background)),
@@ -118,7 +121,7 @@ public struct TransferWorld: SimulationModel {
             from: VirtualTime(nanoseconds: termination ?? relaunch), until: VirtualTime(nanoseconds: relaunch))
           : ConditionPeriods()
         conditions.append(device)
-        pendingRequests.append(PendingTaskRequests(entity: entity))
+        pendingRequests.append(PendingTaskRequests(user: identity))
       }
       for _ in 0..<max(1, options.lifecycle.relaunches) {
         try context.schedule(
@@ -127,10 +130,11 @@ public struct TransferWorld: SimulationModel {
       // Cancellations happen while the app is open, before it goes to the background.
       if options.app.userCancels > 0 {
         for file in fileRange(of: user) {
-          let key = DrawKey(entity: UInt64(file), purpose: Purpose.userCancel)
+          let key = DrawKey(FileIdentity(file: file), TransferDraw.userCancel.purpose)
           guard context.fault(options.app.userCancels, key) else { continue }
           let at = RandomConversion.index(
-            random.word(DrawKey(entity: UInt64(file), purpose: Purpose.userCancelTime)), below: max(background, 1))
+            random.word(DrawKey(FileIdentity(file: file), TransferDraw.userCancelTime.purpose)),
+            below: max(background, 1))
           try context.schedule(
             TransferEvent(.userCancel, user: id, index: UInt32(file)), at: VirtualTime(nanoseconds: at))
         }
@@ -154,31 +158,15 @@ public struct TransferWorld: SimulationModel {
     }
   }
 
-  /// Stable purposes of the world's draws (part of the determinism contract).
-  enum Purpose {
-    static let background = DrawPurpose(rawValue: 0x5501)
-    static let termination = DrawPurpose(rawValue: 0x5502)
-    static let relaunch = DrawPurpose(rawValue: 0x5503)
-    static let size = DrawPurpose(rawValue: 0x5504)
-    static let throughput = DrawPurpose(rawValue: 0x5505)
-    static let failure = DrawPurpose(rawValue: 0x5506)
-    static let failurePoint = DrawPurpose(rawValue: 0x5507)
-    static let resumeData = DrawPurpose(rawValue: 0x5508)
-    static let content = DrawPurpose(rawValue: 0x5509)
-    static let rejection = DrawPurpose(rawValue: 0x550A)
-    static let contentLength = DrawPurpose(rawValue: 0x550B)
-    static let userCancel = DrawPurpose(rawValue: 0x550C)
-    static let userCancelTime = DrawPurpose(rawValue: 0x550D)
-    static let jobWork = DrawPurpose(rawValue: 0x550E)
-    static let forceQuit = DrawPurpose(rawValue: 0x550F)
-    static let raceFinishEnqueue = DrawPurpose(rawValue: 0x5581)
-    static let raceCancelCompletion = DrawPurpose(rawValue: 0x5582)
-    static let raceMoveDelete = DrawPurpose(rawValue: 0x5583)
-  }
-
   /// `u3/f7`: a file's name in traces and reports.
   func fileName(_ file: Int) -> String {
     "u\(file / filesPerUser)/f\(file % filesPerUser)"
+  }
+
+  /// `u3/f7#2`: a task's name in traces, by what it is (the file's second
+  /// transfer), never by its slot in the task table.
+  func taskName(_ task: Int) -> String {
+    "\(fileName(Int(tasks[task].file)))#\(tasks[task].attempt)"
   }
 
   static func appName(_ user: Int) -> String { "app#\(user)" }

@@ -1,0 +1,54 @@
+/// What a draw of some purpose decides, for reports and fault coverage.
+public enum DrawRole: String, Sendable {
+  /// Something going wrong (a lost message, a failed transfer): drawn through
+  /// ``SimulationContext/fault(_:_:)`` or ``SimulationContext/permit(_:)``,
+  /// counted, listed when recording and suppressed when shrinking.
+  case fault
+  /// A value (a latency, a size, a backoff delay).
+  case value
+  /// A race's identity, answered by the order strategy.
+  case race
+  /// A step of a timeline drawn up front (device conditions, arrivals,
+  /// lifecycle times).
+  case timeline
+}
+
+/// One world's draw purposes, declared in one place: the raw value (part of
+/// the determinism contract), the role, and a kebab-case name derived from
+/// the case name, e.g. `requestLoss` → `request-loss`.
+///
+/// Every set is listed in ``DrawPurposeCatalog``; a test checks that raw
+/// values and names are unique across all worlds.
+public protocol DrawPurposeSet: CaseIterable, RawRepresentable, Hashable, Sendable where RawValue == UInt64 {
+  /// Who draws with these purposes (a world, a shared model).
+  static var owner: String { get }
+  /// What the draws of this purpose decide.
+  var role: DrawRole { get }
+}
+
+extension DrawPurposeSet {
+  /// The purpose as part of a ``DrawKey``.
+  @inlinable
+  public var purpose: DrawPurpose { DrawPurpose(rawValue: rawValue) }
+
+  /// The kebab-case name, e.g. `request-loss`: used in reports, sweep
+  /// columns and the property API.
+  public var name: String { kebabCase(String(describing: self)) }
+
+  /// The purposes with the fault role, in declaration order.
+  public static var faults: [Self] { allCases.filter { $0.role == .fault } }
+}
+
+/// `requestLoss` → `request-loss`.
+func kebabCase(_ camelCase: String) -> String {
+  var name = ""
+  for character in camelCase {
+    if character.isUppercase {
+      if !name.isEmpty { name += "-" }
+      name += character.lowercased()
+    } else {
+      name.append(character)
+    }
+  }
+  return name
+}

@@ -1,0 +1,41 @@
+/// Every draw purpose of every world and shared model, in one list: where
+/// reports find a purpose's name and role, and where a test checks that no
+/// two purposes share a raw value (a shared value would make two decisions
+/// draw the same number) and no owner uses a name twice.
+public enum DrawPurposeCatalog {
+  /// One purpose: its owner, name, role and raw value.
+  public struct Entry: Hashable, Sendable {
+    public var owner: String
+    public var name: String
+    public var role: DrawRole
+    public var purpose: DrawPurpose
+  }
+
+  /// Every purpose set; a new world adds its set here.
+  static let sets: [any DrawPurposeSet.Type] = [
+    RequestDraw.self, TransferDraw.self, BackgroundFetchDraw.self, DeviceDraw.self, NetworkDraw.self,
+    LessonDraw.self,
+  ]
+
+  /// Every purpose, set by set in declaration order, then the engine's own.
+  public static let entries: [Entry] = {
+    var entries: [Entry] = []
+    for set in sets { entries += set.catalogEntries }
+    entries.append(Entry(owner: "engine", name: "race-order", role: .race, purpose: .raceOrder))
+    return entries
+  }()
+
+  /// The entry of a purpose, if any set declares it.
+  ///
+  /// - Complexity: O(p) for p purposes (a few dozen).
+  public static func entry(for purpose: DrawPurpose) -> Entry? {
+    entries.first { $0.purpose == purpose }
+  }
+}
+
+extension DrawPurposeSet {
+  /// This set's purposes as catalogue entries.
+  static var catalogEntries: [DrawPurposeCatalog.Entry] {
+    allCases.map { DrawPurposeCatalog.Entry(owner: owner, name: $0.name, role: $0.role, purpose: $0.purpose) }
+  }
+}

@@ -1,0 +1,85 @@
+/// The request world's draw purposes, in one place; the raw values are part
+/// of the determinism contract (renumbering one changes every result that
+/// uses it).
+public enum RequestDraw: UInt64, DrawPurposeSet {
+  // Arrivals (a timeline drawn up front, by operation).
+  case arrival = 0x5201
+  // The network, by message.
+  case requestLoss = 0x5202
+  case responseLoss = 0x5203
+  case latencyUp = 0x5204
+  case latencyDown = 0x5205
+  case cannotConnect = 0x5208
+  case dnsFailure = 0x5209
+  case connectionLost = 0x520A
+  case burstRequestLoss = 0x5210
+  case burstResponseLoss = 0x5211
+  // The client, by message.
+  case backoff = 0x5206
+  case payloadChange = 0x520F
+  // The server, by message.
+  case processing = 0x5207
+  case failureBeforeCommit = 0x520B
+  case failureAfterCommit = 0x520C
+  case rejection = 0x520D
+  case throttling = 0x520E
+  // Races, by message.
+  case raceResponseTimeout = 0x5301
+  case raceRetryCommit = 0x5302
+  case raceKeyExpiry = 0x5303
+
+  public static var owner: String { "request" }
+
+  public var role: DrawRole {
+    switch self {
+    case .arrival: .timeline
+    case .latencyUp, .latencyDown, .backoff, .processing: .value
+    case .raceResponseTimeout, .raceRetryCommit, .raceKeyExpiry: .race
+    case .requestLoss, .responseLoss, .cannotConnect, .dnsFailure, .connectionLost, .burstRequestLoss,
+      .burstResponseLoss, .payloadChange, .failureBeforeCommit, .failureAfterCommit, .rejection, .throttling:
+      .fault
+    }
+  }
+}
+
+/// An operation of the workload (an order), by its number: the draws made
+/// once per operation, such as its start time.
+public struct OperationIdentity: DrawIdentity {
+  /// The operation's number in the workload, `0 ..< operations`.
+  public var operation: Int
+
+  @inlinable
+  public init(operation: Int) {
+    self.operation = operation
+  }
+
+  @inlinable public var entity: UInt64 { UInt64(operation) }
+  @inlinable public var occurrence: UInt64 { 0 }
+}
+
+/// One message of one operation: the n-th request the operation's client
+/// sent (reads, writes and queries share one sequence), and the server's
+/// answer to it. The sequence is the operation's own count, so it depends
+/// on that operation's history alone.
+public struct MessageIdentity: DrawIdentity {
+  public var operation: Int
+  /// The message's sequence number within its operation, from 1.
+  public var sequence: UInt32
+
+  @inlinable
+  public init(operation: Int, sequence: UInt32) {
+    self.operation = operation
+    self.sequence = sequence
+  }
+
+  @inlinable public var entity: UInt64 { UInt64(operation) }
+  @inlinable public var occurrence: UInt64 { UInt64(sequence) }
+}
+
+extension RequestWorld {
+  /// The key of one decision about one message of one operation.
+  @inline(__always)
+  static func key(_ operation: Int, _ draw: RequestDraw, _ sequence: UInt32) -> DrawKey {
+    DrawKey(MessageIdentity(operation: operation, sequence: sequence), draw.purpose)
+  }
+}

@@ -1,0 +1,127 @@
+/// The draw purposes of a device's conditions and of the OS task scheduler
+/// (shared by the transfer and background-fetch worlds), in one place; the
+/// raw values are part of the determinism contract.
+///
+/// Device conditions and the scheduler key their draws by the user (one user,
+/// one device), so a timeline or a run time is a function of (seed, user)
+/// alone, never of the order events are handled.
+public enum DeviceDraw: UInt64, DrawPurposeSet {
+  // Device conditions (0x5401…), by user and spell or session index.
+  case batteryStart = 0x5401
+  case pluggedInAtStart = 0x5402
+  case chargingSegment = 0x5403
+  case lowPowerModeAlwaysOn = 0x5404
+  case networkState = 0x5405
+  case networkSegment = 0x5406
+  case backgroundAppRefreshOff = 0x5407
+  case dormant = 0x5408
+  case idleAtStart = 0x5409
+  case usageGap = 0x540A
+  case sessionLength = 0x540B
+  case usageForceQuit = 0x540C
+  // The scheduler (0x5420…), by user, submission and deferral.
+  case schedulerDelay = 0x5420
+
+  public static var owner: String { "device" }
+
+  public var role: DrawRole {
+    switch self {
+    case .schedulerDelay: .value
+    default: .timeline
+    }
+  }
+}
+
+/// The background-fetch world's draw purposes (0x544x, races 0x548x).
+public enum BackgroundFetchDraw: UInt64, DrawPurposeSet {
+  case contentArrival = 0x5440
+  case fetchDuration = 0x5441
+  case fetchFailure = 0x5442
+  case raceContentSnapshot = 0x5480
+
+  public static var owner: String { "background-fetch" }
+
+  public var role: DrawRole {
+    switch self {
+    case .contentArrival: .timeline
+    case .fetchDuration: .value
+    case .fetchFailure: .fault
+    case .raceContentSnapshot: .race
+    }
+  }
+}
+
+/// One user, with one device: the draws made once per user (a lifecycle
+/// time, whether Background App Refresh is off).
+///
+/// Converts from an integer literal (`user: 3` in a test), never from an
+/// integer variable, so a slot or counter cannot become a user by accident.
+public struct UserIdentity: DrawIdentity, ExpressibleByIntegerLiteral {
+  /// The user's number, `0 ..< users`.
+  public var user: Int
+
+  @inlinable
+  public init(user: Int) {
+    self.user = user
+  }
+
+  public init(integerLiteral value: Int) {
+    self.init(user: value)
+  }
+
+  @inlinable public var entity: UInt64 { UInt64(user) }
+  @inlinable public var occurrence: UInt64 { 0 }
+}
+
+/// The n-th step of a timeline drawn up front for one user: a charging or
+/// network spell, a usage session, a content item.
+public struct TimelineStepIdentity: DrawIdentity {
+  public var user: UserIdentity
+  /// The step's index in its timeline, from 0.
+  public var step: UInt64
+
+  @inlinable
+  public init(_ user: UserIdentity, step: UInt64) {
+    self.user = user
+    self.step = step
+  }
+
+  @inlinable public var entity: UInt64 { user.entity }
+  @inlinable public var occurrence: UInt64 { step }
+}
+
+/// One evaluation of the scheduler's rule for one submission of one user:
+/// the user's n-th submission, deferred d times.
+public struct SchedulerDecisionIdentity: DrawIdentity {
+  public var user: UserIdentity
+  /// Which submission of this user (0, 1, …), replacements included.
+  public var submission: UInt64
+  /// How often the rule deferred it (below 2²⁰).
+  public var deferral: UInt64
+
+  @inlinable
+  public init(_ user: UserIdentity, submission: UInt64, deferral: UInt64) {
+    self.user = user
+    self.submission = submission
+    self.deferral = deferral
+  }
+
+  @inlinable public var entity: UInt64 { user.entity }
+  @inlinable public var occurrence: UInt64 { submission << 20 | deferral }
+}
+
+/// One background fetch of one user: the user's n-th wake.
+public struct FetchIdentity: DrawIdentity {
+  public var user: UserIdentity
+  /// The fetch's number for this user, from 0.
+  public var fetch: UInt32
+
+  @inlinable
+  public init(_ user: UserIdentity, fetch: UInt32) {
+    self.user = user
+    self.fetch = fetch
+  }
+
+  @inlinable public var entity: UInt64 { user.entity }
+  @inlinable public var occurrence: UInt64 { UInt64(fetch) }
+}
