@@ -25,6 +25,26 @@ import Testing
     #expect(result.stdout.contains("--seed 3 --set workload.operations=500 --trace"))
   }
 
+  /// Fault coverage in `run`: the kinds that fired with their counts, the
+  /// kinds that never did, and the races met.
+  @Test func runReportsTheFaultsThatFiredAndTheRacesMet() throws {
+    let result = try FaultSimProcess.run([
+      "run", Self.scenario("finish-enqueue-race.json"), "--seed", "1", "--order", "1",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("races met:"))
+    #expect(result.stdout.contains("finish-vs-enqueue 2 (1 not in FIFO order)"), "\(result.stdout)")
+    #expect(result.stdout.contains("never met:") && result.stdout.contains("move-vs-delete"))
+    let none = result.stdout.split(separator: "\n").first { $0.hasPrefix("faults fired:") } ?? ""
+    #expect(none.hasSuffix(" none"), "the race scenario has no faults: \(result.stdout)")
+    let request = try FaultSimProcess.run([
+      "run", Self.scenario("checkout-reference.json"), "--seed", "3", "--set", "workload.operations=500",
+    ])
+    let fired = request.stdout.split(separator: "\n").first { $0.hasPrefix("faults fired:") } ?? ""
+    #expect(fired.contains("request-loss ") && fired.contains("response-loss "), "\(request.stdout)")
+    #expect(request.stdout.contains("never fired:") && request.stdout.contains("throttling"))
+  }
+
   @Test func runWithTraceShowsLostMessages() throws {
     let result = try FaultSimProcess.run([
       "run", Self.scenario("checkout-reference.json"), "--seed", "1", "--set", "workload.operations=50", "--trace",

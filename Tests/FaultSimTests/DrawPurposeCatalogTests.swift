@@ -25,7 +25,7 @@ import Testing
       #expect(entry.name.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(entry.name)")
     }
     #expect(RequestDraw.requestLoss.name == "request-loss")
-    #expect(TransferDraw.raceFinishEnqueue.name == "race-finish-enqueue")
+    #expect(TransferDraw.finishVsEnqueue.name == "finish-vs-enqueue")
   }
 
   @Test func everyWorldsFaultsAreListedInTheirOwnSet() {

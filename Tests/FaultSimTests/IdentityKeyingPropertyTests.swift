@@ -182,7 +182,12 @@ import Testing
     options.races.window = .nanoseconds(3_600_000_000_000)
     let isolation = Isolation<BackgroundFetchWorld>(
       options: options,
-      owner: { Self.number(after: "app#", in: $0) ?? Self.number(after: "user#", in: $0) },
+      owner: { entry in
+        // `race snapshot-vs-content#<user>: …`: the fetch race is keyed by user.
+        entry.kind == .race
+          ? Self.number(after: "#", in: entry)
+          : Self.number(after: "app#", in: entry) ?? Self.number(after: "user#", in: entry)
+      },
       ownerOfKey: { Int($0.entity) })
     let checked = try isolation.check(seeds: 0..<4, races: 6, faults: 6)
     #expect(checked.flips >= 10 && checked.suppressions >= 10, "\(checked)")

@@ -9,12 +9,17 @@ public struct RunSummary: Hashable, Sendable {
   /// The race choices made, in the order they were made: with the scenario
   /// and seed, the full name of this run.
   public var choices: [ChoicePoint]
+  /// The faults that fired, counted by purpose.
+  public var faults: DrawTally
 
-  public init(seed: UInt64, events: UInt64, finalTime: VirtualTime, choices: [ChoicePoint]) {
+  public init(
+    seed: UInt64, events: UInt64, finalTime: VirtualTime, choices: [ChoicePoint], faults: DrawTally = DrawTally()
+  ) {
     self.seed = seed
     self.events = events
     self.finalTime = finalTime
     self.choices = choices
+    self.faults = faults
   }
 
   /// The chosen alternative of every choice point, e.g. `[0, 1, 0]`.

@@ -50,8 +50,8 @@ public struct Simulation<Model: SimulationModel>: ~Copyable {
       try model.handle(event, in: &context)
     }
     return RunSummary(
-      seed: seed, events: context.eventsHandled, finalTime: context.now, choices: context.choices
-    )
+      seed: seed, events: context.eventsHandled, finalTime: context.now, choices: context.choices,
+      faults: context.faultTally)
   }
 
   /// Replaces the model (e.g. with a fresh copy for the next seed) and runs.

@@ -26,6 +26,9 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
   @usableFromInline var faultsAreLive = true
   /// The faults that fired, in order, when recording or restricted.
   public internal(set) var firedFaults: [DrawKey] = []
+  /// How many faults of each purpose fired (every mode).
+  public var faultTally: DrawTally { tally }
+  @usableFromInline var tally = DrawTally()
   /// Whether value draws (latencies, sizes) take the middle of their
   /// distribution instead of a random draw: the last step of shrinking.
   public internal(set) var simplifiesValues = false
@@ -49,6 +52,7 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
     faultMode = faults
     if case .live = faults { faultsAreLive = true } else { faultsAreLive = false }
     firedFaults.removeAll(keepingCapacity: true)
+    tally.removeAll()
     self.simplifiesValues = simplifiesValues
     queue.removeAll()
     clock = 0
@@ -111,18 +115,23 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
   /// Models draw every fault through this call, so that a run's faults can
   /// be listed (recording) and a run replayed with only some of them
   /// (restricted): the basis of shrinking a failing run.
-  /// - Complexity: O(1); a set lookup when restricted.
+  /// Every fault that fires is counted by purpose (``faultTally``).
+  /// - Complexity: O(1) when nothing fires; a scan of the purposes fired so
+  ///   far when one does; a set lookup when restricted.
   @inlinable
   public mutating func fault(_ probability: Double, _ key: DrawKey) -> Bool {
     guard probability > 0, random.bernoulli(probability, key) else { return false }
-    return faultsAreLive || permitSlow(key)
+    return permit(key)
   }
 
   /// Whether a fault the model has already decided on (e.g. a category drawn
-  /// from one word) may happen; always true in a live run.
+  /// from one word) may happen; always true in a live run. A permitted
+  /// fault is counted as fired.
   @inlinable
   public mutating func permit(_ key: DrawKey) -> Bool {
-    faultsAreLive || permitSlow(key)
+    guard faultsAreLive || permitSlow(key) else { return false }
+    tally.record(key.purpose)
+    return true
   }
 
   @usableFromInline

@@ -16,14 +16,42 @@ public struct PropertyReport: Sendable, CustomStringConvertible {
   /// Seeds run, the failing one included.
   public var seedsChecked: UInt64
   public var failure: Failure?
+  /// What the seeds checked exercised: faults fired and races met by kind
+  /// (`("faults fired", "response-loss 12, …")`), as `faultsim run` prints it.
+  public var coverage: [(String, String)]
+  /// Kinds the check required that never fired (or were never met): when
+  /// not empty, the property passed without being exercised.
+  public var unexercised: [String]
 
-  /// Whether the property held for every seed.
-  public var holds: Bool { failure == nil }
+  public init(
+    property: String, scenario: String, seeds: Range<UInt64>, seedsChecked: UInt64, failure: Failure?,
+    coverage: [(String, String)] = [], unexercised: [String] = []
+  ) {
+    self.property = property
+    self.scenario = scenario
+    self.seeds = seeds
+    self.seedsChecked = seedsChecked
+    self.failure = failure
+    self.coverage = coverage
+    self.unexercised = unexercised
+  }
+
+  /// Whether the property held for every seed, and every required fault
+  /// kind fired: a pass whose faults never fired does not hold.
+  public var holds: Bool { failure == nil && unexercised.isEmpty }
 
   public var description: String {
+    let range = "\(seeds.lowerBound)..<\(seeds.upperBound)"
+    let covered = coverage.map { "  \($0.0): \($0.1)" }.joined(separator: "\n")
     guard let failure else {
-      return
-        "property \"\(property)\" holds for all \(seedsChecked) seeds \(seeds.lowerBound)..<\(seeds.upperBound) of \(scenario)"
+      guard unexercised.isEmpty else {
+        return """
+          property "\(property)" passed for all \(seedsChecked) seeds \(range) of \(scenario), \
+          but \(unexercised.joined(separator: ", ")) never fired: the property was not exercised
+          \(covered)
+          """
+      }
+      return "property \"\(property)\" holds for all \(seedsChecked) seeds \(range) of \(scenario)\n\(covered)"
     }
     return """
       property "\(property)" fails for seed \(failure.seed) of \(scenario) (after \(seedsChecked) of \(seeds.count) seeds)

@@ -29,22 +29,32 @@ public struct ScenarioProperty<World: ScenarioWorld> {
   /// Checks the property for every seed of `seeds`, in order, stopping at
   /// the first failure, which is then shrunk.
   ///
+  /// A property that passes because the faults it is about never fired is a
+  /// false pass: name them in `required` (fault or race kinds of the
+  /// world, e.g. `[.responseLoss]`) and the report does not hold — "passed,
+  /// but response-loss never fired" — unless each fired at least once over
+  /// the seeds checked. The report always lists what fired.
+  ///
   /// - Parameters:
   ///   - scenario: A loaded scenario of this property's world.
   ///   - seeds: The seeds to check.
+  ///   - required: Fault and race kinds that must fire (or be met) at least
+  ///     once over the seeds.
   ///   - budget: The most runs shrinking may make.
   /// - Throws: `PropertyError` when the scenario is of another world or a
   ///   run stops with a simulation error.
   /// - Complexity: One run per seed up to the first failure, then at most
   ///   `budget.runs` runs.
   public func check(
-    _ scenario: Scenario, seeds: Range<UInt64>, shrinking budget: ShrinkBudget = ShrinkBudget()
+    _ scenario: Scenario, seeds: Range<UInt64>, requiring required: [World.Draws] = [],
+    shrinking budget: ShrinkBudget = ShrinkBudget()
   ) throws(PropertyError) -> PropertyReport {
     guard let options = World.options(of: scenario.world) else {
       throw .wrongWorld(
         "\(scenario.file) is a \(scenario.world.name) world, the property is about the \(World.worldName) world")
     }
     var checked: UInt64 = 0
+    var coverage = FaultCoverage<World.Draws>()
     for seed in seeds {
       checked += 1
       let run: WorldRun<World.Metrics, World.FinalState>
@@ -53,6 +63,7 @@ public struct ScenarioProperty<World: ScenarioWorld> {
       } catch {
         throw .simulation(seed: seed, error)
       }
+      coverage.add(run.summary)
       if holds(PropertyRun(seed: seed, metrics: run.metrics, finalState: run.finalState)) { continue }
       let replay = ReplayCommand.run(
         scenario: scenario.file, seed: seed, overrides: scenario.overrides.map(\.description))
@@ -66,9 +77,12 @@ public struct ScenarioProperty<World: ScenarioWorld> {
       }
       return PropertyReport(
         property: name, scenario: scenario.file, seeds: seeds, seedsChecked: checked,
-        failure: PropertyReport.Failure(seed: seed, replay: replay, counterexample: counterexample))
+        failure: PropertyReport.Failure(seed: seed, replay: replay, counterexample: counterexample),
+        coverage: coverage.reportLines, unexercised: [])
     }
-    return PropertyReport(property: name, scenario: scenario.file, seeds: seeds, seedsChecked: checked, failure: nil)
+    return PropertyReport(
+      property: name, scenario: scenario.file, seeds: seeds, seedsChecked: checked, failure: nil,
+      coverage: coverage.reportLines, unexercised: coverage.missing(required).map(\.name))
   }
 }
 

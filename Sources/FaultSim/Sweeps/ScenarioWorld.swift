@@ -8,6 +8,9 @@ public protocol ScenarioWorld: SimulationModel, SendableMetatype {
   /// Everything that matters about how a run ended, to compare
   /// interleavings of one seed.
   associatedtype FinalState: WorldFinalState
+  /// The world's draw purposes: its fault kinds and race kinds, for fault
+  /// coverage in reports, sweep columns and properties.
+  associatedtype Draws: DrawPurposeSet
 
   /// The name scenario files use in `"world"`.
   static var worldName: String { get }

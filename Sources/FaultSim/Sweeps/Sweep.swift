@@ -16,6 +16,8 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
     public var seedsWithRaces: UInt64 = 0
     /// Seeds in which two interleavings of the same faults ended differently.
     public var orderSensitiveSeeds: UInt64 = 0
+    /// Faults fired and races met in the FIFO runs.
+    public var coverage = FaultCoverage<World.Draws>()
 
     public init(metrics: World.Metrics) {
       self.metrics = metrics
@@ -25,7 +27,32 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
       metrics.merge(other.metrics)
       seedsWithRaces &+= other.seedsWithRaces
       orderSensitiveSeeds &+= other.orderSensitiveSeeds
+      coverage.merge(other.coverage)
     }
+
+    /// The partial state of a partial table's row: the metrics' state, then
+    /// `~` and the coverage (``FaultCoverage/encoded``).
+    public var encodedState: String {
+      "\(metrics.encodedState)~\(coverage.encoded)"
+    }
+
+    /// Reads a state written by ``encodedState``.
+    public init(
+      decodingState text: String, seedsWithRaces: UInt64, orderSensitiveSeeds: UInt64
+    ) throws(MetricsStateError) {
+      let parts = text.split(separator: "~", omittingEmptySubsequences: false)
+      guard parts.count == 2 else {
+        throw MetricsStateError("expected metrics and fault coverage separated by '~', found \(parts.count) parts")
+      }
+      metrics = try World.Metrics(decodingState: String(parts[0]))
+      guard let coverage = FaultCoverage<World.Draws>(encoded: parts[1]) else {
+        throw MetricsStateError("'\(parts[1].prefix(40))' does not hold fault and race counts")
+      }
+      self.coverage = coverage
+      self.seedsWithRaces = seedsWithRaces
+      self.orderSensitiveSeeds = orderSensitiveSeeds
+    }
+
   }
 
   /// The most (cells × seeds) one sweep accepts; above it, the sweep is
@@ -91,7 +118,16 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
 
   /// The CSV header.
   public var header: String {
-    CSVWriter.record(grid.axes.map(\.keyPath.description) + World.Metrics.columns + Self.trailingColumns)
+    CSVWriter.record(grid.axes.map(\.keyPath.description) + Self.columns)
+  }
+
+  /// Every column after the varied key paths: the world's metrics, one
+  /// column per fault kind (`faults_response_loss`: faults fired over the
+  /// cell's FIFO runs) and race kind (`races_…`: races met) of the world's
+  /// ``ScenarioWorld/Draws`` — so a table shows whether the faults it is
+  /// about fired at all — then ``trailingColumns``.
+  public static var columns: [String] {
+    World.Metrics.columns + FaultCoverage<World.Draws>.columns + trailingColumns
   }
 
   /// Columns every table ends with.
@@ -120,6 +156,7 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
       if stop() { return nil }
       let (metrics, summary, digest) = try runner.run(seed, .fifo)
       result.metrics.merge(metrics)
+      result.coverage.add(summary)
       if !summary.choices.isEmpty {
         result.seedsWithRaces &+= 1
         if interleavings > 1 {
@@ -169,7 +206,7 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
   ) -> String {
     let rate = seeds == 0 ? 0 : Double(result.orderSensitiveSeeds) / Double(seeds)
     return CSVWriter.record(
-      axisValues + result.metrics.fields(seeds: seeds) + [
+      axisValues + result.metrics.fields(seeds: seeds) + result.coverage.fields + [
         "\(result.seedsWithRaces)", DecimalText.rate(rate), "\(interleavings)", version, digest,
       ])
   }
@@ -254,15 +291,13 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
     var labels = [(values: [String], digest: String)?](repeating: nil, count: first.cells)
     for (file, part) in parts {
       for row in part.rows {
-        let metrics: World.Metrics
+        let result: CellResult
         do {
-          metrics = try World.Metrics(decodingState: row.state)
+          result = try CellResult(
+            decodingState: row.state, seedsWithRaces: row.seedsWithRaces, orderSensitiveSeeds: row.orderSensitiveSeeds)
         } catch {
           throw PartialTableError(file: file, message: "cell \(row.cell): \(error)")
         }
-        var result = CellResult(metrics: metrics)
-        result.seedsWithRaces = row.seedsWithRaces
-        result.orderSensitiveSeeds = row.orderSensitiveSeeds
         if totals[row.cell] == nil { totals[row.cell] = result } else { totals[row.cell]!.merge(result) }
         for range in row.ranges {
           for other in covered[row.cell]
@@ -275,7 +310,7 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
         labels[row.cell] = (row.axisValues, row.cellDigest)
       }
     }
-    var text = CSVWriter.record(first.axes + World.Metrics.columns + trailingColumns)
+    var text = CSVWriter.record(first.axes + columns)
     for cell in 0..<first.cells {
       guard let total = totals[cell], let label = labels[cell], covered[cell] == [first.seeds] else {
         let missing = SeedRanges.subtracting(covered[cell], from: first.seeds)

@@ -59,15 +59,13 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
     if let resume {
       try sweep.check(resume, shard: shard)
       for row in resume.rows {
-        let metrics: World.Metrics
+        let result: Sweep<World>.CellResult
         do {
-          metrics = try World.Metrics(decodingState: row.state)
+          result = try Sweep<World>.CellResult(
+            decodingState: row.state, seedsWithRaces: row.seedsWithRaces, orderSensitiveSeeds: row.orderSensitiveSeeds)
         } catch {
           throw PartialTableError(file: "", message: "cell \(row.cell): \(error)")
         }
-        var result = Sweep<World>.CellResult(metrics: metrics)
-        result.seedsWithRaces = row.seedsWithRaces
-        result.orderSensitiveSeeds = row.orderSensitiveSeeds
         if totals[row.cell] == nil { totals[row.cell] = result } else { totals[row.cell]!.merge(result) }
         for range in row.ranges {
           completed[row.cell] = SeedRanges.inserting(range, into: completed[row.cell])
@@ -185,7 +183,7 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
         PartialTable.Row(
           cell: cell, cellDigest: sweep.cells[cell].scenario.digest, ranges: completed[cell],
           seedsWithRaces: total.seedsWithRaces, orderSensitiveSeeds: total.orderSensitiveSeeds,
-          state: total.metrics.encodedState, axisValues: sweep.grid.cell(cell).map(\.text)))
+          state: total.encodedState, axisValues: sweep.grid.cell(cell).map(\.text)))
     }
     return sweep.partialTable(shard: shard, rows: rows)
   }

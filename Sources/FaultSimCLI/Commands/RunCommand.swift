@@ -75,7 +75,8 @@ struct RunCommand: Subcommand, WorldCommand {
       guard format == .text else { return }
       output.write("\n")
     }
-    output.write(RunReport.render(scenario: scenario, seed: seed, metrics: result.metrics, summary: result.summary))
+    output.write(
+      RunReport.render(World.self, scenario: scenario, seed: seed, metrics: result.metrics, summary: result.summary))
     output.write("replay: \(replayCommand)\n")
   }
 

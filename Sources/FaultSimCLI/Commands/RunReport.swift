@@ -2,8 +2,8 @@ import FaultSim
 
 /// The text `faultsim run` prints for one run: aligned `name: value` lines.
 enum RunReport {
-  static func render<Metrics: WorldMetrics>(
-    scenario: Scenario, seed: UInt64, metrics: Metrics, summary: RunSummary
+  static func render<World: ScenarioWorld>(
+    _ world: World.Type, scenario: Scenario, seed: UInt64, metrics: World.Metrics, summary: RunSummary
   ) -> String {
     var lines: [(String, String)] = [
       ("scenario", "\(scenario.name) (\(scenario.file), \(scenario.world.name) world, digest \(scenario.digest))"),
@@ -15,6 +15,9 @@ enum RunReport {
       ("virtual time", summary.finalTime.description),
       ("race choices", raceText(summary)),
     ]
+    var coverage = FaultCoverage<World.Draws>()
+    coverage.add(summary)
+    lines += coverage.reportLines
     let width = lines.map(\.0.count).max() ?? 0
     return lines.map { "\($0.0):".rightPadded(to: width + 2) + $0.1 + "\n" }.joined()
   }

@@ -47,7 +47,9 @@ struct SweepCommand: Subcommand {
         duplicate_rate_lo, duplicate_rate_hi (95% Wilson interval), lost, lost_rate, uncertain,
         uncertain_rate, attempts_mean, server_requests, completion_p50_ms, completion_p99_ms,
         lost_rate_lo, lost_rate_hi, uncertain_rate_lo, uncertain_rate_hi, succeeded, amplification,
-        write_calls, overload_rejections, retries_refused, makespan_mean_ms, then seeds_with_races,
+        write_calls, overload_rejections, retries_refused, makespan_mean_ms, then one column per
+        fault kind (faults_request_loss, faults_response_loss, …: faults fired) and race kind
+        (races_response_vs_timeout, …: races met), then seeds_with_races,
         order_sensitive_rate (seeds where two of at most --interleavings orders of the same faults
         end differently, per seed), interleavings_per_seed, faultsim_version, scenario_digest.
         Transfer and background-fetch worlds have their own columns; see docs/metrics.md.

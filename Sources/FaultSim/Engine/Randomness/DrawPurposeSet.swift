@@ -37,6 +37,12 @@ extension DrawPurposeSet {
 
   /// The purposes with the fault role, in declaration order.
   public static var faults: [Self] { allCases.filter { $0.role == .fault } }
+
+  /// The purposes with the race role, in declaration order.
+  public static var raceKinds: [Self] { allCases.filter { $0.role == .race } }
+
+  /// The name with `_` for `-`, for CSV columns: `response_loss`.
+  public var columnName: String { String(name.map { $0 == "-" ? "_" : $0 }) }
 }
 
 /// `requestLoss` → `request-loss`.

@@ -24,9 +24,9 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   case rejection = 0x520D
   case throttling = 0x520E
   // Races, by message.
-  case raceResponseTimeout = 0x5301
-  case raceRetryCommit = 0x5302
-  case raceKeyExpiry = 0x5303
+  case responseVsTimeout = 0x5301
+  case retryVsCommit = 0x5302
+  case retryVsKeyExpiry = 0x5303
 
   public static var owner: String { "request" }
 
@@ -34,7 +34,7 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
     switch self {
     case .arrival: .timeline
     case .latencyUp, .latencyDown, .backoff, .processing: .value
-    case .raceResponseTimeout, .raceRetryCommit, .raceKeyExpiry: .race
+    case .responseVsTimeout, .retryVsCommit, .retryVsKeyExpiry: .race
     case .requestLoss, .responseLoss, .cannotConnect, .dnsFailure, .connectionLost, .burstRequestLoss,
       .burstResponseLoss, .payloadChange, .failureBeforeCommit, .failureAfterCommit, .rejection, .throttling:
       .fault

@@ -72,7 +72,7 @@ extension RequestWorld {
         let responseFirst = arrival < deadline
         let swapped =
           context.choose(
-            race: Self.key(operation, .raceResponseTimeout, sequence), label: "response-vs-timeout",
+            race: Self.key(operation, .responseVsTimeout, sequence), label: RequestDraw.responseVsTimeout.name,
             alternatives: responseFirst ? ["response first", "timeout first"] : ["timeout first", "response first"]
           ) == 1
         if swapped {

@@ -13,6 +13,8 @@ public struct RequestOperationOutcome: Hashable, Sendable, CustomStringConvertib
 }
 
 extension RequestWorld: ScenarioWorld {
+  public typealias Draws = RequestDraw
+
   public static var worldName: String { "request" }
 
   public static func options(of world: Scenario.World) -> RequestWorldOptions? {

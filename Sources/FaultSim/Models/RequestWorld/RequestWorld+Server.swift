@@ -16,7 +16,7 @@ extension RequestWorld {
       {
         let commitFirst =
           context.choose(
-            race: Self.key(operation, .raceRetryCommit, event.sequence), label: "retry-vs-commit",
+            race: Self.key(operation, .retryVsCommit, event.sequence), label: RequestDraw.retryVsCommit.name,
             alternatives: ["arrival first", "commit first"]) == 1
         if commitFirst {
           if commit >= clients[operation].deadline { try armTimeout(operation, event.sequence, &context) }
@@ -179,7 +179,7 @@ extension RequestWorld {
     guard gap <= settings.options.races.window.nanoseconds else { return valid }
     let flipped =
       context.choose(
-        race: Self.key(operation, .raceKeyExpiry, sequence), label: "retry-vs-key-expiry",
+        race: Self.key(operation, .retryVsKeyExpiry, sequence), label: RequestDraw.retryVsKeyExpiry.name,
         alternatives: valid
           ? ["retry first (key valid)", "expiry first"] : ["expiry first", "retry first (key valid)"]
       ) == 1

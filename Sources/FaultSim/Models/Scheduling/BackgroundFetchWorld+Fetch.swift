@@ -124,9 +124,9 @@ extension BackgroundFetchWorld {
       let snapshotFirst =
         context.choose(
           race: DrawKey(
-            FetchIdentity(UserIdentity(user: user), fetch: ordinal), BackgroundFetchDraw.raceContentSnapshot.purpose),
-          label: "\(Self.appName(user)) fetch #\(ordinal) snapshot vs \(end - racing) content commit(s)",
-          alternatives: ["content committed first", "fetch snapshot first"]) == 1
+            FetchIdentity(UserIdentity(user: user), fetch: ordinal), BackgroundFetchDraw.snapshotVsContent.purpose),
+          label: BackgroundFetchDraw.snapshotVsContent.name,
+          alternatives: ["\(end - racing) content commit(s) first", "fetch #\(ordinal) snapshot first"]) == 1
       if snapshotFirst { end = racing }
     }
     deliver(user, upTo: end, at: now)

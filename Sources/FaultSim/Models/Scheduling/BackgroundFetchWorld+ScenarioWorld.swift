@@ -12,6 +12,8 @@ public struct FetchUserOutcome: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension BackgroundFetchWorld: ScenarioWorld {
+  public typealias Draws = BackgroundFetchDraw
+
   public static var worldName: String { "background-fetch" }
 
   public static func options(of world: Scenario.World) -> BackgroundFetchWorldOptions? {

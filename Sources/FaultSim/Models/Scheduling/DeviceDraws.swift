@@ -37,7 +37,7 @@ public enum BackgroundFetchDraw: UInt64, DrawPurposeSet {
   case contentArrival = 0x5440
   case fetchDuration = 0x5441
   case fetchFailure = 0x5442
-  case raceContentSnapshot = 0x5480
+  case snapshotVsContent = 0x5480
 
   public static var owner: String { "background-fetch" }
 
@@ -46,7 +46,7 @@ public enum BackgroundFetchDraw: UInt64, DrawPurposeSet {
     case .contentArrival: .timeline
     case .fetchDuration: .value
     case .fetchFailure: .fault
-    case .raceContentSnapshot: .race
+    case .snapshotVsContent: .race
     }
   }
 }

@@ -21,9 +21,9 @@ public enum TransferDraw: UInt64, DrawPurposeSet {
   // The reconcile job, by user and job.
   case jobWork = 0x550E
   // Races.
-  case raceFinishEnqueue = 0x5581
-  case raceCancelCompletion = 0x5582
-  case raceMoveDelete = 0x5583
+  case finishVsEnqueue = 0x5581
+  case cancelVsCompletion = 0x5582
+  case moveVsDelete = 0x5583
 
   public static var owner: String { "transfer" }
 
@@ -31,7 +31,7 @@ public enum TransferDraw: UInt64, DrawPurposeSet {
     switch self {
     case .backgroundAt, .terminationAt, .relaunchAt, .userCancelTime: .timeline
     case .size, .contentLength, .throughput, .failurePoint, .jobWork: .value
-    case .raceFinishEnqueue, .raceCancelCompletion, .raceMoveDelete: .race
+    case .finishVsEnqueue, .cancelVsCompletion, .moveVsDelete: .race
     case .forceQuit, .userCancel, .failure, .resumeData, .content, .rejection: .fault
     }
   }

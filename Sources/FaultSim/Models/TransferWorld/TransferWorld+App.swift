@@ -266,8 +266,9 @@ extension TransferWorld {
     if settings.options.app.moveTiming == .afterReturn {
       let moveFirst =
         context.choose(
-          race: DrawKey(attempt, TransferDraw.raceMoveDelete.purpose),
-          label: "move-vs-delete", alternatives: ["system deletes the file first", "app moves the file first"]) == 1
+          race: DrawKey(attempt, TransferDraw.moveVsDelete.purpose),
+          label: TransferDraw.moveVsDelete.name,
+          alternatives: ["system deletes the file first", "app moves the file first"]) == 1
       if !moveFirst {
         if isCurrent { files[file].row = .done }
         context.trace(Self.appName(user), "moves \(taskName(task)) too late", "the temporary file is gone")
@@ -425,8 +426,8 @@ extension TransferWorld {
         context.choose(
           race: DrawKey(
             RelaunchRaceIdentity(tasks[task].identity, session: apps[user].session),
-            TransferDraw.raceFinishEnqueue.purpose),
-          label: "finish-vs-enqueue", alternatives: alternatives) == 1
+            TransferDraw.finishVsEnqueue.purpose),
+          label: TransferDraw.finishVsEnqueue.name, alternatives: alternatives) == 1
       if running && flipped {
         // The task finishes before the reconcile looks, and its completion
         // reaches the app only after the reconcile.
@@ -450,8 +451,8 @@ extension TransferWorld {
     if let end = scheduledEnd(of: task), end - now <= window {
       let completionFirst =
         context.choose(
-          race: DrawKey(FileIdentity(file: file), TransferDraw.raceCancelCompletion.purpose),
-          label: "cancel-vs-completion", alternatives: ["cancel first", "completion first"]) == 1
+          race: DrawKey(FileIdentity(file: file), TransferDraw.cancelVsCompletion.purpose),
+          label: TransferDraw.cancelVsCompletion.name, alternatives: ["cancel first", "completion first"]) == 1
       if completionFirst {
         try finishTask(task, &context)
         context.trace(Self.appName(user), "user cancels \(fileName(file)) too late", "it finished")

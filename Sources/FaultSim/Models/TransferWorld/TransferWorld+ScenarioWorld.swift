@@ -1,4 +1,6 @@
 extension TransferWorld: ScenarioWorld {
+  public typealias Draws = TransferDraw
+
   public static var worldName: String { "transfer" }
 
   public static func options(of world: Scenario.World) -> TransferWorldOptions? {

@@ -1,0 +1,95 @@
+/// What one run or many exercised: the faults of each kind that fired and
+/// the races of each kind that were met, for the kinds of one world's
+/// ``DrawPurposeSet``.
+///
+/// A property that holds because its faults never fired is a false pass;
+/// `faultsim run`, sweep tables (`faults_…`, `races_…` columns) and
+/// ``ScenarioProperty`` reports show coverage so that it cannot go unseen.
+public struct FaultCoverage<Draws: DrawPurposeSet>: Hashable, Sendable {
+  /// Faults fired, by purpose.
+  public var faults = DrawTally()
+  /// Races met (choice points answered), by purpose.
+  public var races = DrawTally()
+  /// Races met whose answer was not the FIFO order, by purpose.
+  public var reordered = DrawTally()
+
+  public init() {}
+
+  /// Adds one run's faults and races.
+  ///
+  /// - Complexity: O(f + r) for the run's fault kinds and choice points.
+  public mutating func add(_ summary: RunSummary) {
+    faults.merge(summary.faults)
+    for choice in summary.choices {
+      races.record(choice.race.purpose)
+      if choice.chosen != 0 { reordered.record(choice.race.purpose) }
+    }
+  }
+
+  /// Adds another coverage.
+  public mutating func merge(_ other: FaultCoverage) {
+    faults.merge(other.faults)
+    races.merge(other.races)
+    reordered.merge(other.reordered)
+  }
+
+  /// How often faults (or races, for a race kind) of `kind` fired (were met).
+  public func count(_ kind: Draws) -> UInt64 {
+    kind.role == .race ? races.count(of: kind.purpose) : faults.count(of: kind.purpose)
+  }
+
+  /// The kinds of `required` that never fired or were never met.
+  public func missing(_ required: [Draws]) -> [Draws] {
+    required.filter { count($0) == 0 }
+  }
+
+  /// Lines for a report: the fault kinds that fired with their counts and
+  /// those that never did; the same for races.
+  public var reportLines: [(String, String)] {
+    func list(_ kinds: [Draws], _ text: (Draws) -> String) -> String {
+      kinds.isEmpty ? "none" : kinds.map(text).joined(separator: ", ")
+    }
+    let fired = Draws.faults.filter { count($0) > 0 }
+    let met = Draws.raceKinds.filter { count($0) > 0 }
+    var lines = [("faults fired", list(fired) { "\($0.name) \(count($0))" })]
+    let quiet = Draws.faults.filter { count($0) == 0 }
+    if !quiet.isEmpty { lines.append(("never fired", list(quiet) { $0.name })) }
+    lines.append(
+      (
+        "races met",
+        list(met) {
+          let other = reordered.count(of: $0.purpose)
+          return "\($0.name) \(count($0))" + (other > 0 ? " (\(other) not in FIFO order)" : "")
+        }
+      ))
+    let unmet = Draws.raceKinds.filter { count($0) == 0 }
+    if !unmet.isEmpty { lines.append(("never met", list(unmet) { $0.name })) }
+    return lines
+  }
+
+  /// The column names of ``fields``: `faults_<kind>` for every fault kind,
+  /// `races_<kind>` for every race kind, in declaration order.
+  public static var columns: [String] {
+    Draws.faults.map { "faults_" + $0.columnName } + Draws.raceKinds.map { "races_" + $0.columnName }
+  }
+
+  /// The counts in ``columns`` order.
+  public var fields: [String] {
+    Draws.faults.map { "\(count($0))" } + Draws.raceKinds.map { "\(count($0))" }
+  }
+
+  /// The counts as text: faults, races and reordered races
+  /// (``DrawTally/encoded``) separated by `/`.
+  public var encoded: String { "\(faults.encoded)/\(races.encoded)/\(reordered.encoded)" }
+
+  /// Reads counts written by ``encoded``; `nil` for malformed text.
+  public init?(encoded text: Substring) {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 3, let faults = DrawTally(encoded: parts[0]), let races = DrawTally(encoded: parts[1]),
+      let reordered = DrawTally(encoded: parts[2])
+    else { return nil }
+    self.faults = faults
+    self.races = races
+    self.reordered = reordered
+  }
+}
