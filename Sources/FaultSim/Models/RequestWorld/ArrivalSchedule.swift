@@ -28,8 +28,8 @@ struct ArrivalSchedule {
       var spacings = [Double]()
       spacings.reserveCapacity(count)
       var sum = 0.0
-      for index in 0..<count {
-        sum += Self.exponential(index, random)
+      for operation in 0..<count {
+        sum += Self.exponential(operation, random)
         spacings.append(sum)
       }
       sum += Self.exponential(count, random)
@@ -40,11 +40,11 @@ struct ArrivalSchedule {
     case .poisson(let meanGap):
       let gaps = LatencyDistribution.exponential(mean: meanGap)
       var time: UInt64 = 0
-      for index in 0..<count {
+      for operation in 0..<count {
         let (sum, overflow) = time.addingReportingOverflow(
-          gaps.sample(random.word(DrawKey(OperationIdentity(operation: index), RequestDraw.arrival.purpose))))
+          gaps.sample(random.word(DrawKey(OperationIdentity(operation: operation), RequestDraw.arrival.purpose))))
         guard !overflow else {
-          throw .clockOverflow(ClockOverflow(operation: "the Poisson start of operation \(index)"))
+          throw .clockOverflow(ClockOverflow(operation: "the Poisson start of operation \(operation)"))
         }
         time = sum
         times.append(time)
@@ -52,9 +52,10 @@ struct ArrivalSchedule {
     }
   }
 
-  /// An Exp(1) draw keyed by operation index.
+  /// An Exp(1) draw keyed by the operation (`count`: the closing gap).
   @inline(__always)
-  static func exponential(_ index: Int, _ random: KeyedRandom) -> Double {
-    -DeterministicMath.log(random.openUnit(DrawKey(OperationIdentity(operation: index), RequestDraw.arrival.purpose)))
+  static func exponential(_ operation: Int, _ random: KeyedRandom) -> Double {
+    -DeterministicMath.log(
+      random.openUnit(DrawKey(OperationIdentity(operation: operation), RequestDraw.arrival.purpose)))
   }
 }

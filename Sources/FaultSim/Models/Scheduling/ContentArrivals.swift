@@ -10,15 +10,15 @@ enum ContentArrivals {
       mean: .nanoseconds(LatencyDistribution.nanoseconds(3_600_000_000_000 / itemsPerHour)))
     var times: [UInt64] = []
     var time: UInt64 = 0
-    var index: UInt64 = 0
+    var item: UInt64 = 0
     while true {
       let gap = gaps.sample(
-        random.word(DrawKey(TimelineStepIdentity(user, step: index), BackgroundFetchDraw.contentArrival.purpose)))
+        random.word(DrawKey(TimelineStepIdentity(user, step: item), BackgroundFetchDraw.contentArrival.purpose)))
       let (next, overflow) = time.addingReportingOverflow(gap)
       guard !overflow, next < horizon.nanoseconds else { return times }
       times.append(next)
       time = next
-      index += 1
+      item += 1
     }
   }
 }
