@@ -47,6 +47,30 @@ public struct Scenario: Sendable {
     try parse(bytes: try ScenarioDocument.bytes(path: path), file: path, overrides: overrides)
   }
 
+  /// Validates scenario JSON held in a string, applying `overrides` first:
+  /// a scenario written in a test, with no file to ship next to it.
+  ///
+  /// ```swift
+  /// let scenario = try Scenario.parse(
+  ///   json: #"{"description": "keyed orders", "workload": {"kind": "keyed-write", "operations": 500}}"#,
+  ///   file: "keyed-orders.json")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - json: The scenario's text, in the format of
+  ///     `docs/scenario-format.md`.
+  ///   - file: The name used in messages, reports and replay commands; the
+  ///     scenario's ``name`` is it without folder and extension.
+  ///   - overrides: Values to change, applied in order, as `--set` does.
+  /// - Throws: `ScenarioError` of kind `.invalidData` for anything wrong in
+  ///   the text, located by line, column and key path.
+  /// - Complexity: O(*n*) in the length of `json`.
+  public static func parse(
+    json: String, file: String, overrides: [ScenarioOverride] = []
+  ) throws(ScenarioError) -> Scenario {
+    try parse(bytes: Array(json.utf8), file: file, overrides: overrides)
+  }
+
   /// Validates scenario JSON held in memory.
   public static func parse(
     bytes: [UInt8], file: String, overrides: [ScenarioOverride] = []
