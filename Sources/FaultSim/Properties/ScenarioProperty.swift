@@ -8,10 +8,11 @@
 /// import Testing
 ///
 /// @Test func keyedOrdersAreNeverRecordedTwice() throws {
-///   let scenario = try Scenario.load(path: "scenarios/checkout-keyed.json")
+///   let scenario = try Scenario.shipped(
+///     "checkout-keyed", overrides: [try ScenarioOverride(parsing: "workload.operations=1000")])
 ///   let report = try ScenarioProperty<RequestWorld>("no order is recorded twice") { run in
 ///     run.metrics.duplicated == 0
-///   }.check(scenario, seeds: 0..<500)
+///   }.check(scenario, seeds: 0..<100)
 ///   #expect(report.holds, "\(report)")
 /// }
 /// ```
