@@ -429,6 +429,10 @@ if [ "$extract_only" -eq 1 ] || [ "$failures" -gt 0 ]; then
   exit
 fi
 
+# What SwiftPM, XCTest and Swift Testing print around a test run (Swift
+# Testing's symbols on Linux and, as SF Symbols, on macOS).
+test_library_lines='^(\[[0-9]+/[0-9]+\] |Build complete|Test Suite |[[:space:]]+Executed [0-9]+ tests?|(◇|✔|✘|↳|⚠|􀟈|􀢄|􁁛|􀄣|􀊯|􀇿) )'
+
 empty_directory() {
   mktemp -d "$work/run.XXXXXX"
 }
@@ -516,6 +520,9 @@ if [ "$swift_count" -gt 0 ]; then
       fi
     done
     # One `swift test` per snippet, so that each has its own output and time.
+    # The test libraries write their lines to standard output outside its
+    # buffer, between the snippet's lines, so out/N keeps only the snippet's:
+    # the whole log is in out/N.log.
     for entry in ${swift_tests[@]+"${swift_tests[@]}"}; do
       IFS='|' read -r id target where <<<"$entry"
       SECONDS=0
@@ -524,12 +531,13 @@ if [ "$swift_count" -gt 0 ]; then
       status=0
       (cd "$directory" && SWIFT_BACKTRACE=enable=no timeout "$timeout_seconds" swift test --package-path "$package" \
         --skip-build --filter "^$target\\."
-        exit) >"$work/out/$id" 2>&1 || status=$?
-      ran=$(sed -n 's/.*Test run with \([0-9][0-9]*\) tests\{0,1\} .*/\1/p' "$work/out/$id" | tail -1)
+        exit) >"$work/out/$id.log" 2>&1 || status=$?
+      grep -v -E "$test_library_lines" "$work/out/$id.log" >"$work/out/$id" || true
+      ran=$(sed -n 's/.*Test run with \([0-9][0-9]*\) tests\{0,1\} .*/\1/p' "$work/out/$id.log" | tail -1)
       if [ "$status" -ne 0 ]; then
         # Issues are shown at their Markdown file and line.
         grep -v -E '^(\[[0-9]+/[0-9]+\]|Test Suite|[[:space:]]+Executed|. Test run started|. Testing Library|. Target Platform)' \
-          "$work/out/$id" | awk -F '\t' -v target="$target" -v map="$work/line-map" '
+          "$work/out/$id.log" | awk -F '\t' -v target="$target" -v map="$work/line-map" '
           FILENAME == map { if ($1 == target) { first = $2; count = $3; file = $4; fence = $5; shift = $6 }; next }
           {
             line = $0
@@ -550,7 +558,7 @@ if [ "$swift_count" -gt 0 ]; then
         fail "$where: the snippet declares $expected @Test functions but swift test ran ${ran:-none}"
       else
         echo "ok   $where (Swift tests, ${SECONDS}s)"
-        grep -E '^[^ ]+ Test .*(passed|failed)' "$work/out/$id" | grep -v 'Test run with' | indent || true
+        grep -E '^[^ ]+ Test .*(passed|failed)' "$work/out/$id.log" | grep -v 'Test run with' | indent || true
       fi
     done
   fi
