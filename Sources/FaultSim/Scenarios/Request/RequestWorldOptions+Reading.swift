@@ -55,7 +55,9 @@ extension ClientOptions {
       guard cap >= base else {
         throw section.error("cap is below base; allowed cap ≥ base", key: "cap")
       }
-      backoff = Backoff(growth: growth, jitter: jitter, base: .nanoseconds(base), cap: .nanoseconds(cap))
+      let firstRetry = try section.integer("firstRetry", default: 0, in: ScenarioLimits.firstRetry)
+      backoff = Backoff(
+        growth: growth, jitter: jitter, base: .nanoseconds(base), cap: .nanoseconds(cap), firstRetry: firstRetry)
     }
     if let section = try reader.object("retryBudget") {
       switch try section.choice("kind", among: ["unlimited", "token-bucket", "ratio"]) {
