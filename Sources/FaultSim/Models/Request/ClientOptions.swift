@@ -26,9 +26,9 @@ public struct ClientOptions: Hashable, Sendable {
   public enum ConflictRetry: String, CaseIterable, Hashable, Sendable {
     /// Waits per ``ClientOptions/backoff`` first: the wait after the *n*-th
     /// conflict of an operation is the backoff's delay for retry *n* − 1
-    /// (the first conflict waits `ceiling(0)`), and decorrelated jitter
-    /// continues from the client's previous wait, whichever retry it came
-    /// before. A zero wait re-reads at once.
+    /// (the first conflict waits up to `base · 2^firstRetry`), and
+    /// decorrelated jitter continues from the client's previous wait,
+    /// whichever retry it came before. A zero wait re-reads at once.
     case afterBackoff = "after-backoff"
     /// Re-reads at once, whatever the backoff says: what every conditional
     /// write did before FaultSim backed off after conflicts.

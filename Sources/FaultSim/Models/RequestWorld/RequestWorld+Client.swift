@@ -252,9 +252,11 @@ extension RequestWorld {
   /// record again; a zero wait reads at once, as ``ClientOptions/ConflictRetry/immediate`` does.
   ///
   /// The *n*-th conflict of an operation is retry *n* − 1 of the backoff
-  /// (attempt budgets do not apply: ``ClientOptions/conflictLimit`` does),
-  /// its random word is the keyed draw of (operation, conflict backoff, *n*),
-  /// and decorrelated jitter continues from the client's previous wait.
+  /// (counted from its ``Backoff/firstRetry``; neither the attempt budget
+  /// nor the shared retry budget applies: ``ClientOptions/conflictLimit``
+  /// does), its random word is the keyed draw of (operation, conflict
+  /// backoff, *n*), and decorrelated jitter continues from the client's
+  /// previous wait.
   mutating func rereadAfterBackoff(_ operation: Int, _ context: inout SimulationContext<Event>) throws(SimulationError)
   {
     let conflict = clients[operation].conflicts
@@ -267,7 +269,7 @@ extension RequestWorld {
       return
     }
     context.trace(
-      Self.clientName(operation), "conflict \(conflict): read again after \(VirtualDuration(nanoseconds: delay))")
+      Self.clientName(operation), "read again after \(VirtualDuration(nanoseconds: delay))", "conflict=\(conflict)")
     try context.schedule(
       RequestEvent(.send, operation: UInt32(operation)),
       at: VirtualTime(nanoseconds: try Self.later(context.now, delay)))
