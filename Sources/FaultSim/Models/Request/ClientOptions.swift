@@ -43,7 +43,8 @@ public struct ClientOptions: Hashable, Sendable {
     /// Retries until it wins, as in the AWS optimistic-concurrency
     /// experiment. It still ends: every conflict means that some write to
     /// the record landed between this client's read and its write, so a
-    /// client never meets more conflicts than writes were applied to it.
+    /// client never meets more conflicts than writes were applied to the
+    /// record.
     case unlimited
 
     /// The scenario spelling of ``unlimited``.
