@@ -33,6 +33,19 @@ import Testing
     #expect(zeros < values.count / 1_000, "clamping would pile about 46% of draws on zero")
   }
 
+  /// |X| for X ~ normal(1 ms, 2 ms) has mean σ√(2/π)·e^(−μ²/2σ²) + μ(1 − 2Φ(−μ/σ)) = 1.7912 ms;
+  /// truncating instead (redrawing negatives) would give μ + σφ(½)/Φ(½) = 2.0183 ms.
+  /// Far from zero the two are the same samples.
+  @Test func aFoldedNormalMirrorsNegativeDraws() {
+    let folded = Self.samples(.foldedNormal(mean: .nanoseconds(1_000_000), standardDeviation: .nanoseconds(2_000_000)))
+    #expect(abs(Self.mean(folded) / 1_000_000 - 1.7912) < 0.02)
+    let mean = VirtualDuration.nanoseconds(10_000_000)
+    let deviation = VirtualDuration.nanoseconds(2_000_000)
+    #expect(
+      Self.samples(.foldedNormal(mean: mean, standardDeviation: deviation), count: 10_000)
+        == Self.samples(.normal(mean: mean, standardDeviation: deviation), count: 10_000))
+  }
+
   @Test func backoffFollowsTheStandardFormulas() {
     let base = VirtualDuration.nanoseconds(100)
     let cap = VirtualDuration.nanoseconds(1_000)

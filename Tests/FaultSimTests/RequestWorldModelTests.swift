@@ -20,7 +20,7 @@ import Testing
     options.workload.arrival = .simultaneous(at: .zero)
     options.workload.contention = .init(resources: 1)
     options.server.processing = .uniform(min: .nanoseconds(1_000_000), max: .nanoseconds(5_000_000))
-    options.client.conflictLimit = 10_000
+    options.client.conflictLimit = .atMost(10_000)
     let result = try RequestWorld.runOnce(options, seed: 3)
     #expect(result.metrics.succeeded == 30)
     #expect(result.metrics.applied == 30)
@@ -39,7 +39,7 @@ import Testing
     options.workload.kind = .keylessWrite
     options.workload.contention = .init(resources: 30)
     options.workload.submissions = 2
-    options.client.conflictLimit = 0
+    options.client.conflictLimit = .atMost(0)
     let result = try RequestWorld.runOnce(options, seed: 2)
     // A second submission that wrote with the first one's version would get
     // 412 and, with no conflicts allowed, fail.

@@ -1,13 +1,19 @@
 /// How long a client waits before retrying (the standard formulas, as in the
 /// AWS Architecture Blog's "Exponential Backoff and Jitter").
 ///
-/// With `ceiling(n) = min(cap, base · 2ⁿ)` for the n-th retry (n from 0):
+/// With `ceiling(n) = min(cap, base · 2ⁿ)` for the n-th retry (n from
+/// ``firstRetry``, 0 unless set):
 /// - no jitter: `ceiling(n)`;
 /// - full: `U(0, ceiling(n))`;
 /// - equal: `ceiling(n)/2 + U(0, ceiling(n)/2)`;
 /// - decorrelated: `min(cap, U(base, 3 · previous))`, previous starting at base.
 ///
 /// A constant backoff uses `ceiling(n) = base` (and `cap = base`).
+///
+/// Implementations differ in how they number retries: by default FaultSim
+/// waits up to `base` before the first retry (n from 0); the AWS backoff
+/// simulator asks for attempt 1 first, so its first wait is up to
+/// `2 · base` (``firstRetry`` = 1). Decorrelated jitter does not use n.
 public struct Backoff: Hashable, Sendable, CustomStringConvertible {
   /// How the ceiling grows with the retry number.
   public enum Growth: String, CaseIterable, Hashable, Sendable {
@@ -28,18 +34,27 @@ public struct Backoff: Hashable, Sendable, CustomStringConvertible {
   public var jitter: Jitter
   public var base: VirtualDuration
   public var cap: VirtualDuration
+  /// The number n of the first retry in `base · 2ⁿ`: 0 waits up to `base`
+  /// first, 1 up to `2 · base` (as the AWS backoff simulator counts).
+  public var firstRetry: Int
 
-  public init(growth: Growth, jitter: Jitter = .none, base: VirtualDuration = .zero, cap: VirtualDuration = .zero) {
+  public init(
+    growth: Growth, jitter: Jitter = .none, base: VirtualDuration = .zero, cap: VirtualDuration = .zero,
+    firstRetry: Int = 0
+  ) {
+    precondition(firstRetry >= 0, "a retry number is not negative")
     self.growth = growth
     self.jitter = jitter
     self.base = base
     self.cap = growth == .constant ? base : cap
+    self.firstRetry = firstRetry
   }
 
   /// Retry immediately.
   public static let immediate = Backoff(growth: .none)
 
-  /// The ceiling for retry `n` (0-based), in nanoseconds.
+  /// The ceiling for the retry `n` places after the first (0 before the
+  /// second attempt), in nanoseconds: its exponent is `firstRetry + n`.
   @inlinable
   public func ceiling(retry n: Int) -> UInt64 {
     switch growth {
@@ -48,8 +63,9 @@ public struct Backoff: Hashable, Sendable, CustomStringConvertible {
     case .constant:
       return base.nanoseconds
     case .exponential:
-      guard n < 63 else { return cap.nanoseconds }
-      let (scaled, overflow) = base.nanoseconds.multipliedReportingOverflow(by: 1 << UInt64(n))
+      let exponent = n &+ firstRetry
+      guard exponent >= 0, exponent < 63 else { return cap.nanoseconds }
+      let (scaled, overflow) = base.nanoseconds.multipliedReportingOverflow(by: 1 << UInt64(exponent))
       return overflow ? cap.nanoseconds : min(cap.nanoseconds, scaled)
     }
   }
@@ -87,7 +103,9 @@ public struct Backoff: Hashable, Sendable, CustomStringConvertible {
     switch growth {
     case .none: return "none"
     case .constant: return "constant \(base), jitter \(jitter.rawValue)"
-    case .exponential: return "exponential base \(base) cap \(cap), jitter \(jitter.rawValue)"
+    case .exponential:
+      return "exponential base \(base) cap \(cap)\(firstRetry == 0 ? "" : ", first retry \(firstRetry)"), "
+        + "jitter \(jitter.rawValue)"
     }
   }
 }

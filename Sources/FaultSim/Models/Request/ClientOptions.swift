@@ -21,6 +21,52 @@ public struct ClientOptions: Hashable, Sendable {
     case spend
   }
 
+  /// What a conditional write does after a 412 (its version was stale)
+  /// before it reads the record again.
+  public enum ConflictRetry: String, CaseIterable, Hashable, Sendable {
+    /// Waits per ``ClientOptions/backoff`` first: the wait after the *n*-th
+    /// conflict of an operation is the backoff's delay for retry *n* − 1
+    /// (the first conflict waits up to `base · 2^firstRetry`), and
+    /// decorrelated jitter continues from the client's previous wait,
+    /// whichever retry it came before. A zero wait re-reads at once.
+    case afterBackoff = "after-backoff"
+    /// Re-reads at once, whatever the backoff says: what every conditional
+    /// write did before FaultSim backed off after conflicts.
+    case immediate
+  }
+
+  /// How many 412 conflicts a conditional write may meet; the next one makes
+  /// it give up.
+  public enum ConflictLimit: Hashable, Sendable, CustomStringConvertible {
+    /// Gives up at conflict `n + 1`.
+    case atMost(Int)
+    /// Retries until it wins, as in the AWS optimistic-concurrency
+    /// experiment. It still ends: every conflict means that some write to
+    /// the record landed between this client's read and its write, so a
+    /// client never meets more conflicts than writes were applied to the
+    /// record.
+    case unlimited
+
+    /// The scenario spelling of ``unlimited``.
+    public static let unlimitedText = "unlimited"
+
+    /// Whether an operation that met `conflicts` conflicts may go on.
+    @inlinable
+    public func allows(_ conflicts: UInt32) -> Bool {
+      switch self {
+      case .atMost(let limit): return Int(conflicts) <= limit
+      case .unlimited: return true
+      }
+    }
+
+    public var description: String {
+      switch self {
+      case .atMost(let limit): return "\(limit)"
+      case .unlimited: return Self.unlimitedText
+      }
+    }
+  }
+
   /// How long a client waits for a response before it gives the attempt up.
   public var timeout = VirtualDuration(nanoseconds: 1_000_000_000)
   /// Attempts per request, the first included.
@@ -38,8 +84,10 @@ public struct ClientOptions: Hashable, Sendable {
   /// Probability that a retry of a keyed write carries a different payload
   /// under the same key (a client bug the server answers with 422).
   public var payloadChangesOnRetry: Double = 0
+  /// What a conditional write does after a 412 before it reads again.
+  public var conflictRetry: ConflictRetry = .afterBackoff
   /// How many 412 conflicts a conditional write may meet before it gives up.
-  public var conflictLimit = 100
+  public var conflictLimit: ConflictLimit = .atMost(100)
 
   public init() {}
 }

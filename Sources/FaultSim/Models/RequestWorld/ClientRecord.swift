@@ -34,7 +34,8 @@ struct ClientRecord {
   var end: UInt64 = 0
   /// When the awaited attempt times out.
   var deadline: UInt64 = 0
-  /// The previous backoff delay (decorrelated jitter).
+  /// The latest backoff wait, before a retry or a re-read after a 412
+  /// (decorrelated jitter continues from it).
   var previousBackoff: UInt64 = 0
   /// Messages sent, all kinds: the next message's sequence number − 1.
   var sequence: UInt32 = 0
@@ -44,12 +45,14 @@ struct ClientRecord {
   var timeoutGeneration: UInt32 = 0
   /// The version the client read (conditional writes).
   var knownVersion: UInt32 = 0
+  /// Attempts in total, all exchanges (32 bits: with unlimited conflicts a
+  /// client on a busy record may send more than 65,535).
+  var attempts: UInt32 = 0
+  /// 412 conflicts met, all submissions: the ordinal of the wait after the
+  /// latest one.
+  var conflicts: UInt32 = 0
   /// Attempts in the current exchange (the attempt budget counts these).
   var tries: UInt16 = 0
-  /// Attempts in total, all exchanges.
-  var attempts: UInt16 = 0
-  /// 412 conflicts met.
-  var conflicts: UInt16 = 0
   var phase: Phase = .write
   var outcome: Outcome = .pending
   /// Whether some write attempt failed ambiguously (it may have applied).

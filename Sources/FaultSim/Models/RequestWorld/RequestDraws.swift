@@ -17,6 +17,8 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   // The client, by message.
   case backoff = 0x5206
   case payloadChange = 0x520F
+  // The client, by operation and conflict: the wait after its n-th 412.
+  case conflictBackoff = 0x5212
   // The server, by message.
   case processing = 0x5207
   case failureBeforeCommit = 0x520B
@@ -33,7 +35,7 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   public var role: DrawRole {
     switch self {
     case .arrival: .timeline
-    case .latencyUp, .latencyDown, .backoff, .processing: .value
+    case .latencyUp, .latencyDown, .backoff, .conflictBackoff, .processing: .value
     case .responseVsTimeout, .retryVsCommit, .retryVsKeyExpiry: .race
     case .requestLoss, .responseLoss, .cannotConnect, .dnsFailure, .connectionLost, .burstRequestLoss,
       .burstResponseLoss, .payloadChange, .failureBeforeCommit, .failureAfterCommit, .rejection, .throttling:
@@ -76,10 +78,36 @@ public struct MessageIdentity: DrawIdentity {
   @inlinable public var occurrence: UInt64 { UInt64(sequence) }
 }
 
+/// One 412 conflict of one operation: the n-th time its conditional write
+/// found a newer version, counted over the operation's whole life (all its
+/// submissions). The count is the operation's own, so it depends on that
+/// operation's history alone.
+public struct ConflictIdentity: DrawIdentity {
+  public var operation: Int
+  /// Which conflict of the operation, from 1.
+  public var conflict: UInt32
+
+  @inlinable
+  public init(operation: Int, conflict: UInt32) {
+    self.operation = operation
+    self.conflict = conflict
+  }
+
+  @inlinable public var entity: UInt64 { UInt64(operation) }
+  @inlinable public var occurrence: UInt64 { UInt64(conflict) }
+}
+
 extension RequestWorld {
   /// The key of one decision about one message of one operation.
   @inline(__always)
   static func key(_ operation: Int, _ draw: RequestDraw, _ sequence: UInt32) -> DrawKey {
     DrawKey(MessageIdentity(operation: operation, sequence: sequence), draw.purpose)
+  }
+
+  /// The key of the wait after an operation's `conflict`-th 412: "op 17,
+  /// conflict backoff, conflict 3", whatever else happened in between.
+  @inline(__always)
+  static func conflictBackoffKey(_ operation: Int, conflict: UInt32) -> DrawKey {
+    DrawKey(ConflictIdentity(operation: operation, conflict: conflict), RequestDraw.conflictBackoff.purpose)
   }
 }

@@ -183,17 +183,20 @@ extension RequestWorld {
     if phase == .write && !failure.provesNotApplied {
       clients[operation].sawAmbiguousFailure = true
     }
-    // A conditional write that lost to a newer version re-reads at once.
+    // A conditional write that lost to a newer version reads it again.
     if case .conflict(412) = failure, phase == .write, settings.options.workload.contention != nil {
       clients[operation].conflicts &+= 1
-      guard Int(clients[operation].conflicts) <= settings.options.client.conflictLimit else {
+      guard settings.options.client.conflictLimit.allows(clients[operation].conflicts) else {
         context.trace(Self.clientName(operation), "give up: conflict limit")
         try finish(operation, giveUpOutcome(operation), &context)
         return
       }
       clients[operation].phase = .read
       clients[operation].tries = 0
-      try sendAttempt(operation, &context)
+      switch settings.options.client.conflictRetry {
+      case .immediate: try sendAttempt(operation, &context)
+      case .afterBackoff: try rereadAfterBackoff(operation, &context)
+      }
       return
     }
     guard failure.isRetryable else {
@@ -234,11 +237,8 @@ extension RequestWorld {
       return
     }
     let sequence = clients[operation].sequence
-    let previous =
-      clients[operation].previousBackoff == 0
-      ? settings.options.client.backoff.base.nanoseconds : clients[operation].previousBackoff
     var delay = settings.options.client.backoff.delay(
-      retry: Int(clients[operation].tries) - 1, previous: previous,
+      retry: Int(clients[operation].tries) - 1, previous: previousBackoff(operation),
       word: context.valueWord(Self.key(operation, .backoff, sequence)))
     clients[operation].previousBackoff = delay
     if settings.options.client.honoursRetryAfter, let retryAfter { delay = max(delay, retryAfter) }
@@ -246,6 +246,40 @@ extension RequestWorld {
     try context.schedule(
       RequestEvent(.send, operation: UInt32(operation)),
       at: VirtualTime(nanoseconds: try Self.later(context.now, delay)))
+  }
+
+  /// Waits per the backoff after the operation's latest 412, then reads the
+  /// record again; a zero wait reads at once, as ``ClientOptions/ConflictRetry/immediate`` does.
+  ///
+  /// The *n*-th conflict of an operation is retry *n* − 1 of the backoff
+  /// (counted from its ``Backoff/firstRetry``; neither the attempt budget
+  /// nor the shared retry budget applies: ``ClientOptions/conflictLimit``
+  /// does), its random word is the keyed draw of (operation, conflict
+  /// backoff, *n*), and decorrelated jitter continues from the client's
+  /// previous wait.
+  mutating func rereadAfterBackoff(_ operation: Int, _ context: inout SimulationContext<Event>) throws(SimulationError)
+  {
+    let conflict = clients[operation].conflicts
+    let delay = settings.options.client.backoff.delay(
+      retry: Int(conflict) - 1, previous: previousBackoff(operation),
+      word: context.valueWord(Self.conflictBackoffKey(operation, conflict: conflict)))
+    clients[operation].previousBackoff = delay
+    guard delay > 0 else {
+      try sendAttempt(operation, &context)
+      return
+    }
+    context.trace(
+      Self.clientName(operation), "read again after \(VirtualDuration(nanoseconds: delay))", "conflict=\(conflict)")
+    try context.schedule(
+      RequestEvent(.send, operation: UInt32(operation)),
+      at: VirtualTime(nanoseconds: try Self.later(context.now, delay)))
+  }
+
+  /// The client's previous backoff wait, for decorrelated jitter: the
+  /// backoff's base before the first.
+  func previousBackoff(_ operation: Int) -> UInt64 {
+    clients[operation].previousBackoff == 0
+      ? settings.options.client.backoff.base.nanoseconds : clients[operation].previousBackoff
   }
 
   /// Where every submission of an operation starts: reads and conditional

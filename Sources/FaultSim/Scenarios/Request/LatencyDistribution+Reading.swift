@@ -5,6 +5,7 @@ extension LatencyDistribution {
   /// - `{"distribution": "fixed", "value": "50ms"}`
   /// - `{"distribution": "uniform", "min": "20ms", "max": "80ms"}`
   /// - `{"distribution": "normal", "mean": "100ms", "standardDeviation": "30ms"}` (truncated at 0)
+  /// - `{"distribution": "folded-normal", "mean": "10ms", "standardDeviation": "2ms"}` (`|X|`)
   /// - `{"distribution": "exponential", "mean": "40ms"}`
   /// - `{"distribution": "lognormal", "median": "60ms", "sigma": 0.5}`
   static func read(_ value: ScenarioValue) throws(ScenarioError) -> LatencyDistribution {
@@ -12,7 +13,7 @@ extension LatencyDistribution {
       return .fixed(.nanoseconds(try value.duration(in: ScenarioLimits.delay)))
     }
     let reader = try value.object()
-    let kinds = ["fixed", "uniform", "normal", "exponential", "lognormal"]
+    let kinds = ["fixed", "uniform", "normal", "folded-normal", "exponential", "lognormal"]
     func delay(_ key: String) throws(ScenarioError) -> VirtualDuration {
       .nanoseconds(try reader.duration(key, in: ScenarioLimits.delay))
     }
@@ -26,6 +27,8 @@ extension LatencyDistribution {
       return .uniform(min: low, max: high)
     case "normal":
       return .normal(mean: try delay("mean"), standardDeviation: try delay("standardDeviation"))
+    case "folded-normal":
+      return .foldedNormal(mean: try delay("mean"), standardDeviation: try delay("standardDeviation"))
     case "exponential":
       return .exponential(mean: try delay("mean"))
     default:

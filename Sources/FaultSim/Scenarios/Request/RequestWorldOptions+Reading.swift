@@ -55,7 +55,9 @@ extension ClientOptions {
       guard cap >= base else {
         throw section.error("cap is below base; allowed cap ≥ base", key: "cap")
       }
-      backoff = Backoff(growth: growth, jitter: jitter, base: .nanoseconds(base), cap: .nanoseconds(cap))
+      let firstRetry = try section.integer("firstRetry", default: 0, in: ScenarioLimits.firstRetry)
+      backoff = Backoff(
+        growth: growth, jitter: jitter, base: .nanoseconds(base), cap: .nanoseconds(cap), firstRetry: firstRetry)
     }
     if let section = try reader.object("retryBudget") {
       switch try section.choice("kind", among: ["unlimited", "token-bucket", "ratio"]) {
@@ -75,7 +77,33 @@ extension ClientOptions {
     offline = try reader.choice("offline", default: offline)
     honoursRetryAfter = try reader.bool("honoursRetryAfter", default: honoursRetryAfter)
     payloadChangesOnRetry = try reader.probability("payloadChangesOnRetry", default: 0)
-    conflictLimit = try reader.integer("conflictLimit", default: conflictLimit, in: ScenarioLimits.conflictLimit)
+    conflictRetry = try reader.choice("conflictRetry", default: conflictRetry)
+    if let value = reader.value("conflictLimit") { conflictLimit = try ConflictLimit(reading: value) }
+  }
+}
+
+extension ClientOptions.ConflictLimit {
+  /// Reads a limit: a whole number in ``ScenarioLimits/conflictLimit`` or
+  /// the string `"unlimited"`.
+  init(reading value: ScenarioValue) throws(ScenarioError) {
+    let range = ScenarioLimits.conflictLimit
+    let allowed =
+      "expected an integer (\(range.lowerBound)...\(range.upperBound)) or \(JSONValue.quoted(Self.unlimitedText))"
+    switch value.node.value {
+    case .string(let text):
+      guard text == Self.unlimitedText else {
+        var message = "\(JSONValue.quoted(text, limit: 40)) is not allowed; \(allowed)"
+        if SpellingSuggestion.closest(to: text, among: [Self.unlimitedText]) != nil {
+          message += "; did you mean \(JSONValue.quoted(Self.unlimitedText))?"
+        }
+        throw value.error(message)
+      }
+      self = .unlimited
+    case .number:
+      self = .atMost(try value.integer(in: range))
+    default:
+      throw value.error("\(allowed), got \(value.node.value.briefDescription)")
+    }
   }
 }
 

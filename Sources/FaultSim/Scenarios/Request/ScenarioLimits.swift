@@ -5,6 +5,9 @@ enum ScenarioLimits {
   static let operations = 1...10_000_000
   static let attempts = 1...100
   static let conflictLimit = 0...10_000
+  /// The number of a backoff's first retry: beyond 62, `base · 2ⁿ` is past
+  /// any cap.
+  static let firstRetry = 0...62
   static let resources = 1...10_000_000
   static let workers = 1...1_000_000
   static let queueLimit = 0...10_000_000
