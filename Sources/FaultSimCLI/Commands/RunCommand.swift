@@ -63,15 +63,23 @@ struct RunCommand: Subcommand, WorldCommand {
   func run<World: ScenarioWorld>(
     _ world: World.Type, _ options: World.Options, _ scenario: Scenario, _ output: inout Output
   ) throws(CommandFailure) {
-    try MemoryBudget.check(World.self, [options], jobs: 1, scenario: path)
+    try MemoryBudget.check(World.self, [options], jobs: 1, scenario: path, trace: trace ? format : nil)
     let result: WorldRun<World.Metrics, World.FinalState>
     do {
-      result = try World.runOnce(options, seed: seed, strategy: strategy, tracing: trace)
+      if trace {
+        // The timeline goes to standard output as the run goes, in chunks,
+        // so memory does not grow with it.
+        output.flush()
+        let stream = TraceStream(format: format) { Output.writeNow($0) }
+        result = try World.runOnce(options, seed: seed, strategy: strategy, streamingTraceTo: stream)
+        stream.finish()
+      } else {
+        result = try World.runOnce(options, seed: seed, strategy: strategy, tracing: false)
+      }
     } catch {
       throw .simulation(error, scenario: path)
     }
     if trace {
-      output.write(format.render(result.trace))
       guard format == .text else { return }
       output.write("\n")
     }

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `faultsim run --trace` streams the timeline: peak memory does not grow
+/// with it.
+@Suite struct TraceStreamingCommandTests {
+  /// Runs `faultsim` with standard output and error to /dev/null and
+  /// returns its exit status and peak resident memory in KiB, from `wait4`
+  /// on that one process (not shared with other tests' processes).
+  static func peakKilobytes(_ arguments: [String]) throws -> (status: Int32, kilobytes: Int) {
+    let path = try #require(FaultSimProcess.executable).path
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+    try #require(spawned == 0, "posix_spawn: \(spawned)")
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+    return ((status >> 8) & 0xFF, usage.ru_maxrss)
+  }
+
+  @Test(arguments: ["text", "json", "mermaid"])
+  func tracingHoldsNoTimeline(format: String) throws {
+    // 60,000 orders: about 700,000 trace lines, which took 90 to 200 MB more
+    // than the untraced run while they were held until the end.
+    let scenario = TraceAndPlotCommandTests.scenario("checkout-reference.json")
+    let base = ["run", scenario, "--seed", "1", "--set", "workload.operations=60000"]
+    let untraced = try Self.peakKilobytes(base)
+    let traced = try Self.peakKilobytes(base + ["--format", format])
+    #expect(untraced.status == 0 && traced.status == 0)
+    #expect(
+      traced.kilobytes - untraced.kilobytes < 16 * 1024,
+      "peak \(traced.kilobytes) KiB traced, \(untraced.kilobytes) KiB untraced")
+  }
+}
