@@ -8,16 +8,19 @@ import Testing
 /// `faultsim run --trace` streams the timeline: peak memory does not grow
 /// with it.
 @Suite struct TraceStreamingCommandTests {
-  /// Runs `faultsim` with standard output and error to /dev/null and
-  /// returns its exit status and peak resident memory in KiB, from `wait4`
-  /// on that one process (not shared with other tests' processes).
-  static func peakKilobytes(_ arguments: [String]) throws -> (status: Int32, kilobytes: Int) {
+  /// Runs `faultsim` with standard output to `stdout` and standard error to
+  /// `stderr` and returns its exit status and peak resident memory in KiB,
+  /// from `wait4` on that one process (not shared with other tests'
+  /// processes).
+  static func peakKilobytes(
+    _ arguments: [String], stdout: String = "/dev/null", stderr: String = "/dev/null"
+  ) throws -> (status: Int32, kilobytes: Int) {
     let path = try #require(FaultSimProcess.executable).path
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
     var pid: pid_t = 0
@@ -41,5 +44,19 @@ import Testing
     #expect(
       traced.kilobytes - untraced.kilobytes < 16 * 1024,
       "peak \(traced.kilobytes) KiB traced, \(untraced.kilobytes) KiB untraced")
+  }
+
+  @Test func aTraceThatCannotBeWrittenIsAnOutputError() throws {
+    guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+    let errors = FileManager.default.temporaryDirectory.appendingPathComponent("faultsim-\(UUID().uuidString).err")
+    defer { try? FileManager.default.removeItem(at: errors) }
+    let run = try Self.peakKilobytes(
+      [
+        "run", TraceAndPlotCommandTests.scenario("checkout-reference.json"), "--set", "workload.operations=2000",
+        "--trace",
+      ], stdout: "/dev/full", stderr: errors.path)
+    let message = try String(contentsOf: errors, encoding: .utf8)
+    #expect(run.status == 73, "\(message)")
+    #expect(message.hasPrefix("Error: cannot write the trace to standard output: "), "\(message)")
   }
 }
