@@ -9,7 +9,8 @@ import Testing
 /// with it.
 @Suite struct TraceStreamingCommandTests {
   /// Runs `faultsim` with standard output to `stdout` and standard error to
-  /// `stderr` and returns its exit status and peak resident memory in KiB,
+  /// `stderr` and returns its exit status (128 + the signal when one ended
+  /// it) and peak resident memory in KiB,
   /// from `wait4` on that one process (not shared with other tests'
   /// processes).
   static func peakKilobytes(
@@ -29,7 +30,9 @@ import Testing
     var status: Int32 = 0
     var usage = rusage()
     while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
-    return ((status >> 8) & 0xFF, usage.ru_maxrss)
+    // Killed by a signal: 128 + the signal, as a shell reports it.
+    let signal = status & 0x7F
+    return (signal != 0 ? 128 + signal : (status >> 8) & 0xFF, usage.ru_maxrss)
   }
 
   @Test(arguments: ["text", "json", "mermaid"])
