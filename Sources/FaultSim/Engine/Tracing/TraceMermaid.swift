@@ -19,7 +19,7 @@ struct TraceMermaid: Sendable {
   static let lookahead = 4_096
   /// About how many bytes the held entries take (a rendered entry is rarely
   /// longer than 200 bytes).
-  static let lookaheadBytes: UInt64 = 4_096 * 256
+  static let lookaheadBytes = UInt64(lookahead) * 256
   /// About how many bytes one declared participant takes in the set of
   /// declared actors: a hashed `String` with its share of empty buckets
   /// (measured: 57 bytes each at a million clients).
