@@ -22,12 +22,19 @@ public struct Simulation<Model: SimulationModel>: ~Copyable {
   ///
   /// - Parameters:
   ///   - model: The world, in its initial state.
-  ///   - tracing: Whether runs record a timeline.
+  ///   - tracing: Whether runs record a timeline in the context's
+  ///     ``SimulationContext/traceEntries``.
+  ///   - traceSink: Where runs send their timeline as it happens instead
+  ///     (constant memory); a sink turns tracing on.
   ///   - eventLimit: The most events one run may handle.
   ///   - reservingCapacity: Pending events to preallocate room for.
-  public init(model: Model, tracing: Bool = false, eventLimit: UInt64 = 1 << 40, reservingCapacity: Int = 0) {
+  public init(
+    model: Model, tracing: Bool = false, traceSink: (any TraceSink)? = nil, eventLimit: UInt64 = 1 << 40,
+    reservingCapacity: Int = 0
+  ) {
     self.model = model
-    self.context = SimulationContext(seed: 0, tracing: tracing, reservingCapacity: reservingCapacity)
+    self.context = SimulationContext(
+      seed: 0, tracing: tracing, traceSink: traceSink, reservingCapacity: reservingCapacity)
     self.eventLimit = eventLimit
   }
 

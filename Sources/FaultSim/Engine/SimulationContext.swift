@@ -19,8 +19,12 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
   /// Whether trace lines are being recorded. When `false`, ``trace(_:)`` does
   /// not evaluate its argument.
   public let isTracing: Bool
-  /// The recorded timeline (empty unless tracing).
+  /// The recorded timeline: empty unless tracing, and empty when the
+  /// timeline goes to ``traceSink`` instead.
   public internal(set) var traceEntries: [TraceEntry] = []
+  /// Where the timeline goes as it happens, instead of ``traceEntries``
+  /// (`faultsim run --trace` streams it to standard output).
+  public let traceSink: (any TraceSink)?
   /// How fault draws behave in this run (see ``FaultMode``).
   public internal(set) var faultMode: FaultMode = .live
   @usableFromInline var faultsAreLive = true
@@ -38,11 +42,20 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
   @usableFromInline var handled: UInt64 = 0
 
   /// Creates a context for runs of `seed`.
-  public init(seed: UInt64, strategy: OrderStrategy = .fifo, tracing: Bool = false, reservingCapacity: Int = 0) {
+  ///
+  /// - Parameters:
+  ///   - tracing: Whether runs record a timeline in ``traceEntries``.
+  ///   - traceSink: Where runs send their timeline as it happens instead;
+  ///     a sink turns tracing on.
+  public init(
+    seed: UInt64, strategy: OrderStrategy = .fifo, tracing: Bool = false, traceSink: (any TraceSink)? = nil,
+    reservingCapacity: Int = 0
+  ) {
     queue = EventQueue(reservingCapacity: reservingCapacity)
     random = KeyedRandom(seed: seed)
     self.strategy = strategy
-    isTracing = tracing
+    isTracing = tracing || traceSink != nil
+    self.traceSink = traceSink
   }
 
   /// Prepares for another run, keeping the buffers.
@@ -174,7 +187,7 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
     let point = ChoicePoint(race: race, label: label, alternatives: alternatives, chosen: chosen, time: now)
     choices.append(point)
     if isTracing {
-      traceEntries.append(TraceEntry(time: now, actor: "engine", event: "race \(point)", kind: .race))
+      record(TraceEntry(time: now, actor: "engine", event: "race \(point)", kind: .race))
     }
     return chosen
   }
@@ -257,9 +270,14 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
     }
   }
 
-  /// Appends a trace line; only reached when tracing.
+  /// Sends a trace line to the sink, or keeps it; only reached when
+  /// tracing.
   @usableFromInline
   mutating func record(_ entry: TraceEntry) {
-    traceEntries.append(entry)
+    if let traceSink {
+      traceSink.receive(entry)
+    } else {
+      traceEntries.append(entry)
+    }
   }
 }

@@ -37,6 +37,14 @@ public protocol ScenarioWorld: SimulationModel, SendableMetatype {
     simplifiesValues: Bool
   ) throws(SimulationError) -> WorldRun<Metrics, FinalState>
 
+  /// Runs one seed with live faults, sending its timeline to `sink` as it
+  /// happens (the returned run's ``WorldRun/trace`` is empty). Provided; a
+  /// requirement for the same reason as
+  /// ``runOnce(_:seed:strategy:tracing:faults:simplifiesValues:)``.
+  static func runOnce(
+    _ options: Options, seed: UInt64, strategy: OrderStrategy, streamingTraceTo sink: any TraceSink
+  ) throws(SimulationError) -> WorldRun<Metrics, FinalState>
+
   /// A simulation for many seeds in a row, reusing its buffers. Provided; a
   /// requirement for the same reason as ``runOnce(_:seed:strategy:tracing:faults:simplifiesValues:)``.
   static func makeRunner(_ options: Options) -> WorldRunner<Metrics, FinalState>
@@ -96,6 +104,19 @@ extension ScenarioWorld {
       metrics: simulation.model.metrics(events: summary.events), summary: summary,
       trace: simulation.context.traceEntries, finalState: simulation.model.finalState(),
       firedFaults: simulation.context.firedFaults)
+  }
+
+  /// Runs one seed with live faults, streaming its timeline to `sink`:
+  /// memory does not grow with the length of the timeline.
+  @inlinable
+  public static func runOnce(
+    _ options: Options, seed: UInt64, strategy: OrderStrategy, streamingTraceTo sink: any TraceSink
+  ) throws(SimulationError) -> WorldRun<Metrics, FinalState> {
+    var simulation = Simulation(model: Self(options), traceSink: sink)
+    let summary = try simulation.run(seed: seed, strategy: strategy)
+    return WorldRun(
+      metrics: simulation.model.metrics(events: summary.events), summary: summary, trace: [],
+      finalState: simulation.model.finalState())
   }
 
   /// Runs one seed with live faults and random values.

@@ -14,7 +14,8 @@ struct RunCommand: Subcommand, WorldCommand {
 
       OPTIONS:
         --seed <n>              The seed (default 0). The same scenario and seed always give the same output.
-        --trace                 Print the timeline first: one line per event (virtual time, actor, event, details).
+        --trace                 Print the timeline first: one line per event (virtual time, actor, event, details),
+                                written as the run goes.
         --format <format>       The timeline's format (implies --trace): text (default, followed by the metrics),
                                 json (JSON Lines, one object per event, for tools; nothing else is printed), or
                                 mermaid (a Mermaid sequenceDiagram of apps, network, server and OS daemon that
@@ -63,15 +64,31 @@ struct RunCommand: Subcommand, WorldCommand {
   func run<World: ScenarioWorld>(
     _ world: World.Type, _ options: World.Options, _ scenario: Scenario, _ output: inout Output
   ) throws(CommandFailure) {
-    try MemoryBudget.check(World.self, [options], jobs: 1, scenario: path)
+    try MemoryBudget.check(World.self, [options], jobs: 1, scenario: path, trace: trace ? format : nil)
     let result: WorldRun<World.Metrics, World.FinalState>
+    // The first error writing the trace; later chunks are dropped.
+    var writeFailure: (any Error)?
     do {
-      result = try World.runOnce(options, seed: seed, strategy: strategy, tracing: trace)
+      if trace {
+        // The timeline goes to standard output as the run goes, in chunks,
+        // so memory does not grow with it.
+        output.flush()
+        let stream = TraceStream(format: format) { text in
+          guard writeFailure == nil else { return }
+          do { try Output.writeNow(text) } catch { writeFailure = error }
+        }
+        result = try World.runOnce(options, seed: seed, strategy: strategy, streamingTraceTo: stream)
+        stream.finish()
+      } else {
+        result = try World.runOnce(options, seed: seed, strategy: strategy, tracing: false)
+      }
     } catch {
       throw .simulation(error, scenario: path)
     }
+    if let writeFailure {
+      throw .cannotCreate("cannot write the trace to standard output: \(writeFailure.localizedDescription)")
+    }
     if trace {
-      output.write(format.render(result.trace))
       guard format == .text else { return }
       output.write("\n")
     }

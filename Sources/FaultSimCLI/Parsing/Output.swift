@@ -18,6 +18,15 @@ struct Output {
     buffer.removeAll(keepingCapacity: true)
   }
 
+  /// Writes text to standard output at once, bypassing any buffer: for a
+  /// stream (a trace) that is written while a command runs. Flush buffered
+  /// output first to keep the order.
+  ///
+  /// - Throws: The write's error (a full disk, a closed descriptor).
+  static func writeNow(_ text: String) throws {
+    try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+  }
+
   /// Writes a message to standard error at once.
   static func error(_ text: String) {
     FileHandle.standardError.write(Data(text.utf8))
