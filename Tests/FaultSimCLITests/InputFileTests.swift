@@ -8,8 +8,10 @@ import Testing
 @Suite struct InputFileTests {
   /// Runs `arguments`, killing the process after `seconds`; `nil` if it
   /// had to be killed.
-  static func run(_ arguments: [String], within seconds: Int) throws -> FaultSimProcess.Result? {
-    let running = try FaultSimProcess.start(arguments)
+  static func run(
+    _ arguments: [String], within seconds: Int, environment: [String: String]? = nil
+  ) throws -> FaultSimProcess.Result? {
+    let running = try FaultSimProcess.start(arguments, environment: environment)
     let deadline = Date().addingTimeInterval(TimeInterval(seconds))
     while running.process.isRunning && Date() < deadline { usleep(20_000) }
     guard !running.process.isRunning else {

@@ -32,8 +32,8 @@ struct ExploreCommand: Subcommand, WorldCommand {
 
       Every order is a full run, and every order run is kept: before exploring, the FIFO run
       measures one order, and an exploration whose --limit orders would need more than the
-      memory budget or more than \(ExplorationBound.maximumEvents.formatted) simulated events (minutes
-      of work) is refused with the value to lower.
+      memory budget or more than \(ExplorationBound.maximumEvents.formatted) simulated events
+      (minutes of work) is refused with the --limit that fits.
 
       EXAMPLES:
         faultsim explore scenarios/finish-enqueue-race.json

@@ -17,10 +17,10 @@ extension TransferWorld: ScenarioWorld {
   public static func estimatedBytes(_ options: TransferWorldOptions) -> UInt64 {
     let files = UInt64(options.workload.users) * UInt64(options.workload.filesPerUser)
     // File records, about two tasks per file, events, final states
-    // (measured, release: 210 to 370 bytes a file); per user an app record,
-    // a scheduler with a reconcile job (measured up to 630 bytes), and
+    // (measured, release: 210 to 370 bytes a file); per user an app record
+    // and session (measured up to 630 bytes with a reconcile job), and
     // condition timelines that grow with the horizon. 24 MiB is the process.
-    var perUser: UInt64 = options.reconcileJob == nil ? 128 : 2_048
+    var perUser: UInt64 = options.reconcileJob == nil ? 640 : 2_048
     if let conditions = options.conditions {
       perUser += conditions.estimatedBytes(horizon: options.horizon)
     }
