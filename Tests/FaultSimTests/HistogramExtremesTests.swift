@@ -49,14 +49,14 @@ import Testing
     metrics.completion.record(5_479_921_000)
     metrics.completion.record(70_000_000)
     let state = metrics.encodedState
-    #expect(state.hasSuffix("~70000000~5479921000"), "\(state)")
+    #expect(state.hasSuffix("@70000000@5479921000"), "\(state)")
     let decoded = try RequestMetrics(decodingState: state)
     #expect(decoded.completion == metrics.completion)
     #expect(decoded.completion.percentile(100) == 5_479_921_000)
     // Extremes outside their buckets were edited by hand.
-    let edited = state.replacingOccurrences(of: "~5479921000", with: "~5479921000000")
+    let edited = state.replacingOccurrences(of: "@5479921000", with: "@5479921000000")
     #expect(throws: MetricsStateError.self) { try RequestMetrics(decodingState: edited) }
-    let swapped = state.replacingOccurrences(of: "~70000000~5479921000", with: "~5479921000~70000000")
+    let swapped = state.replacingOccurrences(of: "@70000000@5479921000", with: "@5479921000@70000000")
     #expect(throws: MetricsStateError.self) { try RequestMetrics(decodingState: swapped) }
   }
 
