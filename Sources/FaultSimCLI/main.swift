@@ -1,4 +1,5 @@
 // faultsim: the command-line interface of FaultSim.
+import FaultSim
 import Foundation
 
 /// Parses the command line, runs one subcommand and exits with its status.
@@ -34,7 +35,7 @@ func dispatch(_ arguments: [String], _ output: inout Output) throws(CommandFailu
       return
     }
     guard let command = TopLevel.subcommand(named: name) else {
-      throw .usage("Unknown subcommand '\(name)'", command: TopLevel.info)
+      throw .usage(TopLevel.unknownSubcommand(name), command: TopLevel.info)
     }
     output.write(command.info.help)
     return
@@ -42,7 +43,9 @@ func dispatch(_ arguments: [String], _ output: inout Output) throws(CommandFailu
     break
   }
   guard let command = TopLevel.subcommand(named: first) else {
-    let message = first.hasPrefix("-") ? "Unknown option '\(first)'" : "Unknown subcommand '\(first)'"
+    let message =
+      first.hasPrefix("-")
+      ? ArgumentReader.unknownOption(first, among: TopLevel.options) : TopLevel.unknownSubcommand(first)
     throw .usage(message, command: TopLevel.info)
   }
   var reader = ArgumentReader(Array(arguments.dropFirst()), command: command.info)
@@ -53,4 +56,7 @@ func dispatch(_ arguments: [String], _ output: inout Output) throws(CommandFailu
   try command.init(&reader).run(&output)
 }
 
-exit(main(Array(CommandLine.arguments.dropFirst())))
+// The arguments as the kernel passed them: a file name that is not UTF-8
+// stays openable (see `FileName`), where `CommandLine.arguments` would
+// replace its bytes.
+exit(main((1..<Int(CommandLine.argc)).map { FileName.argument(CommandLine.unsafeArgv[$0]!) }))

@@ -125,6 +125,10 @@ import Testing
     var accepted = true
     for (index, count) in whole.nonEmptyBuckets { accepted = rebuilt.add(count: count, toBucket: index) && accepted }
     #expect(accepted)
+    // Buckets alone bound the extremes; the exact ones are stored beside them.
+    #expect(rebuilt.smallest <= whole.smallest && rebuilt.largest >= whole.largest)
+    let restored = rebuilt.restoreExtremes(smallest: whole.smallest, largest: whole.largest)
+    #expect(restored)
     #expect(rebuilt == whole)
     let outside = rebuilt.add(count: 1, toBucket: DurationHistogram.bucketCount)
     #expect(!outside)

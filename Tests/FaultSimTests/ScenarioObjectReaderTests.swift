@@ -327,7 +327,7 @@ import Testing
     let directory = FileManager.default.temporaryDirectory.path
     let isDirectory = failure { () throws(ScenarioError) in _ = try ScenarioDocument.load(path: directory) }
     #expect(isDirectory?.kind == .unreadableInput)
-    #expect(isDirectory?.message == "is a directory, not a scenario file; name a .json file")
+    #expect(isDirectory?.message == "is a directory, not a file; name a scenario file (.json)")
 
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("faultsim-\(UUID().uuidString).json")
     try Data(#"{"seed": 5, "extra": true}"#.utf8).write(to: url)

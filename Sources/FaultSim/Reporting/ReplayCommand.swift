@@ -30,8 +30,21 @@ public enum ReplayCommand {
   }
 
   /// `text` as one POSIX shell word: unchanged when it holds only safe
-  /// characters, else in single quotes.
+  /// characters, else in single quotes; a file name with bytes that are not
+  /// UTF-8 (see `FileName`) as `$'…\xE9…'`, which bash and zsh read back
+  /// into those bytes.
   public static func quote(_ text: String) -> String {
+    if FileName.display(text) != text {
+      var word = "$'"
+      for byte in FileName.bytes(text) {
+        switch byte {
+        case UInt8(ascii: "'"), UInt8(ascii: "\\"): word += "\\" + String(UnicodeScalar(byte))
+        case 0x20..<0x7F: word += String(UnicodeScalar(byte))
+        default: word += "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        }
+      }
+      return word + "'"
+    }
     let safe = text.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:,@%+".contains($0) }
     if safe && !text.isEmpty { return text }
     return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Entry points that turn a scenario file into a reader for its top-level
 /// object.
 ///
@@ -71,51 +63,13 @@ public enum ScenarioDocument {
     return root
   }
 
-  /// The file's bytes, with POSIX error numbers turned into messages.
+  /// The file's bytes (see `InputFile`), as a scenario error.
   private static func readFile(_ path: String) throws(ScenarioError) -> [UInt8] {
-    func unreadable(_ message: String) -> ScenarioError {
-      ScenarioError(kind: .unreadableInput, file: path, message: message)
+    do {
+      return try InputFile.bytes(path: path, maximumSize: maximumFileSize, kind: "scenario file (.json)")
+    } catch {
+      throw ScenarioError(
+        kind: error.kind == .unreadable ? .unreadableInput : .invalidData, file: path, message: error.message)
     }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw unreadable(openFailure(errno)) }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw unreadable("cannot read the file: \(describe(errno))") }
-    if status.st_mode & S_IFMT == S_IFDIR {
-      throw unreadable("is a directory, not a scenario file; name a .json file")
-    }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 << 10)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count == 0 { break }
-      if count < 0 {
-        if errno == EINTR { continue }
-        let code = errno
-        if code == EISDIR { throw unreadable("is a directory, not a scenario file; name a .json file") }
-        throw unreadable("cannot read the file: \(describe(code))")
-      }
-      bytes.append(contentsOf: chunk[0..<count])
-      guard bytes.count <= maximumFileSize else {
-        throw ScenarioError(
-          kind: .invalidData, file: path,
-          message: "the file is larger than \(maximumFileSize >> 20) MiB; scenario files are small JSON documents")
-      }
-    }
-    return bytes
-  }
-
-  private static func openFailure(_ code: Int32) -> String {
-    switch code {
-    case ENOENT: return "no such file; check the path"
-    case ENOTDIR: return "no such file; a part of the path is not a directory"
-    case EACCES: return "permission denied; the file is not readable"
-    default: return "cannot open the file: \(describe(code))"
-    }
-  }
-
-  private static func describe(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
   }
 }

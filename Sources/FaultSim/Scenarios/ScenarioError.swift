@@ -44,7 +44,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 
   /// `file:line:column: key.path: message`, leaving out what is unknown.
   public var description: String {
-    var text = file
+    var text = FileName.display(file)
     if let location {
       // Line 0 marks a value given on the command line (`--set`, `--vary`).
       text += location.line > 0 ? ":\(location.line):\(location.column)" : " (command-line override)"

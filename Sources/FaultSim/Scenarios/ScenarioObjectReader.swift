@@ -52,14 +52,18 @@ public final class ScenarioObjectReader {
   /// The keys present, in document order.
   public var keys: [String] { members.map(\.key) }
 
-  /// Whether `key` is present. Does not count as reading it.
+  /// Whether `key` is present. Does not count as reading it, but makes it
+  /// an allowed key: code that asks whether a key is there accepts it, so
+  /// an unknown-key message must list it too (`preset`, `keyTTL`, … are
+  /// read only when present).
   public func contains(_ key: String) -> Bool {
-    memberIndex[key] != nil
+    allow(key)
+    return memberIndex[key] != nil
   }
 
   /// The value at `key`, or `nil` if absent; counts as reading the key.
   public func value(_ key: String) -> ScenarioValue? {
-    if requestedKeySet.insert(key).inserted { requestedKeys.append(key) }
+    allow(key)
     guard let index = memberIndex[key] else { return nil }
     consumed[index] = true
     return ScenarioValue(node: members[index].node, keyPath: keyPath.appending(key: key), file: file, owner: self)
@@ -239,6 +243,11 @@ public final class ScenarioObjectReader {
     for child in children { try child.finish() }
   }
 
+  /// Records `key` as one of the allowed keys (once, in first-asked order).
+  private func allow(_ key: String) {
+    if requestedKeySet.insert(key).inserted { requestedKeys.append(key) }
+  }
+
   /// Registers a reader for a nested object so that `finish()` checks it.
   func adopt(_ child: ScenarioObjectReader) {
     children.append(child)
@@ -251,9 +260,12 @@ public final class ScenarioObjectReader {
     } else {
       message += "; allowed keys: \(requestedKeys.joined(separator: ", "))"
     }
-    // Suggest only keys that are absent: a present key is not the typo.
-    let absent = requestedKeys.filter { memberIndex[$0] == nil }
-    if let suggestion = SpellingSuggestion.closest(to: member.key, among: absent) {
+    // In a file, suggest only keys that are absent: a present key is not
+    // the typo. A key from the command line (`--set`, `--vary`, located at
+    // line 0) may well mean a key the file already has.
+    let fromCommandLine = member.keyLocation.line == 0
+    let candidates = fromCommandLine ? requestedKeys : requestedKeys.filter { memberIndex[$0] == nil }
+    if let suggestion = SpellingSuggestion.closest(to: member.key, among: candidates) {
       message += "; did you mean \(JSONValue.quoted(suggestion))?"
     }
     return ScenarioError(

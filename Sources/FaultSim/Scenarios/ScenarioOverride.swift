@@ -17,17 +17,30 @@ public struct ScenarioOverride: Hashable, Sendable, CustomStringConvertible {
     self.text = text
   }
 
+  /// The most components a key path may have: as deep as a scenario file
+  /// may nest (``JSONParser/defaultMaximumDepth``). Longer paths could
+  /// never name a value, and the document they would build is walked and
+  /// released recursively, so they are refused before anything is built.
+  public static let maximumDepth = JSONParser.defaultMaximumDepth
+
   /// Parses `key.path=value`.
   public init(parsing assignment: String) throws(ScenarioOverrideError) {
     guard let equals = assignment.firstIndex(of: "=") else {
-      throw ScenarioOverrideError("'\(assignment)' is not an assignment; write key.path=value")
+      throw ScenarioOverrideError("\(Self.abbreviated(assignment)) is not an assignment; write key.path=value")
     }
     keyPath = try Self.keyPath(parsing: String(assignment[..<equals]))
     text = String(assignment[assignment.index(after: equals)...])
   }
 
   /// Parses `a.b[2].c` into a key path.
+  ///
+  /// - Throws: `ScenarioOverrideError` for an empty key, a bad index, or
+  ///   more than ``maximumDepth`` components.
+  /// - Complexity: O(`text.count`).
   public static func keyPath(parsing text: String) throws(ScenarioOverrideError) -> ScenarioKeyPath {
+    // Each dot starts a key and each bracket an index (when well formed).
+    let depth = 1 + text.utf8.count { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "[") }
+    guard depth <= maximumDepth else { throw tooDeep(text, components: depth) }
     var components: [ScenarioKeyPath.Component] = []
     for part in text.split(separator: ".", omittingEmptySubsequences: false) {
       var rest = Substring(part)
@@ -40,20 +53,33 @@ public struct ScenarioOverride: Hashable, Sendable, CustomStringConvertible {
       }
       guard !name.isEmpty else {
         throw ScenarioOverrideError(
-          "'\(text)' is not a key path; write keys separated by dots, e.g. network.responseLoss")
+          "\(abbreviated(text)) is not a key path; write keys separated by dots, e.g. network.responseLoss")
       }
       components.append(.key(String(name)))
       while !rest.isEmpty {
         guard rest.first == "[", let close = rest.firstIndex(of: "]"),
           let index = Int(rest[rest.index(after: rest.startIndex)..<close]), index >= 0, index < 1_000_000
         else {
-          throw ScenarioOverrideError("'\(text)' has a bad index; write it as key[0]")
+          throw ScenarioOverrideError("\(abbreviated(text)) has a bad index; write it as key[0]")
         }
         components.append(.index(index))
         rest = rest[rest.index(after: close)...]
       }
     }
     return ScenarioKeyPath(components)
+  }
+
+  /// The error for a key path longer than ``maximumDepth``.
+  static func tooDeep(_ text: String, components: Int) -> ScenarioOverrideError {
+    ScenarioOverrideError(
+      "the key path \(abbreviated(text)) has \(components) components; at most \(maximumDepth) are allowed, as deep as a scenario may nest"
+    )
+  }
+
+  /// `text` in single quotes, cut to its first 60 characters and `…`, so
+  /// that a message about a huge argument stays readable.
+  public static func abbreviated(_ text: String, limit: Int = 60) -> String {
+    text.count <= limit ? "'\(text)'" : "'\(text.prefix(limit))…'"
   }
 
   /// The value as a JSON node, located at the command line (line 0).
@@ -81,7 +107,18 @@ public struct ScenarioOverride: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Applies the override to a document.
+  ///
+  /// - Throws: `ScenarioError` when the path is longer than
+  ///   ``maximumDepth`` (a path built in code skips the parser's check),
+  ///   indexes past an array, or goes into a value that is not a container.
   func apply(to root: inout JSONNode, file: String) throws(ScenarioError) {
+    guard keyPath.components.count <= Self.maximumDepth else {
+      throw ScenarioError(
+        file: file,
+        message:
+          "--set: \(Self.tooDeep(ScenarioKeyPath(Array(keyPath.components.prefix(Self.maximumDepth + 1))).description, components: keyPath.components.count))"
+      )
+    }
     try Self.set(node, at: keyPath.components[...], in: &root, path: .root, file: file, override: self)
   }
 

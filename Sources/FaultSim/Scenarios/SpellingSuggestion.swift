@@ -1,9 +1,9 @@
 /// "Did you mean …?" for a mistyped key or value: the closest candidate
 /// within a few edits, ignoring case.
-enum SpellingSuggestion {
+package enum SpellingSuggestion {
   /// The candidate closest to `word`, or `nil` if none is close. Ties go to
   /// the earlier candidate, so the answer never depends on hashing.
-  static func closest(to word: String, among candidates: [String]) -> String? {
+  package static func closest(to word: String, among candidates: [String]) -> String? {
     let typed = Array(word.lowercased().unicodeScalars)
     var best: (candidate: String, distance: Int)?
     for candidate in candidates where candidate != word {

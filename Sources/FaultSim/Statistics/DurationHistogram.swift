@@ -5,8 +5,10 @@
 /// It is exact to merge (counts add) and needs no sorting, so percentiles
 /// over millions of operations and many seeds cost the same as over one.
 /// Percentiles are nearest-rank and reported as the midpoint of the bucket
-/// holding that rank: the error is at most half a bucket, under 0.4% of the
-/// value.
+/// holding that rank, clamped to the exact smallest and largest values
+/// recorded: the error is at most half a bucket, under 0.4% of the value,
+/// and no percentile is ever above the largest value (a p99 never exceeds
+/// the run's makespan) or below the smallest.
 ///
 /// Storage covers only the powers of two that hold values (blocks of 128
 /// counters, 1 KiB each): a run's completion times span a handful of them,
@@ -25,6 +27,10 @@ public struct DurationHistogram: Hashable, Sendable {
   var firstBlock = 0
   /// Values recorded.
   public private(set) var count: UInt64 = 0
+  /// The smallest value recorded, exactly (`UInt64.max` when empty).
+  public private(set) var smallest: UInt64 = .max
+  /// The largest value recorded, exactly (0 when empty).
+  public private(set) var largest: UInt64 = 0
 
   public init() {}
 
@@ -80,6 +86,8 @@ public struct DurationHistogram: Hashable, Sendable {
     }
     counts[index - firstIndex] &+= 1
     count &+= 1
+    smallest = Swift.min(smallest, nanoseconds)
+    largest = Swift.max(largest, nanoseconds)
   }
 
   /// Adds another histogram's counts.
@@ -95,16 +103,21 @@ public struct DurationHistogram: Hashable, Sendable {
       }
     }
     count &+= other.count
+    smallest = Swift.min(smallest, other.smallest)
+    largest = Swift.max(largest, other.largest)
   }
 
   /// Empties the histogram, keeping its storage.
   public mutating func removeAll() {
     for index in counts.indices { counts[index] = 0 }
     count = 0
+    smallest = .max
+    largest = 0
   }
 
   /// The nearest-rank percentile `p` (0…100) in nanoseconds, reported as the
-  /// midpoint of its bucket; `nil` when empty.
+  /// midpoint of its bucket clamped to ``smallest``...``largest``; `nil`
+  /// when empty.
   ///
   /// - Complexity: O(buckets held).
   public func percentile(_ p: Double) -> Double? {
@@ -115,17 +128,16 @@ public struct DurationHistogram: Hashable, Sendable {
       seen += bucketCount
       if seen >= rank {
         let (lower, width) = Self.range(of: firstIndex + slot)
-        return Double(lower) + Double(width - 1) / 2
+        let midpoint = Double(lower) + Double(width - 1) / 2
+        return Swift.min(Swift.max(midpoint, Double(smallest)), Double(largest))
       }
     }
     return nil
   }
 
-  /// The largest recorded value's bucket upper bound, or `nil` when empty.
+  /// The largest recorded value, or `nil` when empty.
   public var maximum: UInt64? {
-    guard let slot = counts.lastIndex(where: { $0 > 0 }) else { return nil }
-    let (lower, width) = Self.range(of: firstIndex + slot)
-    return lower + (width - 1)
+    count > 0 ? largest : nil
   }
 
   /// The non-empty buckets as (index, count) pairs, for serialisation.
@@ -134,7 +146,9 @@ public struct DurationHistogram: Hashable, Sendable {
   }
 
   /// Adds `count` values to bucket `index` (deserialisation); ignores an
-  /// index outside the histogram and reports it.
+  /// index outside the histogram and reports it. Until
+  /// ``restoreExtremes(smallest:largest:)``, the extremes are the bounds of
+  /// the buckets added.
   @discardableResult
   public mutating func add(count added: UInt64, toBucket index: Int) -> Bool {
     guard (0..<Self.bucketCount).contains(index) else { return false }
@@ -142,12 +156,30 @@ public struct DurationHistogram: Hashable, Sendable {
     cover(blocks: block, block)
     counts[index - firstIndex] &+= added
     count &+= added
+    if added > 0 {
+      let (lower, width) = Self.range(of: index)
+      smallest = Swift.min(smallest, lower)
+      largest = Swift.max(largest, lower + (width - 1))
+    }
+    return true
+  }
+
+  /// Sets the exact extremes of a histogram read back from its buckets
+  /// (deserialisation). They must lie in the first and last non-empty
+  /// buckets; returns `false` and changes nothing otherwise.
+  public mutating func restoreExtremes(smallest: UInt64, largest: UInt64) -> Bool {
+    guard count > 0, smallest <= largest,
+      bucket(Self.index(of: smallest)) > 0, bucket(Self.index(of: largest)) > 0,
+      smallest >= self.smallest, largest <= self.largest
+    else { return false }
+    self.smallest = smallest
+    self.largest = largest
     return true
   }
 
   /// Equal when they hold the same counts, however much storage each has.
   public static func == (lhs: DurationHistogram, rhs: DurationHistogram) -> Bool {
-    guard lhs.count == rhs.count else { return false }
+    guard lhs.count == rhs.count, lhs.smallest == rhs.smallest, lhs.largest == rhs.largest else { return false }
     let low = min(lhs.firstIndex, rhs.firstIndex)
     let high = max(lhs.firstIndex + lhs.counts.count, rhs.firstIndex + rhs.counts.count)
     for index in low..<high where lhs.bucket(index) != rhs.bucket(index) { return false }
@@ -156,6 +188,8 @@ public struct DurationHistogram: Hashable, Sendable {
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(count)
+    hasher.combine(smallest)
+    hasher.combine(largest)
     for (index, bucketCount) in nonEmptyBuckets {
       hasher.combine(index)
       hasher.combine(bucketCount)

@@ -226,13 +226,16 @@ public protocol WorldMetrics: Sendable {
 }
 
 /// A run's final state: comparable, cheap to digest, explainable.
-public protocol WorldFinalState: Equatable {
+public protocol WorldFinalState: Hashable {
   /// A 64-bit digest: equal states have equal digests.
   var digest: UInt64 { get }
   /// What differs from another state, one line per entity, at most `limit`.
   func differences(from other: Self, limit: Int) -> [String]
   /// A short summary of the whole state.
   var summary: String { get }
+  /// How many entities (operations, files, users) the state describes: its
+  /// size, for memory estimates.
+  var entityCount: Int { get }
 }
 
 /// The final state of a world made of entities (operations, files), in
@@ -261,4 +264,6 @@ public struct EntityStates<Entity: Hashable & Sendable & CustomStringConvertible
   }
 
   public var summary: String { "\(entities.count) entities" }
+
+  public var entityCount: Int { entities.count }
 }

@@ -283,8 +283,27 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
       }
       shards[slot] = file
     }
-    if let missing = shards.firstIndex(where: \.isEmpty) {
-      throw PartialTableError(file: "", message: "shard \(missing + 1)/\(first.shard.count) is missing")
+    // Every missing shard, runs of four or more as `a/N...b/N`.
+    var missing: [String] = []
+    var index = 0
+    while index < shards.count {
+      guard shards[index].isEmpty else {
+        index += 1
+        continue
+      }
+      var end = index
+      while end + 1 < shards.count && shards[end + 1].isEmpty { end += 1 }
+      let count = first.shard.count
+      missing +=
+        end - index >= 3 ? ["\(index + 1)/\(count)...\(end + 1)/\(count)"] : (index...end).map { "\($0 + 1)/\(count)" }
+      index = end + 1
+    }
+    if let last = missing.last {
+      let message =
+        missing.count == 1
+        ? (last.contains("...") ? "shards \(last) are missing" : "shard \(last) is missing")
+        : "shards \(missing.dropLast().joined(separator: ", ")) and \(last) are missing"
+      throw PartialTableError(file: "", message: message)
     }
     var totals = [CellResult?](repeating: nil, count: first.cells)
     var covered = [[SeedRange]](repeating: [], count: first.cells)

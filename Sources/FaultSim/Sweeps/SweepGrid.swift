@@ -22,6 +22,24 @@ public struct SweepGrid: Hashable, Sendable {
       self.init(keyPath: assignment.keyPath, values: values)
     }
 
+    /// What makes two values of an axis the same experiment: the same
+    /// number (`0.1` and `0.10`), else the same text.
+    struct ValueIdentity: Hashable {
+      let number: Double?
+      let text: String?
+
+      init(_ value: String) {
+        let node = ScenarioOverride(keyPath: .root, text: value).node
+        if case .number(let number) = node.value {
+          self.number = number.double
+          text = nil
+        } else {
+          number = nil
+          text = value
+        }
+      }
+    }
+
     /// Splits on commas outside brackets and quotes, so JSON values such as
     /// `{"distribution":"fixed","value":"5ms"}` stay whole.
     static func split(_ text: String) -> [String] {
@@ -73,6 +91,41 @@ public struct SweepGrid: Hashable, Sendable {
       count = product
     }
     return count
+  }
+
+  /// Checks that every cell is a different experiment and that there are
+  /// not too many: no value given twice on one axis (`0.1,0.10` is one
+  /// number twice), no key path varied twice, no `--set` that a `--vary`
+  /// of the same key path replaces in every cell, at most `maximumCells`
+  /// cells.
+  ///
+  /// - Throws: `ScenarioOverrideError` naming the key path and the value.
+  /// - Complexity: O(values) expected (hashed lookups, never iterated).
+  public func check(settings: [ScenarioOverride], maximumCells: Int) throws(ScenarioOverrideError) {
+    var varied: Set<ScenarioKeyPath> = []
+    for axis in axes {
+      guard varied.insert(axis.keyPath).inserted else {
+        throw ScenarioOverrideError("--vary \(axis.keyPath) is given twice; give all its values in one list")
+      }
+      var seen: [Axis.ValueIdentity: Int] = [:]
+      for (position, value) in axis.values.enumerated() {
+        if let first = seen.updateValue(position, forKey: Axis.ValueIdentity(value)) {
+          let same = axis.values[first] == value ? "" : " ('\(axis.values[first])' is the same value)"
+          throw ScenarioOverrideError(
+            "--vary \(axis.keyPath): the value '\(value)' is given twice (positions \(first + 1) and \(position + 1))\(same); every cell must be a different experiment"
+          )
+        }
+      }
+    }
+    if let setting = settings.first(where: { varied.contains($0.keyPath) }) {
+      throw ScenarioOverrideError(
+        "--set \(setting.keyPath) is replaced in every cell by --vary \(setting.keyPath); give one of them")
+    }
+    guard let count = cellCount, count <= maximumCells else {
+      throw ScenarioOverrideError(
+        "the grid has \(cellCount.map(String.init) ?? "more than \(Int.max)") cells; at most \(maximumCells) are allowed — vary fewer values"
+      )
+    }
   }
 
   /// The overrides of cell `index` (0 ..< cellCount), one per axis.

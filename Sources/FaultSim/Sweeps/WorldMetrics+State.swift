@@ -12,11 +12,14 @@ extension WorldMetrics {
   }
 
   /// The state as text: counters separated by `;`, then for each histogram
-  /// `|` and its non-empty buckets as `index:count` separated by `,`.
+  /// `|` and its non-empty buckets as `index:count` separated by `,`, and
+  /// when it holds values `@smallest@largest`, its exact extremes.
   public var encodedState: String {
     var text = Self.counters.map { String(self[keyPath: $0]) }.joined(separator: ";")
-    for histogram in Self.histograms {
-      text += "|" + self[keyPath: histogram].nonEmptyBuckets.map { "\($0.index):\($0.count)" }.joined(separator: ",")
+    for keyPath in Self.histograms {
+      let histogram = self[keyPath: keyPath]
+      text += "|" + histogram.nonEmptyBuckets.map { "\($0.index):\($0.count)" }.joined(separator: ",")
+      if histogram.count > 0 { text += "@\(histogram.smallest)@\(histogram.largest)" }
     }
     return text
   }
@@ -37,11 +40,20 @@ extension WorldMetrics {
       self[keyPath: keyPath] = value
     }
     for (keyPath, section) in zip(Self.histograms, sections.dropFirst()) where !section.isEmpty {
-      for bucket in section.split(separator: ",") {
+      let fields = section.split(separator: "@", omittingEmptySubsequences: false)
+      for bucket in fields[0].split(separator: ",") {
         let parts = bucket.split(separator: ":")
         guard parts.count == 2, let index = Int(parts[0]), let count = UInt64(parts[1]),
           self[keyPath: keyPath].add(count: count, toBucket: index)
         else { throw MetricsStateError("'\(bucket.prefix(30))' is not a histogram bucket") }
+      }
+      // The exact extremes; a state without them keeps its buckets' bounds.
+      guard fields.count > 1 else { continue }
+      guard fields.count == 3, let smallest = UInt64(fields[1]), let largest = UInt64(fields[2]),
+        self[keyPath: keyPath].restoreExtremes(smallest: smallest, largest: largest)
+      else {
+        throw MetricsStateError(
+          "'\(fields.dropFirst().joined(separator: "@").prefix(40))' are not the histogram's extremes")
       }
     }
   }

@@ -35,7 +35,7 @@ struct CheckCommand: Subcommand {
     for path in paths {
       do {
         let scenario = try Scenario.load(path: path)
-        output.write("\(path): ok (\(Self.summary(scenario)))\n")
+        output.write("\(FileName.display(path)): ok (\(Self.summary(scenario)))\n")
       } catch {
         output.write("\(error.description)\n")
         let failure = CommandFailure.scenario(error)

@@ -1,4 +1,5 @@
 import FaultSim
+import Foundation
 
 /// `faultsim explore`: every interleaving of one seed's races, grouped by
 /// final state, with the sensitivity class and a witness.
@@ -6,7 +7,8 @@ struct ExploreCommand: Subcommand, WorldCommand {
   static let info = CommandInfo(
     name: "explore",
     abstract: "Run every interleaving of one seed's races and show whether the order changes the outcome.",
-    usage: "faultsim explore <scenario> [--seed <n>] [--limit <k>] [--set <key.path=value>]...",
+    usage:
+      "faultsim explore <scenario> [--seed <n>] [--limit <k>] [--set <key.path=value>]... [--memory-budget <size>]",
     details: """
       ARGUMENTS:
         <scenario>              A scenario file (JSON). Keep it small: every order is a full run.
@@ -15,6 +17,7 @@ struct ExploreCommand: Subcommand, WorldCommand {
         --seed <n>              The seed (default 0): the faults every order shares.
         --limit <k>             The most orders to run (default 1000, at most 1000000).
         --set <key.path=value>  Override a scenario value (repeatable).
+      \(MemoryBudget.help)
         -h, --help              Show help information.
 
       Races are events the real system could deliver in either order (a transfer finishing
@@ -27,6 +30,11 @@ struct ExploreCommand: Subcommand, WorldCommand {
       witness shows two orders and their different final states, FIFO first and then the
       order with the fewest deviations from it, with the command that replays each.
 
+      Every order is a full run, and every order run is kept: before exploring, the FIFO run
+      measures one order, and an exploration whose --limit orders would need more than the
+      memory budget or more than \(ExplorationBound.maximumEvents.formatted) simulated events
+      (minutes of work) is refused with the --limit that fits.
+
       EXAMPLES:
         faultsim explore scenarios/finish-enqueue-race.json
         faultsim explore scenarios/checkout-reference.json --seed 3 --set workload.operations=1 --set races.window=1s
@@ -38,11 +46,13 @@ struct ExploreCommand: Subcommand, WorldCommand {
   var seed: UInt64
   var limit: Int
   var overrides: [ScenarioOverride]
+  var budget: MemoryBudget
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
     seed = try arguments.unsigned("--seed") ?? 0
     limit = try arguments.integer("--limit", in: 1...1_000_000) ?? 1_000
     overrides = try arguments.overrides()
+    budget = try MemoryBudget(&arguments, environment: ProcessInfo.processInfo.environment)
     path = try arguments.scenarioPath()
   }
 
@@ -53,7 +63,7 @@ struct ExploreCommand: Subcommand, WorldCommand {
   func run<World: ScenarioWorld>(
     _ world: World.Type, _ options: World.Options, _ scenario: Scenario, _ output: inout Output
   ) throws(CommandFailure) {
-    try MemoryBudget.check(World.self, [options], jobs: 1, scenario: path)
+    try ExplorationBound.check(World.self, options, seed: seed, limit: limit, budget: budget, scenario: path)
     let result: ScenarioExploration<World>
     do {
       result = try ScenarioExploration<World>.explore(options, seed: seed, limit: limit)
@@ -68,7 +78,10 @@ struct ExploreCommand: Subcommand, WorldCommand {
       : "\(run) run, at least \(exploration.knownOrders) exist (stopped at --limit \(limit))"
     let races = exploration.interleavings.first?.choices.count ?? 0
     var lines: [(String, String)] = [
-      ("scenario", "\(scenario.name) (\(scenario.file), \(scenario.world.name) world, digest \(scenario.digest))"),
+      (
+        "scenario",
+        "\(FileName.display(scenario.name)) (\(FileName.display(scenario.file)), \(scenario.world.name) world, digest \(scenario.digest))"
+      ),
       ("seed", "\(seed)"),
       ("races in FIFO run", "\(races)"),
       ("orders", orders),

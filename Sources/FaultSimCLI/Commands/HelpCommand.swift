@@ -1,3 +1,5 @@
+import FaultSim
+
 /// The top-level help and the list of subcommands.
 enum TopLevel {
   static let version = "0.1.0"
@@ -36,5 +38,17 @@ enum TopLevel {
 
   static func subcommand(named name: String) -> (any Subcommand.Type)? {
     subcommands.first { $0.info.name == name }
+  }
+
+  /// The options `faultsim` takes before a subcommand.
+  static let options = ["--help", "-h", "--version"]
+
+  /// `Unknown subcommand 'swep'; did you mean 'sweep'?`
+  static func unknownSubcommand(_ name: String) -> String {
+    var message = "Unknown subcommand '\(name)'"
+    if let suggestion = SpellingSuggestion.closest(to: name, among: subcommands.map { $0.info.name } + ["help"]) {
+      message += "; did you mean '\(suggestion)'?"
+    }
+    return message
   }
 }

@@ -32,7 +32,7 @@ struct MergeCommand: Subcommand {
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
     force = arguments.flag("--force")
-    out = try arguments.value("--out")
+    out = try arguments.outputPath("--out")
     paths = try arguments.positionals()
     guard !paths.isEmpty else { throw arguments.usageError("Missing expected argument '<part.csv>...'") }
   }
@@ -41,12 +41,7 @@ struct MergeCommand: Subcommand {
     if let out { try OutputFile.checkWritable(out, force: force) }
     var parts: [(file: String, table: PartialTable)] = []
     for path in paths {
-      let text: String
-      do {
-        text = try String(contentsOfFile: path, encoding: .utf8)
-      } catch {
-        throw .missingInput("cannot read \(path): \(error.localizedDescription)")
-      }
+      let text = try InputText.read(path, kind: "partial table")
       do {
         parts.append((path, try PartialTable(parsing: text, file: path)))
       } catch {

@@ -39,18 +39,9 @@ struct PlotCommand: Subcommand {
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
     force = arguments.flag("--force")
-    guard let x = try arguments.value("--x") else {
-      throw arguments.usageError("Missing expected argument '--x <column>'")
-    }
-    guard let y = try arguments.value("--y") else {
-      throw arguments.usageError("Missing expected argument '--y <column>'")
-    }
-    guard let out = try arguments.value("--out") else {
-      throw arguments.usageError("Missing expected argument '--out <plot.svg>'")
-    }
-    self.x = x
-    self.y = y
-    self.out = out
+    x = try arguments.requiredValue("--x", "<column>")
+    y = try arguments.requiredValue("--y", "<column>")
+    out = try arguments.requiredOutputPath("--out", "<plot.svg>")
     series = try arguments.value("--series")
     title = try arguments.value("--title")
     let positionals = try arguments.positionals()
@@ -61,12 +52,7 @@ struct PlotCommand: Subcommand {
 
   func run(_ output: inout Output) throws(CommandFailure) {
     try OutputFile.checkWritable(out, force: force)
-    let text: String
-    do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-      throw .missingInput("cannot read \(path): \(error.localizedDescription)")
-    }
+    let text = try InputText.read(path, kind: "sweep table (CSV)")
     let records: [[String]]
     do {
       records = try CSVReader.records(text)

@@ -1,4 +1,5 @@
 import FaultSim
+import Foundation
 
 /// `faultsim run`: one seed of a scenario, its metrics, and optionally its
 /// timeline.
@@ -7,7 +8,7 @@ struct RunCommand: Subcommand, WorldCommand {
     name: "run",
     abstract: "Run one seed of a scenario and print its metrics (and, with --trace, its timeline).",
     usage:
-      "faultsim run <scenario> [--seed <n>] [--trace [--format text|json|mermaid]] [--set <key.path=value>]... [--order <order>]",
+      "faultsim run <scenario> [--seed <n>] [--trace [--format text|json|mermaid]] [--set <key.path=value>]... [--order <order>] [--memory-budget <size>]",
     details: """
       ARGUMENTS:
         <scenario>              A scenario file (JSON), e.g. scenarios/checkout-reference.json.
@@ -23,7 +24,9 @@ struct RunCommand: Subcommand, WorldCommand {
                                 network with a cross; race choices are notes.
         --set <key.path=value>  Override a scenario value, e.g. --set network.responseLoss=0.2 (repeatable).
         --order <order>         How racing events are ordered: fifo (default), random:<seed>, or a choice
-                                sequence such as 0,1,0 (as printed by 'explore').
+                                sequence such as 0,1,0 (as printed by 'explore'); each choice must be one of
+                                its race's alternatives, and there may be no more choices than races.
+      \(MemoryBudget.help)
         -h, --help              Show help information.
 
       EXAMPLES:
@@ -39,6 +42,7 @@ struct RunCommand: Subcommand, WorldCommand {
   var overrides: [ScenarioOverride]
   var strategy: OrderStrategy
   var format: TraceFormat
+  var budget: MemoryBudget
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
     trace = arguments.flag("--trace")
@@ -54,6 +58,7 @@ struct RunCommand: Subcommand, WorldCommand {
     seed = try arguments.unsigned("--seed") ?? 0
     overrides = try arguments.overrides()
     strategy = try arguments.orderStrategy()
+    budget = try MemoryBudget(&arguments, environment: ProcessInfo.processInfo.environment)
     path = try arguments.scenarioPath()
   }
 
@@ -64,7 +69,7 @@ struct RunCommand: Subcommand, WorldCommand {
   func run<World: ScenarioWorld>(
     _ world: World.Type, _ options: World.Options, _ scenario: Scenario, _ output: inout Output
   ) throws(CommandFailure) {
-    try MemoryBudget.check(World.self, [options], jobs: 1, scenario: path, trace: trace ? format : nil)
+    try budget.check(World.self, [options], jobs: 1, scenario: path, trace: trace ? format : nil)
     let result: WorldRun<World.Metrics, World.FinalState>
     // The first error writing the trace; later chunks are dropped.
     var writeFailure: (any Error)?
@@ -87,6 +92,11 @@ struct RunCommand: Subcommand, WorldCommand {
     }
     if let writeFailure {
       throw .cannotCreate("cannot write the trace to standard output: \(writeFailure.localizedDescription)")
+    }
+    if case .replay(let sequence) = strategy,
+      let mismatch = ChoiceSequenceMismatch.check(sequence, against: result.summary.choices)
+    {
+      throw .usage("--order \(ReplayCommand.orderText(strategy)): \(mismatch)", command: Self.info)
     }
     if trace {
       guard format == .text else { return }

@@ -6,7 +6,10 @@ enum RunReport {
     _ world: World.Type, scenario: Scenario, seed: UInt64, metrics: World.Metrics, summary: RunSummary
   ) -> String {
     var lines: [(String, String)] = [
-      ("scenario", "\(scenario.name) (\(scenario.file), \(scenario.world.name) world, digest \(scenario.digest))"),
+      (
+        "scenario",
+        "\(FileName.display(scenario.name)) (\(FileName.display(scenario.file)), \(scenario.world.name) world, digest \(scenario.digest))"
+      ),
       ("seed", "\(seed)"),
     ]
     lines += metrics.reportLines

@@ -1,28 +1,126 @@
 import FaultSim
 import Foundation
 
-/// Refuses, before anything runs, work that would not fit in this machine's
-/// memory — with the value to lower — instead of dying out of memory.
-enum MemoryBudget {
-  /// The share of physical memory a run may plan to use.
-  static let share = 0.8
+/// The memory `run`, `sweep` and `explore` may plan to use, and the check
+/// that refuses — before anything runs, with the value to lower — work
+/// estimated to need more.
+///
+/// The default is 2 GiB, far less than most machines have, so that a
+/// mistyped size fails at once instead of pushing the machine into swap;
+/// `--memory-budget` or `FAULTSIM_MEMORY_BUDGET` raise or lower it.
+/// Estimates come from each world's ``ScenarioWorld/estimatedBytes(_:)``,
+/// which count what grows with the scenario (entities, pending events,
+/// condition timelines over the horizon, server queues), times the workers
+/// that hold one simulation each, plus what a command keeps besides.
+struct MemoryBudget {
+  /// The default budget: 2 GiB.
+  static let defaultBytes: UInt64 = 2 << 30
+  /// The option that sets the budget.
+  static let option = "--memory-budget"
+  /// The environment variable that sets the budget when the option is absent.
+  static let environmentVariable = "FAULTSIM_MEMORY_BUDGET"
+  /// The option's lines in `--help`.
+  static let help = """
+      --memory-budget <size>  The most memory to plan for (default 2GiB, or $\(environmentVariable)),
+                              e.g. 512MiB, 8GiB. Work estimated to need more is refused before it starts.
+    """
 
-  /// Refuses `jobs` simulations of the largest of `options` (and, with
-  /// `trace`, what streaming its timeline in that format holds) when they
-  /// would not fit.
-  static func check<World: ScenarioWorld>(
-    _ world: World.Type, _ options: [World.Options], jobs: Int, scenario: String, trace: TraceFormat? = nil
-  ) throws(CommandFailure) {
-    let largest = options.map { estimatedBytes(World.self, $0, trace: trace) }.max() ?? 0
-    let (total, overflow) = largest.multipliedReportingOverflow(by: UInt64(max(1, jobs)))
-    let available = Double(ProcessInfo.processInfo.physicalMemory) * share
-    guard overflow || Double(total) > available else { return }
-    let gib = { (bytes: Double) in String(format: "%.1f GiB", bytes / 1_073_741_824) }
-    let need = overflow ? "more than 16 EiB" : gib(Double(total))
-    let jobsText = jobs > 1 ? " with --jobs \(jobs)" : ""
+  /// The budget in bytes.
+  let bytes: UInt64
+  /// Where it was set, for messages: `the default`, `--memory-budget 4GiB`.
+  let origin: String
+
+  /// A budget of `bytes`.
+  init(bytes: UInt64, origin: String) {
+    self.bytes = bytes
+    self.origin = origin
+  }
+
+  /// Reads `--memory-budget`, else `FAULTSIM_MEMORY_BUDGET` from
+  /// `environment`, else the default.
+  init(_ arguments: inout ArgumentReader, environment: [String: String]) throws(CommandFailure) {
+    if let text = try arguments.value(Self.option) {
+      guard let bytes = Self.bytes(parsing: text) else {
+        throw arguments.usageError("'\(Self.option)' expects a size such as 512MiB or 8GiB, got '\(text)'")
+      }
+      self.init(bytes: bytes, origin: "\(Self.option) \(text)")
+    } else if let text = environment[Self.environmentVariable] {
+      guard let bytes = Self.bytes(parsing: text) else {
+        throw arguments.usageError(
+          "\(Self.environmentVariable)='\(text)' is not a size; write e.g. 512MiB or 8GiB, or unset it")
+      }
+      self.init(bytes: bytes, origin: "\(Self.environmentVariable)=\(text)")
+    } else {
+      self.init(bytes: Self.defaultBytes, origin: "the default")
+    }
+  }
+
+  /// The units a size may have, powers of 1024; a bare number is bytes.
+  static let units: [(suffix: String, shift: Int)] = [
+    ("TiB", 40), ("GiB", 30), ("MiB", 20), ("KiB", 10), ("T", 40), ("G", 30), ("M", 20), ("K", 10), ("B", 0),
+  ]
+
+  /// `2GiB`, `1.5G`, `512MiB`, `1048576`: bytes, at least 1 MiB; `nil` when
+  /// unreadable, below 1 MiB, or above 2⁶³ bytes.
+  static func bytes(parsing text: String) -> UInt64? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    var number = Substring(trimmed)
+    var shift = 0
+    for (suffix, unitShift) in units where trimmed.lowercased().hasSuffix(suffix.lowercased()) {
+      number = trimmed.dropLast(suffix.count)
+      shift = unitShift
+      break
+    }
+    number = number.drop { $0 == " " }
+    guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+      let value = Double(number), value.isFinite
+    else { return nil }
+    let bytes = (value * Double(UInt64(1) << UInt64(shift))).rounded()
+    guard bytes >= Double(1 << 20), bytes <= Double(UInt64(1) << 63) else { return nil }
+    return UInt64(bytes)
+  }
+
+  /// Refuses work estimated to need more than the budget.
+  ///
+  /// - Parameters:
+  ///   - needed: The estimated bytes, or `nil` when the estimate overflows.
+  ///   - what: What needs them: "one simulation needs about 1.2 GiB".
+  ///   - lower: What to lower: "workload.operations or --jobs".
+  ///   - scenario: The scenario file, for the message.
+  func check(needed: UInt64?, what: String, lower: String, scenario: String) throws(CommandFailure) {
+    if let needed, needed <= bytes { return }
+    let need = needed.map(Self.text) ?? "more than 16 EiB"
     throw .data(
-      "\(scenario): one simulation needs about \(gib(Double(largest))), \(need)\(jobsText), more than \(gib(available)) available; lower \(World.sizeKey)\(jobs > 1 ? " or --jobs" : "")"
+      "\(FileName.display(scenario)): \(what) about \(need), more than the memory budget of \(Self.text(bytes)) (\(origin)); lower \(lower), or raise the budget with \(Self.option) or \(Self.environmentVariable) (this machine has \(Self.text(ProcessInfo.processInfo.physicalMemory)))"
     )
+  }
+
+  /// Checks `jobs` simulations of the largest of `options` side by side.
+  ///
+  /// With `trace`, each simulation also holds what streaming its timeline in
+  /// that format holds (see ``estimatedBytes(_:_:trace:)``).
+  func check<World: ScenarioWorld>(
+    _ world: World.Type, _ options: [World.Options], jobs: Int, besides extra: UInt64 = 0, scenario: String,
+    trace: TraceFormat? = nil
+  ) throws(CommandFailure) {
+    let largest = options.map { Self.estimatedBytes(World.self, $0, trace: trace) }.max() ?? 0
+    let workers = UInt64(max(1, jobs))
+    let (simulations, overflow) = largest.multipliedReportingOverflow(by: workers)
+    let (total, overflowTotal) = simulations.addingReportingOverflow(extra)
+    let what =
+      jobs > 1
+      ? "\(jobs) simulations side by side (--jobs \(jobs)), about \(Self.text(largest)) each, need"
+      : "one simulation needs"
+    try check(
+      needed: overflow || overflowTotal ? nil : total, what: what,
+      lower: World.sizeKey + (jobs > 1 ? " or --jobs" : ""), scenario: scenario)
+  }
+
+  /// `1.5 GiB`, `320.0 MiB`.
+  static func text(_ bytes: UInt64) -> String {
+    let value = Double(bytes)
+    if value >= 1_073_741_824 { return String(format: "%.1f GiB", value / 1_073_741_824) }
+    return String(format: "%.1f MiB", value / 1_048_576)
   }
 
   /// What one simulation holds: the world's estimate, plus what a streamed

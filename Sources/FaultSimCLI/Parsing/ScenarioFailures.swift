@@ -25,7 +25,7 @@ extension ArgumentReader {
       do {
         overrides.append(try ScenarioOverride(parsing: text))
       } catch {
-        throw usageError("--set \(text): \(error)")
+        throw usageError("--set \(ScenarioOverride.abbreviated(text)): \(error)")
       }
     }
     return overrides

@@ -13,8 +13,9 @@ public enum InterleavingExplorer {
   ///     itself incomplete.
   ///   - run: Runs the model once under the given strategy and returns the
   ///     engine's summary and the run's final state.
-  /// - Complexity: `min(limit, L)` runs, L the number of leaves (orders).
-  public static func explore<Outcome: Equatable>(
+  /// - Complexity: `min(limit, L)` runs, L the number of leaves (orders),
+  ///   and one hash of each run's outcome to group it.
+  public static func explore<Outcome: Hashable>(
     limit: Int, _ run: (OrderStrategy) throws -> (RunSummary, Outcome)
   ) rethrows -> InterleavingExploration<Outcome> {
     precondition(limit >= 1, "explore(limit:) needs room for at least one run")
@@ -49,7 +50,7 @@ public enum InterleavingExplorer {
 }
 
 /// One explored order: its choice points and the final state it reached.
-public struct Interleaving<Outcome: Equatable> {
+public struct Interleaving<Outcome: Hashable> {
   /// The choice points, in the order the run met them.
   public var choices: [ChoicePoint]
   /// The final state.
@@ -63,7 +64,7 @@ public struct Interleaving<Outcome: Equatable> {
 }
 
 /// The result of exploring one seed's interleavings.
-public struct InterleavingExploration<Outcome: Equatable> {
+public struct InterleavingExploration<Outcome: Hashable> {
   /// Every run made, in exploration order (the first is FIFO).
   public internal(set) var interleavings: [Interleaving<Outcome>] = []
   /// The distinct final states, in order of discovery, each with the indices
@@ -73,15 +74,26 @@ public struct InterleavingExploration<Outcome: Equatable> {
   public internal(set) var isComplete = false
   /// The number of orders: exact when complete, a lower bound otherwise.
   public internal(set) var knownOrders = 0
+  /// The group of each distinct outcome, for lookup only (never iterated,
+  /// so its order cannot reach an output). Scanning the groups instead made
+  /// an exploration whose orders all end differently quadratic in time.
+  private var groupOfOutcome: [Outcome: Int] = [:]
 
+  /// Adds a run, grouping it with the runs that reached the same outcome.
+  ///
+  /// - Complexity: O(size of the outcome), expected.
   mutating func add(_ interleaving: Interleaving<Outcome>) {
     let index = interleavings.count
-    interleavings.append(interleaving)
-    if let group = groups.firstIndex(where: { $0.outcome == interleaving.outcome }) {
+    var interleaving = interleaving
+    if let group = groupOfOutcome[interleaving.outcome] {
       groups[group].members.append(index)
+      // The equal outcome already held: one copy in memory, not one per run.
+      interleaving.outcome = groups[group].outcome
     } else {
+      groupOfOutcome[interleaving.outcome] = groups.count
       groups.append((interleaving.outcome, [index]))
     }
+    interleavings.append(interleaving)
   }
 
   /// Whether two explored orders of the same faults end differently.

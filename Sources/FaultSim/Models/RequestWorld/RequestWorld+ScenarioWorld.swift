@@ -32,8 +32,14 @@ extension RequestWorld: ScenarioWorld {
 
   public static func estimatedBytes(_ options: RequestWorldOptions) -> UInt64 {
     // Client and ledger records, a start time, a few pending events each,
-    // and the final-state list explore builds.
-    UInt64(options.workload.operations) * 240 + 8 << 20
+    // and the final-state list explore builds: measured (release) 150 bytes
+    // an operation, 280 when every operation is pending at once
+    // (simultaneous arrival, waiting out an offline window). A server with
+    // a capacity queue keeps each queued request until the queue drains:
+    // up to 64 bytes an attempt more (measured 690 bytes an operation with
+    // 8 attempts and a queue limit above the load). 24 MiB is the process.
+    let queued = options.server.capacity == nil ? 0 : 64 * UInt64(min(max(options.client.attempts, 1), 32))
+    return UInt64(options.workload.operations) * (280 + queued) + 24 << 20
   }
 
   public static var sizeKey: String { "workload.operations" }

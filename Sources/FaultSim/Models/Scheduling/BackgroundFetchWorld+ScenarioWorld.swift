@@ -26,9 +26,15 @@ extension BackgroundFetchWorld: ScenarioWorld {
   public static var repeatedOperation: String { "none (the system decides when fetches happen)" }
 
   public static func estimatedBytes(_ options: BackgroundFetchWorldOptions) -> UInt64 {
-    // Per user: condition timelines and content arrivals over the duration.
-    let days = max(1, options.population.duration.nanoseconds / 86_400_000_000_000)
-    return UInt64(options.population.users) * (4_096 + days * 2_048) + 8 << 20
+    // Per user: condition timelines, content arrivals and fetch records
+    // over the duration (measured, release, 72 h: 2.7 KB a user).
+    let duration = options.population.duration
+    let days = max(1, duration.nanoseconds / 86_400_000_000_000)
+    let hours = Double(duration.nanoseconds) / 3_600_000_000_000
+    let items = UInt64(min(1e15, options.content.itemsPerHour * hours * 16))
+    let perUser = 2_048 + days * 1_024 + items + options.conditions.estimatedBytes(horizon: duration)
+    let (users, overflow) = UInt64(options.population.users).multipliedReportingOverflow(by: perUser)
+    return overflow ? .max : users + 24 << 20
   }
 
   public static var sizeKey: String { "population.users or population.duration" }

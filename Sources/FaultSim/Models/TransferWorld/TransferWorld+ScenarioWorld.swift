@@ -16,10 +16,16 @@ extension TransferWorld: ScenarioWorld {
 
   public static func estimatedBytes(_ options: TransferWorldOptions) -> UInt64 {
     let files = UInt64(options.workload.users) * UInt64(options.workload.filesPerUser)
-    // File records, about two tasks per file, events, final states; per
-    // user an app record and, with conditions, a few kilobytes of timelines.
-    let perUser: UInt64 = options.conditions == nil && options.reconcileJob == nil ? 128 : 8_192
-    return files * 400 + UInt64(options.workload.users) * perUser + 8 << 20
+    // File records, about two tasks per file, events, final states
+    // (measured, release: 230 to 394 bytes a file); per user an app record
+    // and session (measured up to 630 bytes with a reconcile job), and
+    // condition timelines that grow with the horizon. 24 MiB is the process.
+    var perUser: UInt64 = options.reconcileJob == nil ? 640 : 2_048
+    if let conditions = options.conditions {
+      perUser += conditions.estimatedBytes(horizon: options.horizon)
+    }
+    let (users, overflow) = UInt64(options.workload.users).multipliedReportingOverflow(by: perUser)
+    return overflow ? .max : files * 480 + users + 24 << 20
   }
 
   public static var sizeKey: String { "workload.users or workload.filesPerUser" }
