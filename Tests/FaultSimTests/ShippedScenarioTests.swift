@@ -60,7 +60,7 @@ import Testing
     #expect(kind == .unreadableInput)
     #expect(message.hasPrefix("checkout-refrence: no scenario named \"checkout-refrence\" ships with FaultSim"))
     #expect(message.contains("did you mean \"checkout-reference\"?"))
-    #expect(message.contains("Shipped scenarios: background-fetch, bg-processing-reconcile,"))
+    #expect(message.contains("Shipped scenarios: aws-backoff-occ, background-fetch, bg-processing-reconcile,"))
     #expect(message.contains("Scenario.load(path:)"))
   }
 
