@@ -143,8 +143,6 @@ enum ShippedScenarioFiles {
         },
         "reconcileJob": {
           "earliestBeginAfter": "15m",
-          "requiresNetwork": true,
-          "requiresPower": false,
           "work": {
             "distribution": "uniform",
             "min": "2m",
@@ -221,8 +219,7 @@ enum ShippedScenarioFiles {
             "jitter": "full",
             "base": "100ms",
             "cap": "2s"
-          },
-          "safety": "naive"
+          }
         },
         "network": {
           "latency": {
@@ -261,8 +258,7 @@ enum ShippedScenarioFiles {
           "latency": { "distribution": "uniform", "min": "20ms", "max": "80ms" },
           "requestLoss": 0.05,
           "responseLoss": 0.10
-        },
-        "server": { "keys": "honour" }
+        }
       }
 
       """#
@@ -299,7 +295,6 @@ enum ShippedScenarioFiles {
           }
         },
         "server": {
-          "keys": "honour",
           "failureAfterCommit": 0.1,
           "failureStatus": 500
         }
@@ -492,8 +487,7 @@ enum ShippedScenarioFiles {
             "jitter": "full",
             "base": "100ms",
             "cap": "2s"
-          },
-          "safety": "naive"
+          }
         },
         "network": {
           "latency": {
@@ -743,8 +737,7 @@ enum ShippedScenarioFiles {
             "jitter": "full",
             "base": "100ms",
             "cap": "2s"
-          },
-          "safety": "naive"
+          }
         },
         "network": {
           "latency": {
@@ -754,9 +747,6 @@ enum ShippedScenarioFiles {
           },
           "requestLoss": 0.05,
           "responseLoss": 0.1
-        },
-        "server": {
-          "keys": "honour"
         }
       }
 
