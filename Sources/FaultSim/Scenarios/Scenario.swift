@@ -13,6 +13,19 @@ public struct Scenario: Sendable {
     /// The names scenario files use in `"world"`.
     public static let names = ["request", "transfer", "background-fetch"]
 
+    /// The warnings of the world's no-op checks for options read from a
+    /// document that writes `keys`.
+    func warnings(keys: WrittenKeys, file: String) -> [ScenarioWarning] {
+      switch self {
+      case .request(let options):
+        return NoOpRule.warnings(RequestWorldOptions.noOpRules, options: options, keys: keys, file: file)
+      case .transfer(let options):
+        return NoOpRule.warnings(TransferWorldOptions.noOpRules, options: options, keys: keys, file: file)
+      case .backgroundFetch(let options):
+        return NoOpRule.warnings(BackgroundFetchWorldOptions.noOpRules, options: options, keys: keys, file: file)
+      }
+    }
+
     /// The world's name.
     public var name: String {
       switch self {
@@ -35,6 +48,10 @@ public struct Scenario: Sendable {
   public var overrides: [ScenarioOverride]
   /// 16 hex digits identifying the file's bytes and the overrides.
   public var digest: String
+  /// The options the scenario sets (in the file or by an override) that
+  /// cannot affect its run as configured, in the order of the world's
+  /// checks (docs/no-op-checks.md). Empty for a scenario without no-ops.
+  public var warnings: [ScenarioWarning]
 
   /// The version written into tables and reports.
   public static let faultSimVersion = "0.1.0"
@@ -90,12 +107,13 @@ public struct Scenario: Sendable {
       world = .request(try RequestWorldOptions(reading: reader))
     }
     try reader.finish()
+    let warnings = world.warnings(keys: WrittenKeys(root), file: file)
     var digest = ContentDigest()
     digest.absorb(bytes)
     for override in overrides { digest.absorb(Array("\u{0}\(override)".utf8)) }
     return Scenario(
       name: Self.stem(of: file), file: file, description: description, world: world, overrides: overrides,
-      digest: digest.hex)
+      digest: digest.hex, warnings: warnings)
   }
 
   /// `scenarios/checkout-reference.json` → `checkout-reference`.

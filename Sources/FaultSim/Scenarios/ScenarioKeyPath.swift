@@ -37,6 +37,12 @@ public struct ScenarioKeyPath: Hashable, Sendable, CustomStringConvertible {
     ScenarioKeyPath(components + [.index(index)])
   }
 
+  /// Whether this path is `other` or lies inside it: setting `other`
+  /// replaces the value here.
+  public func isWithin(_ other: ScenarioKeyPath) -> Bool {
+    other.components.count <= components.count && Array(components.prefix(other.components.count)) == other.components
+  }
+
   /// `a.b[3].c`; the root prints as an empty string.
   public var description: String {
     var text = ""

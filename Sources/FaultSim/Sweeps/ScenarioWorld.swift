@@ -83,9 +83,16 @@ public protocol ScenarioWorld: SimulationModel, SendableMetatype {
 
   /// The `--set` override that sets the size, e.g. `workload.operations=18`.
   static func sizeOverride(_ size: Int) -> String
+
+  /// Whether a run of `options` can meet a race at all. `false` is a proof
+  /// — no order strategy can change such a run — and `true` only a
+  /// possibility; the default is `true`.
+  static func canMeetRace(_ options: Options) -> Bool
 }
 
 extension ScenarioWorld {
+  public static func canMeetRace(_ options: Options) -> Bool { true }
+
   /// Runs one seed.
   ///
   /// - Parameters:

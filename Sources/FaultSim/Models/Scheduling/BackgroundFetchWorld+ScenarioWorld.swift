@@ -16,6 +16,12 @@ extension BackgroundFetchWorld: ScenarioWorld {
 
   public static var worldName: String { "background-fetch" }
 
+  /// The world's one race, content against a fetch's snapshot, needs
+  /// content.
+  public static func canMeetRace(_ options: BackgroundFetchWorldOptions) -> Bool {
+    options.content.itemsPerHour > 0
+  }
+
   public static func options(of world: Scenario.World) -> BackgroundFetchWorldOptions? {
     if case .backgroundFetch(let options) = world { return options }
     return nil

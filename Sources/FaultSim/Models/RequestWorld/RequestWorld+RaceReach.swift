@@ -1,0 +1,57 @@
+/// Which of the request world's races a run can meet at all, decided from
+/// the options before anything runs: for the race-window check and for
+/// `--order` and `--interleavings`, which cannot matter without a race.
+///
+/// Each answer is `true` unless the options rule the race out, so a `false`
+/// is a proof and a `true` only a possibility.
+extension RequestWorld {
+  /// Whether a run of `options` can meet any race (a choice point).
+  public static func canMeetRace(_ options: RequestWorldOptions) -> Bool {
+    responseCanRaceTimeout(options) || retryCanRaceCommit(options) || retryCanRaceKeyExpiry(options)
+  }
+
+  /// Whether a response can arrive within the race window of its attempt's
+  /// timeout: always, unless every round trip is bounded — bounded latency
+  /// and processing, no capacity queue — and ends more than the window
+  /// before the timeout. (A retry deferred past a commit is the
+  /// retry-vs-commit race, counted there.)
+  static func responseCanRaceTimeout(_ options: RequestWorldOptions) -> Bool {
+    guard options.server.capacity == nil, let latency = options.network.latency.upperBound,
+      let processing = options.server.processing.upperBound
+    else { return true }
+    // The latest a response can arrive after its request was sent.
+    var roundTrip = latency
+    for part in [
+      latency, processing, options.network.transmissionNanoseconds(bytes: options.workload.requestBytes),
+      options.network.transmissionNanoseconds(bytes: options.workload.responseBytes),
+      options.races.window.nanoseconds,
+    ] {
+      let (sum, overflow) = roundTrip.addingReportingOverflow(part)
+      if overflow { return true }
+      roundTrip = sum
+    }
+    return roundTrip >= options.client.timeout.nanoseconds
+  }
+
+  /// Whether a retried keyed write can reach the server while the attempt
+  /// it repeats is being processed (409 or commit first): only when the
+  /// server honours keys with 409 for keys in flight, processing takes
+  /// time, and an operation writes more than once.
+  static func retryCanRaceCommit(_ options: RequestWorldOptions) -> Bool {
+    writesKeyedRepeats(options) && options.server.inFlightKey == .conflict
+      && options.server.processing != .fixed(.zero)
+  }
+
+  /// Whether a retried keyed write can arrive around its key's expiry: only
+  /// with a key lifetime and an operation that writes more than once.
+  static func retryCanRaceKeyExpiry(_ options: RequestWorldOptions) -> Bool {
+    writesKeyedRepeats(options) && options.server.keyTTL != nil
+  }
+
+  /// Whether a keyed write can reach a server that honours keys more than
+  /// once: a retry (attempts above 1) or a second submission.
+  static func writesKeyedRepeats(_ options: RequestWorldOptions) -> Bool {
+    options.workload.kind == .keyedWrite && options.server.keys == .honour
+      && (options.client.attempts > 1 || options.workload.submissions > 1)
+  }
+}

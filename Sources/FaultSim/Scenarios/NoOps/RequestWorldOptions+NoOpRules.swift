@@ -1,0 +1,199 @@
+/// The request world's no-op checks (docs/no-op-checks.md), in the order of
+/// the scenario's sections. Each states, in `why`, the model fact that makes
+/// its keys unable to matter; the code that fact rests on is named in
+/// brackets.
+extension RequestWorldOptions {
+  static let noOpRules: [NoOpRule<RequestWorldOptions>] = [
+    NoOpRule(
+      "body-size-without-bandwidth", keys: ["workload.requestBytes", "workload.responseBytes"],
+      why:
+        "bandwidth is unlimited, so a body takes no time to send; set network.bandwidthBytesPerSecond "
+        + "(or a network.preset with a bandwidth) to make it matter",
+      // [NetworkOptions.transmissionNanoseconds: 0 without a rate]
+      when: { $0.network.bandwidthBytesPerSecond == nil }),
+    NoOpRule(
+      "contention-resources-single-operation", keys: ["workload.contention.resources"],
+      why: "with one operation every write goes to record 0, whatever the number of records; "
+        + "raise workload.operations to make it matter",
+      // [RequestWorld.serve: resource = operation % resources]
+      when: { $0.workload.operations == 1 }),
+    NoOpRule(
+      "backoff-without-retries", keys: ["client.backoff"],
+      why: "client.attempts is 1 and there is no workload.contention, so no request is ever retried "
+        + "and no wait is taken; raise client.attempts to make it matter",
+      // [RequestWorld.retry: the attempt budget is checked before the backoff]
+      when: { $0.client.attempts == 1 && $0.workload.contention == nil }),
+    NoOpRule(
+      "backoff-zero-base", keys: ["client.backoff"],
+      why: "base is 0, so every wait is 0 whatever the growth, jitter and cap (the same as no backoff); "
+        + "give base a positive duration to make it matter",
+      // [Backoff.delay: every formula scales base, and decorrelated starts at base]
+      when: { $0.client.backoff.growth != .none && $0.client.backoff.base == .zero }),
+    NoOpRule(
+      "backoff-growth-none", keys: ["client.backoff.jitter", "client.backoff.base", "client.backoff.cap"],
+      why: "growth none retries at once, so jitter, base and cap are not used; "
+        + "choose constant or exponential growth to make them matter",
+      // [Backoff.delay: 0 when growth is none]
+      when: { $0.client.backoff.growth == .none }),
+    NoOpRule(
+      "backoff-cap-constant", keys: ["client.backoff.cap"],
+      why: "constant growth waits base before every retry; cap bounds only exponential growth",
+      // [Backoff.init: cap = base for constant growth]
+      when: { $0.client.backoff.growth == .constant }),
+    NoOpRule(
+      "retry-budget-without-retries", keys: ["client.retryBudget"],
+      why: "client.attempts is 1 and there is no workload.contention, so no retry is ever asked for "
+        + "and the shared budget never refuses one; raise client.attempts to make it matter",
+      // [RequestWorld.retry: the attempt budget is checked before the retry budget]
+      when: { $0.client.attempts == 1 && $0.workload.contention == nil }),
+    NoOpRule(
+      "token-bucket-refill-below-one-token", keys: ["client.retryBudget.refillPerSuccess"],
+      why: "capacity is below 1, so the bucket never holds a whole token and every retry is refused "
+        + "whatever the refill; raise capacity to 1 or more to make it matter",
+      // [RetryBudgetState.allowRetry, recordSuccess: tokens ≤ capacity < 1]
+      when: { options in
+        if case .tokenBucket(let capacity, _) = options.client.retryBudget { return capacity < 1 }
+        return false
+      }),
+    NoOpRule(
+      "safety-without-keyless-writes", keys: ["client.safety"],
+      why: "safety decides only what happens after an ambiguous failure of a keyless write, "
+        + "and workload.kind is not keyless-write",
+      // [RequestWorld.handleFailure]
+      when: { $0.workload.kind != .keylessWrite }),
+    NoOpRule(
+      "offline-behaviour-without-offline-windows", keys: ["client.offline"],
+      why: "network.offline has no windows, so the device is never offline; add one to make it matter",
+      // [RequestWorld.sendAttempt]
+      when: { $0.network.offline.isEmpty }),
+    NoOpRule(
+      "retry-after-without-retries", keys: ["client.honoursRetryAfter"],
+      why: "client.attempts is 1, and a Retry-After is read only before a retry; "
+        + "raise client.attempts to make it matter",
+      // [RequestWorld.retry: the attempt budget is checked before the Retry-After]
+      when: { $0.client.attempts == 1 }),
+    NoOpRule(
+      "retry-after-without-senders", keys: ["client.honoursRetryAfter"],
+      why: "nothing sends a Retry-After: there is no server.capacity (503) and no server.throttling "
+        + "of writes (429); add one to make it matter",
+      // [RequestWorld.retryAfter(for:), serve: reads are never throttled]
+      when: { $0.server.capacity == nil && ($0.server.throttling == 0 || $0.workload.kind == .read) }),
+    NoOpRule(
+      "payload-change-without-keys", keys: ["client.payloadChangesOnRetry"],
+      why: "only a server that honours idempotency keys compares a retry's payload with the first (422), "
+        + "and the workload is not keyed writes to such a server",
+      // [RequestWorld.serve: the payload is compared in the keyed branch only]
+      when: { $0.workload.kind != .keyedWrite || $0.server.keys == .ignore }),
+    NoOpRule(
+      "payload-change-without-retries", keys: ["client.payloadChangesOnRetry"],
+      why: "client.attempts is 1, so no write is retried and no payload can change; "
+        + "raise client.attempts to make it matter",
+      // [RequestWorld.sendAttempt: only a write's second try in a row may change]
+      when: { $0.client.attempts == 1 }),
+    NoOpRule(
+      "conflict-limit-without-contention", keys: ["client.conflictLimit"],
+      why: "conflictLimit counts 412 conflicts of conditional writes, and there is no workload.contention",
+      // [RequestWorld.handleFailure]
+      when: { $0.workload.contention == nil }),
+    NoOpRule(
+      "preset-overridden", keys: ["network.preset"],
+      why: "every value the preset sets that can matter here (latency, requestLoss, responseLoss, and "
+        + "bandwidthBytesPerSecond when a body has a size) is given explicitly; drop one of them or the preset",
+      holds: { options, keys in presetIsOverridden(options, keys) }),
+    NoOpRule(
+      "burst-loss-without-loss", keys: ["network.burstLoss"],
+      why: "lossGood and lossBad are 0, so bursts lose nothing; give lossBad a probability to make it matter",
+      // [RequestWorld.messageLost]
+      when: { ($0.network.burstLoss.map { $0.lossGood == 0 && $0.lossBad == 0 }) ?? false }),
+    NoOpRule(
+      "burst-loss-states-alike", keys: ["network.burstLoss.meanGood", "network.burstLoss.meanBad"],
+      why: "lossGood equals lossBad, so both states lose alike and how long each lasts cannot matter",
+      // [BurstLossTimeline.lossProbability]
+      when: { ($0.network.burstLoss.map { $0.lossGood == $0.lossBad }) ?? false }),
+    NoOpRule(
+      "bandwidth-without-bodies", keys: ["network.bandwidthBytesPerSecond"],
+      why: "workload.requestBytes and workload.responseBytes are 0, so there is nothing to send; "
+        + "give a body size to make it matter",
+      // [NetworkOptions.transmissionNanoseconds: 0 for 0 bytes]
+      when: { $0.workload.requestBytes == 0 && $0.workload.responseBytes == 0 }),
+    NoOpRule(
+      "server-faults-on-reads",
+      keys: [
+        "server.failureBeforeCommit", "server.failureAfterCommit", "server.failureStatus", "server.rejection",
+        "server.rejectionStatus", "server.throttling", "server.throttleRetryAfter",
+      ],
+      why: "the server injects failures, rejections and throttling into writes only, and workload.kind is read",
+      // [RequestWorld.serve: reads are answered before any injection]
+      when: { $0.workload.kind == .read }),
+    NoOpRule(
+      "failure-status-without-failures", keys: ["server.failureStatus"],
+      why: "failureBeforeCommit and failureAfterCommit are 0, so no failure carries the status",
+      // [RequestWorld.serve]
+      when: { $0.server.failureBeforeCommit == 0 && $0.server.failureAfterCommit == 0 }),
+    NoOpRule(
+      "rejection-status-without-rejections", keys: ["server.rejectionStatus"],
+      why: "server.rejection is 0, so no rejection carries the status",
+      // [RequestWorld.serve]
+      when: { $0.server.rejection == 0 }),
+    NoOpRule(
+      "throttle-retry-after-without-throttling", keys: ["server.throttleRetryAfter"],
+      why: "server.throttling is 0, so no 429 carries the Retry-After",
+      // [RequestWorld.retryAfter(for:): only 429s carry it]
+      when: { $0.server.throttling == 0 }),
+    NoOpRule(
+      "keys-without-keyed-writes",
+      keys: ["server.keys", "server.keyTTL", "server.inFlightKey", "server.storesErrors"],
+      why: "the server reads idempotency keys only on keyed writes, and workload.kind is not keyed-write",
+      // [RequestWorld.serve, serverReceive]
+      when: { $0.workload.kind != .keyedWrite }),
+    NoOpRule(
+      "keys-without-repeats", keys: ["server.keys", "server.keyTTL", "server.inFlightKey", "server.storesErrors"],
+      why: "client.attempts and workload.submissions are 1, so each operation sends one write and no "
+        + "repeated key reaches the server; raise either to make it matter",
+      // [RequestWorld.serve: a stored key answers only a later write; serverReceive: in flight only then]
+      when: { $0.client.attempts == 1 && $0.workload.submissions == 1 }),
+    NoOpRule(
+      "key-options-with-ignored-keys", keys: ["server.keyTTL", "server.inFlightKey", "server.storesErrors"],
+      why: "server.keys is ignore, so no key is remembered and its lifetime, in-flight handling and "
+        + "stored errors cannot matter",
+      // [RequestWorld.serve, serverReceive: keyed means keys honoured]
+      when: { $0.server.keys == .ignore }),
+    NoOpRule(
+      "stores-errors-without-failures", keys: ["server.storesErrors"],
+      why: "failureBeforeCommit and failureAfterCommit are 0, so there is no error to store",
+      // [RequestWorld.serve]
+      when: { $0.server.failureBeforeCommit == 0 && $0.server.failureAfterCommit == 0 }),
+    NoOpRule(
+      "in-flight-key-without-processing-time", keys: ["server.inFlightKey"],
+      why: "server.processing is 0, so a request is never still in flight when another arrives; "
+        + "give processing a duration to make it matter",
+      // [RequestWorld.beginProcessing: a zero fixed time completes at once]
+      when: { $0.server.processing == .fixed(.zero) }),
+    NoOpRule(
+      "race-window-without-races", keys: ["races.window"],
+      why: "no events can race: every response arrives more than the window before its timeout (bounded "
+        + "latency and processing, no server.capacity queue), and no keyed write with server.keyTTL or an "
+        + "in-flight 409 is repeated",
+      // [RequestWorld.canMeetRace]
+      when: { !RequestWorld.canMeetRace($0) }),
+  ]
+
+  /// Whether every value `network.preset` sets that can matter is also
+  /// written: the options are then the same with or without the preset
+  /// (bandwidth counts only when a body has a size).
+  static func presetIsOverridden(_ options: RequestWorldOptions, _ keys: WrittenKeys) -> Bool {
+    guard keys.string("network.preset").flatMap(NetworkPreset.init(rawValue:)) != nil else { return false }
+    let defaults = NetworkOptions()
+    var withoutPreset = options.network
+    if !keys.contains("network.latency") { withoutPreset.latency = defaults.latency }
+    if !keys.contains("network.requestLoss") { withoutPreset.requestLoss = defaults.requestLoss }
+    if !keys.contains("network.responseLoss") { withoutPreset.responseLoss = defaults.responseLoss }
+    if !keys.contains("network.bandwidthBytesPerSecond") {
+      withoutPreset.bandwidthBytesPerSecond = defaults.bandwidthBytesPerSecond
+    }
+    if options.workload.requestBytes == 0 && options.workload.responseBytes == 0 {
+      withoutPreset.bandwidthBytesPerSecond = options.network.bandwidthBytesPerSecond
+    }
+    return withoutPreset == options.network
+  }
+}

@@ -1,0 +1,174 @@
+/// The request world's no-op cases: one per key of each rule.
+extension NoOpCheckTests {
+  static let keyed = "workload.kind=keyed-write"
+  static let oneAttempt = "client.attempts=1"
+
+  static var requestCases: [NoOpCase] {
+    [
+      NoOpCase(
+        "body-size-without-bandwidth", .request, key: "workload.requestBytes", values: ["1000", "1000000"],
+        control: ["network.bandwidthBytesPerSecond=100000"]),
+      NoOpCase(
+        "body-size-without-bandwidth", .request, key: "workload.responseBytes", values: ["1000", "1000000"],
+        control: ["network.bandwidthBytesPerSecond=100000"]),
+      NoOpCase(
+        "contention-resources-single-operation", .request,
+        setup: ["workload.operations=1", "workload.arrival={\"distribution\": \"simultaneous\"}"],
+        key: "workload.contention.resources", values: ["1", "20"], control: ["workload.operations=20"]),
+      NoOpCase(
+        "backoff-without-retries", .request, setup: [oneAttempt], key: "client.backoff",
+        values: [
+          #"{"growth": "exponential", "jitter": "full", "base": "100ms", "cap": "1s"}"#,
+          #"{"growth": "constant", "base": "500ms"}"#,
+        ], control: ["client.attempts=3"]),
+      NoOpCase(
+        "backoff-zero-base", .request, key: "client.backoff",
+        values: [
+          #"{"growth": "exponential", "jitter": "full", "base": "0s", "cap": "1s"}"#,
+          #"{"growth": "constant", "jitter": "equal", "base": "0s"}"#,
+          #"{"growth": "exponential", "jitter": "decorrelated", "base": "0s", "cap": "2s"}"#,
+        ], control: ["client.backoff.base=100ms"]),
+      NoOpCase(
+        "backoff-growth-none", .request, setup: [#"client.backoff={"growth": "none"}"#],
+        key: "client.backoff.jitter", values: ["full", "decorrelated"],
+        control: ["client.backoff.growth=exponential", "client.backoff.base=100ms", "client.backoff.cap=1s"]),
+      NoOpCase(
+        "backoff-growth-none", .request, setup: [#"client.backoff={"growth": "none"}"#],
+        key: "client.backoff.base", values: ["100ms", "1s"], control: ["client.backoff.growth=constant"]),
+      NoOpCase(
+        "backoff-growth-none", .request, setup: [#"client.backoff={"growth": "none", "base": "10ms"}"#],
+        key: "client.backoff.cap", values: ["10ms", "1s"],
+        control: ["client.backoff.growth=exponential", "client.backoff.jitter=none"]),
+      NoOpCase(
+        "backoff-cap-constant", .request, setup: [#"client.backoff={"growth": "constant", "base": "100ms"}"#],
+        key: "client.backoff.cap", values: ["100ms", "5s"],
+        control: ["client.backoff.growth=exponential", "client.attempts=5"]),
+      NoOpCase(
+        "retry-budget-without-retries", .request, setup: [oneAttempt], key: "client.retryBudget",
+        values: [#"{"kind": "token-bucket", "capacity": 0, "refillPerSuccess": 0}"#, #"{"kind": "unlimited"}"#],
+        control: ["client.attempts=3"]),
+      NoOpCase(
+        "token-bucket-refill-below-one-token", .request,
+        setup: [#"client.retryBudget={"kind": "token-bucket", "capacity": 0.5, "refillPerSuccess": 0}"#],
+        key: "client.retryBudget.refillPerSuccess", values: ["0", "10"],
+        control: ["client.retryBudget.capacity=2"]),
+      NoOpCase(
+        "safety-without-keyless-writes", .request, setup: [keyed], key: "client.safety",
+        values: ["naive", "careful", "query"], control: ["workload.kind=keyless-write"]),
+      NoOpCase(
+        "offline-behaviour-without-offline-windows", .request, key: "client.offline", values: ["wait", "spend"],
+        control: [#"network.offline=[{"from": "100ms", "until": "500ms"}]"#]),
+      NoOpCase(
+        "retry-after-without-retries", .request, setup: [oneAttempt, "server.throttling=0.3"],
+        key: "client.honoursRetryAfter", values: ["true", "false"], control: ["client.attempts=3"]),
+      NoOpCase(
+        "retry-after-without-senders", .request, key: "client.honoursRetryAfter", values: ["true", "false"],
+        control: ["server.throttling=0.3"]),
+      NoOpCase(
+        "payload-change-without-keys", .request, key: "client.payloadChangesOnRetry", values: ["0", "1"],
+        control: [keyed]),
+      NoOpCase(
+        "payload-change-without-retries", .request, setup: [keyed, oneAttempt],
+        key: "client.payloadChangesOnRetry", values: ["0", "1"], control: ["client.attempts=3"]),
+      NoOpCase(
+        "conflict-limit-without-contention", .request,
+        setup: ["workload.arrival={\"distribution\": \"simultaneous\"}"], key: "client.conflictLimit",
+        values: ["0", "100"], control: [#"workload.contention={"resources": 1}"#]),
+      NoOpCase(
+        "preset-overridden", .request,
+        setup: [#"network={"latency": "20ms", "requestLoss": 0.1, "responseLoss": 0.1}"#],
+        key: "network.preset", values: ["3g", "wifi"], control: ["workload.requestBytes=100000"]),
+      NoOpCase(
+        "burst-loss-without-loss", .request, key: "network.burstLoss",
+        values: [
+          #"{"meanGood": "1s", "meanBad": "100ms", "lossGood": 0, "lossBad": 0}"#,
+          #"{"meanGood": "5s", "meanBad": "1s", "lossBad": 0}"#,
+        ], control: ["network.burstLoss.lossBad=0.8"]),
+      NoOpCase(
+        "burst-loss-states-alike", .request,
+        setup: [#"network.burstLoss={"meanGood": "300ms", "meanBad": "100ms", "lossGood": 0.2, "lossBad": 0.2}"#],
+        key: "network.burstLoss.meanGood", values: ["300ms", "20ms"], control: ["network.burstLoss.lossBad=0.9"]),
+      NoOpCase(
+        "burst-loss-states-alike", .request,
+        setup: [#"network.burstLoss={"meanGood": "300ms", "meanBad": "100ms", "lossGood": 0.2, "lossBad": 0.2}"#],
+        key: "network.burstLoss.meanBad", values: ["100ms", "2s"], control: ["network.burstLoss.lossBad=0.9"]),
+      NoOpCase(
+        "bandwidth-without-bodies", .request, key: "network.bandwidthBytesPerSecond", values: ["1000", "1000000"],
+        control: ["workload.requestBytes=10000"]),
+    ] + serverFaultsOnReads + keyCases + [
+      NoOpCase(
+        "failure-status-without-failures", .request, key: "server.failureStatus", values: ["500", "502"],
+        control: ["server.failureAfterCommit=0.3"]),
+      NoOpCase(
+        "rejection-status-without-rejections", .request, key: "server.rejectionStatus", values: ["413", "401"],
+        control: ["server.rejection=0.3"]),
+      NoOpCase(
+        "throttle-retry-after-without-throttling", .request, key: "server.throttleRetryAfter",
+        values: ["1s", "5s"], control: ["server.throttling=0.3"]),
+      NoOpCase(
+        "stores-errors-without-failures", .request, setup: [keyed], key: "server.storesErrors",
+        values: ["true", "false"], control: ["server.failureBeforeCommit=0.3"]),
+      NoOpCase(
+        "in-flight-key-without-processing-time", .request, setup: [keyed, "client.timeout=100ms"],
+        key: "server.inFlightKey", values: ["conflict", "process"], control: ["server.processing=150ms"]),
+      NoOpCase(
+        "race-window-without-races", .request, setup: [keyed, "client.timeout=1s"], key: "races.window",
+        values: ["0s", "100ms"], control: ["client.timeout=90ms"]),
+    ]
+  }
+
+  /// Every server fault key against a read workload; the control turns it
+  /// into writes, with the fault its key qualifies switched on.
+  static var serverFaultsOnReads: [NoOpCase] {
+    let cases: [(String, [String], [String])] = [
+      ("server.failureBeforeCommit", ["0", "0.5"], []),
+      ("server.failureAfterCommit", ["0", "0.5"], []),
+      ("server.failureStatus", ["500", "502"], ["server.failureAfterCommit=0.3"]),
+      ("server.rejection", ["0", "0.5"], []),
+      ("server.rejectionStatus", ["413", "401"], ["server.rejection=0.3"]),
+      ("server.throttling", ["0", "0.5"], []),
+      ("server.throttleRetryAfter", ["1s", "5s"], ["server.throttling=0.3"]),
+    ]
+    return cases.map { key, values, fault in
+      NoOpCase(
+        "server-faults-on-reads", .request, setup: ["workload.kind=read"] + fault, key: key, values: values,
+        control: ["workload.kind=keyless-write"])
+    }
+  }
+
+  /// The key-handling options: not keyed, not repeated, keys ignored.
+  static var keyCases: [NoOpCase] {
+    let keys: [(String, [String], [String])] = [
+      ("server.keys", ["honour", "ignore"], []),
+      ("server.keyTTL", ["1ms", "1h"], []),
+      ("server.inFlightKey", ["conflict", "process"], ["server.processing=150ms", "client.timeout=100ms"]),
+      ("server.storesErrors", ["true", "false"], ["server.failureBeforeCommit=0.3"]),
+    ]
+    var cases: [NoOpCase] = []
+    for (key, values, makesItMatter) in keys {
+      cases.append(
+        NoOpCase(
+          "keys-without-keyed-writes", .request, setup: makesItMatter, key: key, values: values, control: [keyed]))
+      cases.append(
+        NoOpCase(
+          "keys-without-repeats", .request, setup: [keyed, oneAttempt] + makesItMatter, key: key, values: values,
+          control: ["client.attempts=3"]))
+      // Conditional writes re-read and write again after a 412: still one
+      // write that a key can answer.
+      cases.append(
+        NoOpCase(
+          "keys-without-repeats", .request,
+          setup: [
+            keyed, oneAttempt, #"workload.contention={"resources": 2}"#,
+            "workload.arrival={\"distribution\": \"simultaneous\"}", "server.processing=5ms",
+          ] + makesItMatter, key: key, values: values, control: nil))
+      if key != "server.keys" {
+        cases.append(
+          NoOpCase(
+            "key-options-with-ignored-keys", .request, setup: [keyed, "server.keys=ignore"] + makesItMatter,
+            key: key, values: values, control: ["server.keys=honour"]))
+      }
+    }
+    return cases
+  }
+}
