@@ -97,6 +97,10 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
     state = Mutex(State(totals: totals, completed: completed, seedsDone: seedsDone))
   }
 
+  /// The pieces of work planned (a cell and a range of its seeds each): no
+  /// more threads than this can have work.
+  public var workItems: Int { chunks.count }
+
   /// Asks the workers to stop between seeds.
   public func cancel() {
     cancelled.store(true, ordering: .relaxed)

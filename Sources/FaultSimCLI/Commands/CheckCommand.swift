@@ -5,27 +5,33 @@ struct CheckCommand: Subcommand {
   static let info = CommandInfo(
     name: "check",
     abstract: "Validate scenario files and say what is wrong, or ok.",
-    usage: "faultsim check <scenario>...",
+    usage: "faultsim check <scenario>... [--strict]",
     details: """
       ARGUMENTS:
         <scenario>...           Scenario files (JSON).
 
       OPTIONS:
+      \(StrictOption.help)
         -h, --help              Show help information.
 
       Prints one line per file: 'ok' with a summary, or the first problem with its file, line,
-      column, key path and the allowed values. Exits 0 when every file is valid, 65 when one is
-      invalid, 66 when one cannot be read.
+      column, key path and the allowed values. Options that cannot affect the run as configured
+      (a backoff without retries, a race window where nothing can race) are warnings on standard
+      error: 'warning: <file>: <key.path>: <why>'. Exits 0 when every file is valid, 65 when one
+      is invalid (or has warnings, with --strict), 66 when one cannot be read.
 
       EXAMPLES:
         faultsim check scenarios/*.json
+        faultsim check --strict scenarios/*.json
 
       """
   )
 
   var paths: [String]
+  var strict: Bool
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
+    strict = StrictOption.read(&arguments)
     paths = try arguments.positionals()
     guard !paths.isEmpty else { throw arguments.usageError("Missing expected argument '<scenario>...'") }
   }
@@ -35,7 +41,18 @@ struct CheckCommand: Subcommand {
     for path in paths {
       do {
         let scenario = try Scenario.load(path: path)
-        output.write("\(FileName.display(path)): ok (\(Self.summary(scenario)))\n")
+        let count = scenario.warnings.count
+        let warningCount = "\(count) warning\(count == 1 ? "" : "s")"
+        var warnings = Warnings()
+        warnings.add(scenario.warnings)
+        if strict && count > 0 {
+          output.write("\(FileName.display(path)): not ok with --strict: \(warningCount)\n")
+          if worst == nil { worst = .data("") }
+        } else {
+          output.write(
+            "\(FileName.display(path)): ok (\(Self.summary(scenario)))\(count > 0 ? ", \(warningCount)" : "")\n")
+        }
+        try? warnings.report(strict: false, after: &output)
       } catch {
         output.write("\(error.description)\n")
         let failure = CommandFailure.scenario(error)

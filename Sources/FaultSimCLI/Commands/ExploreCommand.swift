@@ -8,7 +8,7 @@ struct ExploreCommand: Subcommand, WorldCommand {
     name: "explore",
     abstract: "Run every interleaving of one seed's races and show whether the order changes the outcome.",
     usage:
-      "faultsim explore <scenario> [--seed <n>] [--limit <k>] [--set <key.path=value>]... [--memory-budget <size>]",
+      "faultsim explore <scenario> [--seed <n>] [--limit <k>] [--set <key.path=value>]... [--memory-budget <size>] [--strict]",
     details: """
       ARGUMENTS:
         <scenario>              A scenario file (JSON). Keep it small: every order is a full run.
@@ -18,6 +18,7 @@ struct ExploreCommand: Subcommand, WorldCommand {
         --limit <k>             The most orders to run (default 1000, at most 1000000).
         --set <key.path=value>  Override a scenario value (repeatable).
       \(MemoryBudget.help)
+      \(StrictOption.help)
         -h, --help              Show help information.
 
       Races are events the real system could deliver in either order (a transfer finishing
@@ -47,8 +48,10 @@ struct ExploreCommand: Subcommand, WorldCommand {
   var limit: Int
   var overrides: [ScenarioOverride]
   var budget: MemoryBudget
+  var strict: Bool
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
+    strict = StrictOption.read(&arguments)
     seed = try arguments.unsigned("--seed") ?? 0
     limit = try arguments.integer("--limit", in: 1...1_000_000) ?? 1_000
     overrides = try arguments.overrides()
@@ -63,6 +66,10 @@ struct ExploreCommand: Subcommand, WorldCommand {
   func run<World: ScenarioWorld>(
     _ world: World.Type, _ options: World.Options, _ scenario: Scenario, _ output: inout Output
   ) throws(CommandFailure) {
+    var warnings = Warnings()
+    warnings.add(scenario.warnings)
+    warnings.addShadowed(overrides.map { ("--set \($0)", $0.keyPath) })
+    try warnings.report(strict: strict, after: &output)
     try ExplorationBound.check(World.self, options, seed: seed, limit: limit, budget: budget, scenario: path)
     let result: ScenarioExploration<World>
     do {

@@ -38,6 +38,11 @@ struct MergeCommand: Subcommand {
   }
 
   func run(_ output: inout Output) throws(CommandFailure) {
+    if force && out == nil {
+      var warnings = Warnings()
+      warnings.add(flag: "--force", "there is no --out to replace: the table goes to standard output")
+      try warnings.report(strict: false, after: &output)
+    }
     if let out { try OutputFile.checkWritable(out, force: force) }
     var parts: [(file: String, table: PartialTable)] = []
     for path in paths {

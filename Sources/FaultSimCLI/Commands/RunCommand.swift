@@ -8,7 +8,7 @@ struct RunCommand: Subcommand, WorldCommand {
     name: "run",
     abstract: "Run one seed of a scenario and print its metrics (and, with --trace, its timeline).",
     usage:
-      "faultsim run <scenario> [--seed <n>] [--trace [--format text|json|mermaid]] [--set <key.path=value>]... [--order <order>] [--memory-budget <size>]",
+      "faultsim run <scenario> [--seed <n>] [--trace [--format text|json|mermaid]] [--set <key.path=value>]... [--order <order>] [--memory-budget <size>] [--strict]",
     details: """
       ARGUMENTS:
         <scenario>              A scenario file (JSON), e.g. scenarios/checkout-reference.json.
@@ -27,6 +27,7 @@ struct RunCommand: Subcommand, WorldCommand {
                                 sequence such as 0,1,0 (as printed by 'explore'); each choice must be one of
                                 its race's alternatives, and there may be no more choices than races.
       \(MemoryBudget.help)
+      \(StrictOption.help)
         -h, --help              Show help information.
 
       EXAMPLES:
@@ -43,8 +44,13 @@ struct RunCommand: Subcommand, WorldCommand {
   var strategy: OrderStrategy
   var format: TraceFormat
   var budget: MemoryBudget
+  var strict: Bool
+  /// Whether `--order` was given (FIFO is also the default).
+  var orderGiven: Bool
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
+    strict = StrictOption.read(&arguments)
+    orderGiven = arguments.has("--order")
     trace = arguments.flag("--trace")
     if let text = try arguments.value("--format") {
       guard let format = TraceFormat(rawValue: text) else {
@@ -69,6 +75,19 @@ struct RunCommand: Subcommand, WorldCommand {
   func run<World: ScenarioWorld>(
     _ world: World.Type, _ options: World.Options, _ scenario: Scenario, _ output: inout Output
   ) throws(CommandFailure) {
+    var warnings = Warnings()
+    warnings.add(scenario.warnings)
+    warnings.addShadowed(overrides.map { ("--set \($0)", $0.keyPath) })
+    // A choice sequence is checked against the races met after the run:
+    // one without races is refused there (surplus choices).
+    let orderFlag = "--order \(ReplayCommand.orderText(strategy))"
+    var orderIsSequence = false
+    if case .replay = strategy { orderIsSequence = true }
+    let racesPossible = World.canMeetRace(options)
+    if orderGiven && !orderIsSequence && !racesPossible {
+      warnings.add(flag: orderFlag, "no race can be met in this scenario, so the order cannot matter")
+    }
+    try warnings.report(strict: strict, after: &output)
     try budget.check(World.self, [options], jobs: 1, scenario: path, trace: trace ? format : nil)
     let result: WorldRun<World.Metrics, World.FinalState>
     // The first error writing the trace; later chunks are dropped.
@@ -98,13 +117,16 @@ struct RunCommand: Subcommand, WorldCommand {
     {
       throw .usage("--order \(ReplayCommand.orderText(strategy)): \(mismatch)", command: Self.info)
     }
-    if trace {
-      guard format == .text else { return }
-      output.write("\n")
+    if !trace || format == .text {
+      if trace { output.write("\n") }
+      output.write(
+        RunReport.render(World.self, scenario: scenario, seed: seed, metrics: result.metrics, summary: result.summary))
+      output.write("replay: \(replayCommand)\n")
     }
-    output.write(
-      RunReport.render(World.self, scenario: scenario, seed: seed, metrics: result.metrics, summary: result.summary))
-    output.write("replay: \(replayCommand)\n")
+    if orderGiven && !orderIsSequence && racesPossible && result.summary.choices.isEmpty {
+      warnings.add(flag: orderFlag, "this run met no race, so the order did not matter")
+      try warnings.report(strict: strict, after: &output)
+    }
   }
 
   /// The command that reproduces this run.

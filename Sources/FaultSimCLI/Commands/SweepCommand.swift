@@ -9,7 +9,7 @@ struct SweepCommand: Subcommand {
     name: "sweep",
     abstract: "Run a range of seeds over a grid of parameter values and write one CSV row per cell.",
     usage:
-      "faultsim sweep <scenario> --seeds <A..<B> [--set <key.path=value>]... [--vary <key.path=v1,v2,...>]... [--out <file>] [--force] [--jobs <n>] [--shard <K/N|auto>] [--resume] [--quiet] [--memory-budget <size>]",
+      "faultsim sweep <scenario> --seeds <A..<B> [--set <key.path=value>]... [--vary <key.path=v1,v2,...>]... [--out <file>] [--force] [--jobs <n>] [--shard <K/N|auto>] [--resume] [--quiet] [--memory-budget <size>] [--strict]",
     details: """
       ARGUMENTS:
         <scenario>              A scenario file (JSON).
@@ -34,6 +34,7 @@ struct SweepCommand: Subcommand {
         --resume                Continue an interrupted sweep from its checkpoint.
         --quiet                 No progress line on standard error.
       \(MemoryBudget.help)
+      \(StrictOption.help)
         -h, --help              Show help information.
 
       Progress (cells, seeds, rate, elapsed, ETA) is drawn on standard error when it is a terminal.
@@ -75,8 +76,15 @@ struct SweepCommand: Subcommand {
   var resume: Bool
   var quiet: Bool
   var budget: MemoryBudget
+  var strict: Bool
+  /// Whether `--jobs` and `--interleavings` were given (not defaults).
+  var jobsGiven: Bool
+  var interleavingsGiven: Bool
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
+    strict = StrictOption.read(&arguments)
+    jobsGiven = arguments.has("--jobs")
+    interleavingsGiven = arguments.has("--interleavings")
     force = arguments.flag("--force")
     resume = arguments.flag("--resume")
     quiet = arguments.flag("--quiet", "-q")
@@ -180,6 +188,25 @@ struct SweepCommand: Subcommand {
     } catch {
       throw .data("\(checkpoint): cannot resume from it: \(error)")
     }
+    var warnings = Warnings()
+    for warning in sweep.warnings { warnings.add(warning.description) }
+    warnings.addShadowed(
+      settings.map { ("--set \($0)", $0.keyPath) }
+        + grid.axes.map { ("--vary \($0.keyPath)=\($0.values.joined(separator: ","))", $0.keyPath) })
+    if interleavingsGiven && !sweep.cells.contains(where: { World.canMeetRace($0.options) }) {
+      warnings.add(
+        flag: "--interleavings \(interleavings)", "no cell can meet a race, so no seed is run in another order")
+    }
+    if jobsGiven && execution.workItems > 0 && jobs > execution.workItems {
+      warnings.add(
+        flag: "--jobs \(jobs)",
+        "there \(execution.workItems == 1 ? "is 1 piece" : "are \(execution.workItems) pieces") of work "
+          + "(a cell and a range of its seeds each), so at most \(execution.workItems) threads run")
+    }
+    if force && resume && out == nil {
+      warnings.add(flag: "--force", "with --resume and no --out there is nothing to replace or discard")
+    }
+    try warnings.report(strict: strict, after: &output)
     let progress = ProgressLine(enabled: !quiet, initialSeeds: execution.seedsDone)
     let saver = CheckpointSaver(path: checkpoint)
     let signals = InterruptSignals { _ in execution.cancel() }

@@ -44,6 +44,12 @@ struct ArgumentReader {
     return arguments.count != before
   }
 
+  /// Whether an option or flag named `name` is present (`--name` or
+  /// `--name=value`); does not consume it.
+  func has(_ name: String) -> Bool {
+    arguments.contains { $0 == name || $0.hasPrefix(name + "=") }
+  }
+
   /// Every value of a repeatable option, in order.
   mutating func values(_ name: String) throws(CommandFailure) -> [String] {
     know(name)
