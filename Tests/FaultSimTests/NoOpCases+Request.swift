@@ -136,7 +136,7 @@ extension NoOpCheckTests {
     }
   }
 
-  /// The key-handling options: not keyed, not repeated, keys ignored.
+  /// The key-handling options: not keyed, keys ignored.
   static var keyCases: [NoOpCase] {
     let keys: [(String, [String], [String])] = [
       ("server.keys", ["honour", "ignore"], []),
@@ -149,19 +149,6 @@ extension NoOpCheckTests {
       cases.append(
         NoOpCase(
           "keys-without-keyed-writes", .request, setup: makesItMatter, key: key, values: values, control: [keyed]))
-      cases.append(
-        NoOpCase(
-          "keys-without-repeats", .request, setup: [keyed, oneAttempt] + makesItMatter, key: key, values: values,
-          control: ["client.attempts=3"]))
-      // Conditional writes re-read and write again after a 412: still one
-      // write that a key can answer.
-      cases.append(
-        NoOpCase(
-          "keys-without-repeats", .request,
-          setup: [
-            keyed, oneAttempt, #"workload.contention={"resources": 2}"#,
-            "workload.arrival={\"distribution\": \"simultaneous\"}", "server.processing=5ms",
-          ] + makesItMatter, key: key, values: values, control: nil))
       if key != "server.keys" {
         cases.append(
           NoOpCase(

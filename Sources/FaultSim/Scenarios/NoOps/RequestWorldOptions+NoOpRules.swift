@@ -147,12 +147,6 @@ extension RequestWorldOptions {
       // [RequestWorld.serve, serverReceive]
       when: { $0.workload.kind != .keyedWrite }),
     NoOpRule(
-      "keys-without-repeats", keys: ["server.keys", "server.keyTTL", "server.inFlightKey", "server.storesErrors"],
-      why: "client.attempts and workload.submissions are 1, so each operation sends one write and no "
-        + "repeated key reaches the server; raise either to make it matter",
-      // [RequestWorld.serve: a stored key answers only a later write; serverReceive: in flight only then]
-      when: { $0.client.attempts == 1 && $0.workload.submissions == 1 }),
-    NoOpRule(
       "key-options-with-ignored-keys", keys: ["server.keyTTL", "server.inFlightKey", "server.storesErrors"],
       why: "server.keys is ignore, so no key is remembered and its lifetime, in-flight handling and "
         + "stored errors cannot matter",
