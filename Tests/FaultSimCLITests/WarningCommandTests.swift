@@ -132,6 +132,19 @@ import Testing
     #expect(met.stderr.isEmpty, "\(met.stderr)")
   }
 
+  @Test func exploreLimitWarnsWhenNoRaceCanBeMet() throws {
+    let raceless = try FaultSimProcess.run([
+      "explore", Self.scenario("checkout-keyed.json"), "--set", "workload.operations=2", "--limit", "5",
+    ])
+    #expect(raceless.status == 0, "\(raceless.stderr)")
+    #expect(raceless.stdout.contains("orders:            1 of 1 (complete)"))
+    #expect(
+      raceless.stderr == "warning: --limit 5: no race can be met in this scenario, so there is one order to run\n")
+    let racing = try FaultSimProcess.run(["explore", Self.scenario("finish-enqueue-race.json"), "--limit", "5"])
+    #expect(racing.status == 0)
+    #expect(racing.stderr.isEmpty, "\(racing.stderr)")
+  }
+
   @Test func aSetReplacedByALaterSetIsWarnedAbout() throws {
     let result = try FaultSimProcess.run([
       "run", Self.scenario("checkout-reference.json"), "--set", "network.burstLoss.lossBad=0.5",

@@ -49,9 +49,12 @@ struct ExploreCommand: Subcommand, WorldCommand {
   var overrides: [ScenarioOverride]
   var budget: MemoryBudget
   var strict: Bool
+  /// Whether `--limit` was given (not the default).
+  var limitGiven: Bool
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
     strict = StrictOption.read(&arguments)
+    limitGiven = arguments.has("--limit")
     seed = try arguments.unsigned("--seed") ?? 0
     limit = try arguments.integer("--limit", in: 1...1_000_000) ?? 1_000
     overrides = try arguments.overrides()
@@ -69,6 +72,9 @@ struct ExploreCommand: Subcommand, WorldCommand {
     var warnings = Warnings()
     warnings.add(scenario.warnings)
     warnings.addShadowed(overrides.map { ("--set \($0)", $0.keyPath) })
+    if limitGiven && !World.canMeetRace(options) {
+      warnings.add(flag: "--limit \(limit)", "no race can be met in this scenario, so there is one order to run")
+    }
     try warnings.report(strict: strict, after: &output)
     try ExplorationBound.check(World.self, options, seed: seed, limit: limit, budget: budget, scenario: path)
     let result: ScenarioExploration<World>

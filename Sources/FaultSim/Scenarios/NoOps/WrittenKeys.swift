@@ -6,7 +6,7 @@
 /// user never wrote is a default, and a default is never a mistake.
 /// Objects are entered; an array is recorded as one key (`network.offline`)
 /// and not entered.
-public struct WrittenKeys: Sendable {
+struct WrittenKeys: Sendable {
   /// Where each written key's value starts, by dotted path; line 0 marks a
   /// value from the command line. For lookup only, never iterated.
   private var locations: [String: SourceLocation] = [:]
@@ -18,7 +18,7 @@ public struct WrittenKeys: Sendable {
   /// its objects.
   ///
   /// - Complexity: O(n) in the document's members.
-  public init(_ root: JSONNode) {
+  init(_ root: JSONNode) {
     var pending: [(prefix: String, node: JSONNode)] = [("", root)]
     while let (prefix, node) = pending.popLast() {
       guard case .object(let members) = node.value else { continue }
@@ -32,17 +32,17 @@ public struct WrittenKeys: Sendable {
   }
 
   /// Whether the document sets the key at `path`.
-  public func contains(_ path: String) -> Bool {
+  func contains(_ path: String) -> Bool {
     locations[path] != nil
   }
 
   /// Where the key's value starts, if the document sets it.
-  public func location(of path: String) -> SourceLocation? {
+  func location(of path: String) -> SourceLocation? {
     locations[path]
   }
 
   /// The key's value when it is a string.
-  public func string(_ path: String) -> String? {
+  func string(_ path: String) -> String? {
     strings[path]
   }
 }
