@@ -52,7 +52,7 @@ struct CheckCommand: Subcommand {
           output.write(
             "\(FileName.display(path)): ok (\(Self.summary(scenario)))\(count > 0 ? ", \(warningCount)" : "")\n")
         }
-        try? warnings.report(strict: false, after: &output)
+        try? warnings.report(strict: false, after: &output)  // Never throws without strict.
       } catch {
         output.write("\(error.description)\n")
         let failure = CommandFailure.scenario(error)
