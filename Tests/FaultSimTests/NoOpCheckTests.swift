@@ -89,7 +89,8 @@ struct NoOpCase: CustomTestStringConvertible, Sendable {
     ]
   }
 
-  /// What a run shows: its trace, metrics, final state and race choices.
+  /// What a run shows: its trace, metrics, final state, race choices and
+  /// the faults that fired (`faultsim run` prints them by kind).
   static func fingerprint(_ scenario: Scenario) throws -> String {
     switch scenario.world {
     case .request(let options): return try fingerprint(RequestWorld.self, options)
@@ -105,6 +106,7 @@ struct NoOpCase: CustomTestStringConvertible, Sendable {
       text += "seed \(seed)\n" + TraceFormat.text.render(run.trace)
       text += run.metrics.reportLines.map { "\($0.0): \($0.1)\n" }.joined()
       text += "final \(run.finalState.digest), choices \(run.summary.choiceSequence), events \(run.summary.events)\n"
+      text += "faults fired \(run.summary.faults.encoded)\n"
     }
     return text
   }

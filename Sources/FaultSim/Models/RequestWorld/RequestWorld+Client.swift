@@ -39,7 +39,10 @@ extension RequestWorld {
     let sequence = clients[operation].sequence
     let phase = clients[operation].phase
     let message: MessageKind = phase == .write ? .write : (phase == .read ? .read : .query)
+    // Only a server that honours keys compares a retry's payload with the
+    // first: elsewhere a changed payload is not a fault, so none is drawn.
     if message == .write, clients[operation].tries > 1, !clients[operation].payloadChanged,
+      settings.options.workload.kind == .keyedWrite, settings.options.server.keys == .honour,
       context.fault(settings.options.client.payloadChangesOnRetry, Self.key(operation, .payloadChange, sequence))
     {
       clients[operation].payloadChanged = true
