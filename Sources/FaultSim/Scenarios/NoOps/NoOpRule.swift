@@ -2,7 +2,7 @@
 /// keys, when, and why.
 ///
 /// A rule *holds* when, given the rest of the options, every valid value of
-/// its keys gives the same run — same trace, metrics and final state — as
+/// its keys gives the same run — trace, metrics, final state, faults fired — as
 /// leaving them out (race windows: when no race can be met with the window
 /// given). Each rule is declared once, in its world's list
 /// (`RequestWorldOptions.noOpRules` and the like), has a test that runs two
