@@ -16,8 +16,9 @@ import Testing
   }
 
   static let backoffWarning =
-    ": client.backoff: client.attempts is 1 and there is no workload.contention, so no request is ever retried "
-    + "and no wait is taken; raise client.attempts to make it matter\n"
+    ": client.backoff: client.attempts is 1 and no conditional write backs off after a 412 "
+    + "(no workload.contention, or client.conflictRetry immediate), so no wait is ever taken; "
+    + "raise client.attempts to make it matter\n"
 
   @Test func checkPrintsWarningsAndStrictMakesThemErrors() throws {
     let file = try Self.oneAttemptWithBackoff()

@@ -2,6 +2,9 @@
 extension NoOpCheckTests {
   static let keyed = "workload.kind=keyed-write"
   static let oneAttempt = "client.attempts=1"
+  static let contention = #"workload.contention={"resources": 1}"#
+  static let simultaneous = #"workload.arrival={"distribution": "simultaneous"}"#
+  static let backoff = #"client.backoff={"growth": "exponential", "jitter": "full", "base": "50ms", "cap": "1s"}"#
 
   static var requestCases: [NoOpCase] {
     [
@@ -21,6 +24,21 @@ extension NoOpCheckTests {
           #"{"growth": "exponential", "jitter": "full", "base": "100ms", "cap": "1s"}"#,
           #"{"growth": "constant", "base": "500ms"}"#,
         ], control: ["client.attempts=3"]),
+      NoOpCase(
+        "backoff-without-retries", .request,
+        setup: [oneAttempt, contention, simultaneous, "client.conflictRetry=immediate"], key: "client.backoff",
+        values: [
+          #"{"growth": "exponential", "jitter": "full", "base": "100ms", "cap": "1s"}"#,
+          #"{"growth": "constant", "base": "500ms"}"#,
+        ], control: ["client.conflictRetry=after-backoff"]),
+      NoOpCase(
+        "backoff-first-retry-unused", .request, setup: [#"client.backoff={"growth": "constant", "base": "100ms"}"#],
+        key: "client.backoff.firstRetry", values: ["0", "3"],
+        control: ["client.backoff.growth=exponential", "client.backoff.cap=10s", "client.attempts=5"]),
+      NoOpCase(
+        "backoff-first-retry-unused", .request,
+        setup: [#"client.backoff={"growth": "exponential", "jitter": "decorrelated", "base": "50ms", "cap": "5s"}"#],
+        key: "client.backoff.firstRetry", values: ["0", "3"], control: ["client.backoff.jitter=full"]),
       NoOpCase(
         "backoff-zero-base", .request, key: "client.backoff",
         values: [
@@ -48,6 +66,11 @@ extension NoOpCheckTests {
         values: [#"{"kind": "token-bucket", "capacity": 0, "refillPerSuccess": 0}"#, #"{"kind": "unlimited"}"#],
         control: ["client.attempts=3"]),
       NoOpCase(
+        "retry-budget-without-retries", .request, setup: [oneAttempt, contention, simultaneous, backoff],
+        key: "client.retryBudget",
+        values: [#"{"kind": "token-bucket", "capacity": 0, "refillPerSuccess": 0}"#, #"{"kind": "unlimited"}"#],
+        control: ["client.attempts=3"]),
+      NoOpCase(
         "token-bucket-refill-below-one-token", .request,
         setup: [#"client.retryBudget={"kind": "token-bucket", "capacity": 0.5, "refillPerSuccess": 0}"#],
         key: "client.retryBudget.refillPerSuccess", values: ["0", "10"],
@@ -70,6 +93,16 @@ extension NoOpCheckTests {
       NoOpCase(
         "payload-change-without-retries", .request, setup: [keyed, oneAttempt],
         key: "client.payloadChangesOnRetry", values: ["0", "1"], control: ["client.attempts=3"]),
+      NoOpCase(
+        "conflict-retry-without-contention", .request, setup: [simultaneous, backoff], key: "client.conflictRetry",
+        values: ["immediate", "after-backoff"], control: [contention]),
+      NoOpCase(
+        "conflict-retry-without-backoff", .request, setup: [contention, simultaneous], key: "client.conflictRetry",
+        values: ["immediate", "after-backoff"], control: [backoff]),
+      NoOpCase(
+        "conflict-retry-without-backoff", .request,
+        setup: [contention, simultaneous, #"client.backoff={"growth": "exponential", "base": "0s", "cap": "1s"}"#],
+        key: "client.conflictRetry", values: ["immediate", "after-backoff"], control: ["client.backoff.base=20ms"]),
       NoOpCase(
         "conflict-limit-without-contention", .request,
         setup: ["workload.arrival={\"distribution\": \"simultaneous\"}"], key: "client.conflictLimit",

@@ -35,8 +35,9 @@ import Testing
     #expect(warning.location?.line == 3)
     #expect(
       warning.description
-        == "test.json: client.backoff: client.attempts is 1 and there is no workload.contention, so no request "
-        + "is ever retried and no wait is taken; raise client.attempts to make it matter")
+        == "test.json: client.backoff: client.attempts is 1 and no conditional write backs off after a 412 "
+        + "(no workload.contention, or client.conflictRetry immediate), so no wait is ever taken; "
+        + "raise client.attempts to make it matter")
     // The same key written on the command line says so, as errors do.
     let overridden = try Self.parse(
       #"{"description": "one attempt", "client": {"attempts": 1}}"#,

@@ -19,10 +19,12 @@ extension RequestWorldOptions {
       when: { $0.workload.operations == 1 }),
     NoOpRule(
       "backoff-without-retries", keys: ["client.backoff"],
-      why: "client.attempts is 1 and there is no workload.contention, so no request is ever retried "
-        + "and no wait is taken; raise client.attempts to make it matter",
-      // [RequestWorld.retry: the attempt budget is checked before the backoff]
-      when: { $0.client.attempts == 1 && $0.workload.contention == nil }),
+      why: "client.attempts is 1 and no conditional write backs off after a 412 (no workload.contention, "
+        + "or client.conflictRetry immediate), so no wait is ever taken; raise client.attempts to make it matter",
+      // [RequestWorld.retry: the attempt budget is checked before the backoff; rereadAfterBackoff]
+      when: {
+        $0.client.attempts == 1 && ($0.workload.contention == nil || $0.client.conflictRetry == .immediate)
+      }),
     NoOpRule(
       "backoff-zero-base", keys: ["client.backoff"],
       why: "base is 0, so every wait is 0 whatever the growth, jitter and cap (the same as no backoff); "
@@ -36,16 +38,22 @@ extension RequestWorldOptions {
       // [Backoff.delay: 0 when growth is none]
       when: { $0.client.backoff.growth == .none }),
     NoOpRule(
+      "backoff-first-retry-unused", keys: ["client.backoff.firstRetry"],
+      why: "firstRetry numbers the exponent of base·2ⁿ, which only exponential growth without decorrelated "
+        + "jitter uses",
+      // [Backoff.ceiling(retry:); Backoff.delay: decorrelated does not use the ceiling]
+      when: { $0.client.backoff.growth != .exponential || $0.client.backoff.jitter == .decorrelated }),
+    NoOpRule(
       "backoff-cap-constant", keys: ["client.backoff.cap"],
       why: "constant growth waits base before every retry; cap bounds only exponential growth",
       // [Backoff.init: cap = base for constant growth]
       when: { $0.client.backoff.growth == .constant }),
     NoOpRule(
       "retry-budget-without-retries", keys: ["client.retryBudget"],
-      why: "client.attempts is 1 and there is no workload.contention, so no retry is ever asked for "
-        + "and the shared budget never refuses one; raise client.attempts to make it matter",
-      // [RequestWorld.retry: the attempt budget is checked before the retry budget]
-      when: { $0.client.attempts == 1 && $0.workload.contention == nil }),
+      why: "client.attempts is 1, so no retry is ever asked for and the shared budget never refuses one "
+        + "(re-reads after a 412 do not use it); raise client.attempts to make it matter",
+      // [RequestWorld.retry: the attempt budget is checked before the retry budget; rereadAfterBackoff]
+      when: { $0.client.attempts == 1 }),
     NoOpRule(
       "token-bucket-refill-below-one-token", keys: ["client.retryBudget.refillPerSuccess"],
       why: "capacity is below 1, so the bucket never holds a whole token and every retry is refused "
@@ -90,6 +98,17 @@ extension RequestWorldOptions {
         + "raise client.attempts to make it matter",
       // [RequestWorld.sendAttempt: only a write's second try in a row may change]
       when: { $0.client.attempts == 1 }),
+    NoOpRule(
+      "conflict-retry-without-contention", keys: ["client.conflictRetry"],
+      why: "conflictRetry decides what a conditional write does after a 412, and there is no workload.contention",
+      // [RequestWorld.handleFailure]
+      when: { $0.workload.contention == nil }),
+    NoOpRule(
+      "conflict-retry-without-backoff", keys: ["client.conflictRetry"],
+      why: "client.backoff waits nothing (no backoff, growth none, or base 0), so re-reading after it is "
+        + "re-reading at once; give the backoff a wait to make it matter",
+      // [RequestWorld.rereadAfterBackoff: a zero wait reads at once]
+      when: { $0.client.backoff.growth == .none || $0.client.backoff.base == .zero }),
     NoOpRule(
       "conflict-limit-without-contention", keys: ["client.conflictLimit"],
       why: "conflictLimit counts 412 conflicts of conditional writes, and there is no workload.contention",
