@@ -83,13 +83,14 @@ import Testing
   @Test func flagsThatCannotMatterAreWarnedAbout() throws {
     let sweep = try FaultSimProcess.run([
       "sweep", Self.scenario("checkout-keyed.json"), "--seeds", "0..<2", "--set", "workload.operations=20",
-      "--set", "network.responseLoss=0.5", "--vary", "network.responseLoss=0.1,0.2", "--jobs", "9",
+      "--set", "network.requestLoss=0.5", "--vary", #"network={"responseLoss": 0.1},{"responseLoss": 0.2}"#,
+      "--jobs", "9",
       "--interleavings", "4", "--quiet",
     ])
     #expect(sweep.status == 0, "\(sweep.stderr)")
     #expect(
       sweep.stderr == """
-        warning: --set network.responseLoss=0.5: replaced by the later --vary network.responseLoss=0.1,0.2, so it cannot matter; drop one of them
+        warning: --set network.requestLoss=0.5: replaced by the later --vary network={"responseLoss": 0.1},{"responseLoss": 0.2}, so it cannot matter; drop one of them
         warning: --interleavings 4: no cell can meet a race, so no seed is run in another order
         warning: --jobs 9: there are 4 pieces of work (a cell and a range of its seeds each), so at most 4 threads run
 
@@ -115,14 +116,14 @@ import Testing
     // operation on a lossless network meets none; known after the run.
     let unmet = try FaultSimProcess.run([
       "run", Self.scenario("key-expiry.json"), "--set", "workload.operations=1", "--set", "network.responseLoss=0",
-      "--order", "1",
+      "--order", "random:5",
     ])
     #expect(unmet.status == 0)
     #expect(unmet.stdout.contains("replay: "))
-    #expect(unmet.stderr == "warning: --order 1: this run met no race, so the order did not matter\n")
+    #expect(unmet.stderr == "warning: --order random:5: this run met no race, so the order did not matter\n")
     let strict = try FaultSimProcess.run([
       "run", Self.scenario("key-expiry.json"), "--set", "workload.operations=1", "--set", "network.responseLoss=0",
-      "--order", "1", "--strict",
+      "--order", "random:5", "--strict",
     ])
     #expect(strict.status == 65)
     // A run that meets races: no warning.
