@@ -84,7 +84,9 @@ import Testing
     // A reused simulation gives what fresh ones give.
     let summed = try Self.measure(options, seeds: 0..<3)
     var fresh = BackgroundFetchMetrics()
-    for seed in 0..<3 as Range<UInt64> { fresh.merge(try BackgroundFetchWorld.runOnce(options, seed: seed).metrics) }
+    for seed in 0..<3 as Range<UInt64> {
+      try fresh.merge(try BackgroundFetchWorld.runOnce(options, seed: seed).metrics)
+    }
     #expect(summed == fresh)
     #expect(try Self.measure(options, seeds: 0..<3) != Self.measure(options, seeds: 3..<6))
   }

@@ -98,8 +98,8 @@ import Testing
       #expect(abs(reported - exact) / exact < 0.004, "p\(p): \(reported) vs \(exact)")
     }
     var merged = DurationHistogram()
-    merged.merge(histogram)
-    merged.merge(histogram)
+    let mergedTwice = merged.merge(histogram) && merged.merge(histogram)
+    #expect(mergedTwice)
     #expect(merged.count == 40_000 && merged.percentile(50) == histogram.percentile(50))
     #expect(DurationHistogram().percentile(50) == nil)
   }
@@ -115,7 +115,8 @@ import Testing
     var high = DurationHistogram()
     for value in values { value < 1 << 20 ? low.record(value) : high.record(value) }
     var merged = high
-    merged.merge(low)
+    let mergedLow = merged.merge(low)
+    #expect(mergedLow)
     #expect(merged == whole)
     #expect(merged.hashValue == whole.hashValue)
     #expect(merged.nonEmptyBuckets.map(\.index) == whole.nonEmptyBuckets.map(\.index))
@@ -123,7 +124,9 @@ import Testing
     #expect(merged.maximum == whole.maximum)
     var rebuilt = DurationHistogram()
     var accepted = true
-    for (index, count) in whole.nonEmptyBuckets { accepted = rebuilt.add(count: count, toBucket: index) && accepted }
+    for (index, count) in whole.nonEmptyBuckets {
+      accepted = rebuilt.add(count: count, toBucket: index) == .added && accepted
+    }
     #expect(accepted)
     // Buckets alone bound the extremes; the exact ones are stored beside them.
     #expect(rebuilt.smallest <= whole.smallest && rebuilt.largest >= whole.largest)
@@ -131,7 +134,16 @@ import Testing
     #expect(restored)
     #expect(rebuilt == whole)
     let outside = rebuilt.add(count: 1, toBucket: DurationHistogram.bucketCount)
-    #expect(!outside)
+    #expect(outside == .outOfRange)
+    let tooMany = rebuilt.add(count: .max, toBucket: 0)
+    #expect(tooMany == .overflow)
+    #expect(rebuilt == whole, "a refused addition changes nothing")
+    var full = DurationHistogram()
+    let nearlyFull = full.add(count: .max - 1, toBucket: 3)
+    #expect(nearlyFull == .added)
+    let overflowing = full.merge(whole)
+    #expect(!overflowing, "a merge whose total count overflows is refused")
+    #expect(full.count == UInt64.max - 1)
     // Completion times of 20 ms to 2 s span 7 powers of two: 7 blocks.
     var narrow = DurationHistogram()
     narrow.record(20_000_000)

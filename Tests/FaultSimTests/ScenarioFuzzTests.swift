@@ -5,7 +5,8 @@ import Testing
 
 /// Thousands of mutated scenario files: each is either loaded or rejected
 /// with a message; none crashes or hangs. The ones that load are run for a
-/// seed, shrunk to a small size, so model arithmetic meets odd values too.
+/// seed, shrunk to a small size, so model arithmetic meets odd values too,
+/// and their metrics must satisfy their world's invariants.
 @Suite struct ScenarioFuzzTests {
   static var corpus: [(name: String, bytes: [UInt8])] {
     ScenarioTests.shipped.compactMap { name in
@@ -87,14 +88,17 @@ import Testing
       switch scenario.world {
       case .request(var options):
         options.workload.operations = min(options.workload.operations, 30)
-        _ = try RequestWorld.runOnce(options, seed: 1, strategy: .fifo, tracing: false)
+        let metrics = try RequestWorld.runOnce(options, seed: 1, strategy: .fifo, tracing: false).metrics
+        #expect(metrics.invariantViolation() == nil, "\(scenario.file): \(metrics.invariantViolation() ?? "")")
       case .transfer(var options):
         options.workload.users = min(options.workload.users, 3)
         options.workload.filesPerUser = min(options.workload.filesPerUser, 4)
-        _ = try TransferWorld.runOnce(options, seed: 1, strategy: .fifo, tracing: false)
+        let metrics = try TransferWorld.runOnce(options, seed: 1, strategy: .fifo, tracing: false).metrics
+        #expect(metrics.invariantViolation() == nil, "\(scenario.file): \(metrics.invariantViolation() ?? "")")
       case .backgroundFetch(var options):
         options.population.users = min(options.population.users, 3)
-        _ = try BackgroundFetchWorld.runOnce(options, seed: 1, strategy: .fifo, tracing: false)
+        let metrics = try BackgroundFetchWorld.runOnce(options, seed: 1, strategy: .fifo, tracing: false).metrics
+        #expect(metrics.invariantViolation() == nil, "\(scenario.file): \(metrics.invariantViolation() ?? "")")
       }
     } catch {
       // A run may stop with an error (e.g. the clock's range); it must not trap.

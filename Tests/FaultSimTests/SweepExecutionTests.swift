@@ -121,8 +121,13 @@ import Testing
     old.version = "0.0.1"
     #expect(message([a, old]).contains("made by FaultSim 0.0.1"))
     var gap = b
-    gap.rows[0].ranges = [try SeedRange(gap.rows[0].ranges[0].lowerBound + 1, gap.rows[0].ranges[0].upperBound)]
-    #expect(message([a, gap]).contains("are in no part"))
+    gap.rows.removeLast()
+    #expect(message([a, gap]).contains("cell 1: seeds 0..<40 are in no part"), "\(message([a, gap]))")
+    var shrunk = b
+    shrunk.rows[0].ranges = [
+      try SeedRange(shrunk.rows[0].ranges[0].lowerBound + 1, shrunk.rows[0].ranges[0].upperBound)
+    ]
+    #expect(message([a, shrunk]).contains("runs (40) ≠ the 39 seeds the row covers"), "\(message([a, shrunk]))")
   }
 
   @Test func shardAutoReadsKubernetesAndSlurm() throws {

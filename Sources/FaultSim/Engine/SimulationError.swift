@@ -7,6 +7,8 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
   case eventLimitExceeded(limit: UInt64, at: VirtualTime)
   /// A model found a state it cannot continue from.
   case model(String)
+  /// A sum of runs (or of one run's events) no longer fits its counter.
+  case sumOverflow(MetricsOverflow)
 
   public var description: String {
     switch self {
@@ -17,6 +19,8 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
         "the run handled more than \(limit) events (virtual time \(time)); a model may be rescheduling without end — lower the attempt budget or raise the event limit"
     case .model(let message):
       return message
+    case .sumOverflow(let overflow):
+      return overflow.description
     }
   }
 }

@@ -15,11 +15,14 @@ public struct FaultCoverage<Draws: DrawPurposeSet>: Hashable, Sendable {
 
   public init() {}
 
-  /// Adds one run's faults and races.
+  /// Adds one run's faults and races. (One run's counts are far below
+  /// 2⁶⁴; sums of many runs go through the checked ``merge(_:)``.)
   ///
   /// - Complexity: O(f + r) for the run's fault kinds and choice points.
   public mutating func add(_ summary: RunSummary) {
-    faults.merge(summary.faults)
+    for (purpose, count) in zip(summary.faults.purposes, summary.faults.counts) {
+      faults.record(purpose, count: count)
+    }
     for choice in summary.choices {
       races.record(choice.race.purpose)
       if choice.chosen != 0 { reordered.record(choice.race.purpose) }
@@ -27,10 +30,38 @@ public struct FaultCoverage<Draws: DrawPurposeSet>: Hashable, Sendable {
   }
 
   /// Adds another coverage.
-  public mutating func merge(_ other: FaultCoverage) {
-    faults.merge(other.faults)
-    races.merge(other.races)
-    reordered.merge(other.reordered)
+  ///
+  /// - Throws: `MetricsOverflow` when a count would exceed `UInt64.max`.
+  public mutating func merge(_ other: FaultCoverage) throws(MetricsOverflow) {
+    try faults.merge(other.faults, counting: "faults fired")
+    try races.merge(other.races, counting: "races met")
+    try reordered.merge(other.reordered, counting: "races reordered")
+  }
+
+  /// What is inconsistent in counts read from a partial table of a sweep,
+  /// or nil: a purpose that is not one of the world's fault (or race)
+  /// kinds, a zero count, more races reordered than met, or fewer races met
+  /// than `seedsWithRaces` (every such seed met at least one).
+  func inconsistency(seedsWithRaces: UInt64) -> String? {
+    let faultKinds = Set(Draws.faults.map(\.purpose))
+    let raceKinds = Set(Draws.raceKinds.map(\.purpose))
+    for (tally, kinds, what) in [
+      (faults, faultKinds, "fault"), (races, raceKinds, "race"), (reordered, raceKinds, "race"),
+    ] {
+      for (purpose, count) in zip(tally.purposes, tally.counts) {
+        guard kinds.contains(purpose) else { return "purpose \(purpose.rawValue) is not a \(what) kind of this world" }
+        guard count > 0 else { return "a count of 0 for purpose \(purpose.rawValue)" }
+      }
+    }
+    for (purpose, count) in zip(reordered.purposes, reordered.counts) where count > races.count(of: purpose) {
+      return "\(count) races of purpose \(purpose.rawValue) reordered, but \(races.count(of: purpose)) met"
+    }
+    var met = WideCount()
+    for count in races.counts { met.add(count, times: 1) }
+    guard !(met < WideCount(seedsWithRaces)) else {
+      return "\(met) races met, fewer than the \(seedsWithRaces) seeds that met a race"
+    }
+    return nil
   }
 
   /// How often faults (or races, for a race kind) of `kind` fired (were met).

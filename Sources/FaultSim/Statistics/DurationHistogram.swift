@@ -90,11 +90,14 @@ public struct DurationHistogram: Hashable, Sendable {
     largest = Swift.max(largest, nanoseconds)
   }
 
-  /// Adds another histogram's counts.
+  /// Adds another histogram's counts, unless the total count would exceed
+  /// `UInt64.max`: then nothing changes and the result is false. (No bucket
+  /// can overflow when the total does not: every bucket is part of it.)
   ///
   /// - Complexity: O(buckets the other holds).
-  public mutating func merge(_ other: DurationHistogram) {
-    guard !other.counts.isEmpty else { return }
+  public mutating func merge(_ other: DurationHistogram) -> Bool {
+    guard !other.counts.isEmpty else { return true }
+    guard !count.addingReportingOverflow(other.count).overflow else { return false }
     cover(blocks: other.firstBlock, other.firstBlock + other.counts.count / Self.subBuckets - 1)
     let offset = other.firstIndex - firstIndex
     other.counts.withUnsafeBufferPointer { source in
@@ -105,6 +108,7 @@ public struct DurationHistogram: Hashable, Sendable {
     count &+= other.count
     smallest = Swift.min(smallest, other.smallest)
     largest = Swift.max(largest, other.largest)
+    return true
   }
 
   /// Empties the histogram, keeping its storage.
@@ -145,13 +149,21 @@ public struct DurationHistogram: Hashable, Sendable {
     counts.enumerated().compactMap { $0.element > 0 ? (firstIndex + $0.offset, $0.element) : nil }
   }
 
-  /// Adds `count` values to bucket `index` (deserialisation); ignores an
-  /// index outside the histogram and reports it. Until
+  /// What ``add(count:toBucket:)`` did.
+  public enum BucketAddition: Sendable {
+    case added
+    /// No bucket has that index; nothing changed.
+    case outOfRange
+    /// The total count would exceed `UInt64.max`; nothing changed.
+    case overflow
+  }
+
+  /// Adds `count` values to bucket `index` (deserialisation). Until
   /// ``restoreExtremes(smallest:largest:)``, the extremes are the bounds of
   /// the buckets added.
-  @discardableResult
-  public mutating func add(count added: UInt64, toBucket index: Int) -> Bool {
-    guard (0..<Self.bucketCount).contains(index) else { return false }
+  public mutating func add(count added: UInt64, toBucket index: Int) -> BucketAddition {
+    guard (0..<Self.bucketCount).contains(index) else { return .outOfRange }
+    guard !count.addingReportingOverflow(added).overflow else { return .overflow }
     let block = index / Self.subBuckets
     cover(blocks: block, block)
     counts[index - firstIndex] &+= added
@@ -161,7 +173,7 @@ public struct DurationHistogram: Hashable, Sendable {
       smallest = Swift.min(smallest, lower)
       largest = Swift.max(largest, lower + (width - 1))
     }
-    return true
+    return .added
   }
 
   /// Sets the exact extremes of a histogram read back from its buckets

@@ -159,7 +159,12 @@ extension ScenarioWorld {
     var total = Metrics()
     var seed = seeds.lowerBound
     while seed < seeds.upperBound {
-      total.merge(try runner.run(seed, strategy).0)
+      let metrics = try runner.run(seed, strategy).0
+      do {
+        try total.merge(metrics)
+      } catch {
+        throw .sumOverflow(error)
+      }
       seed += 1
     }
     return total
@@ -218,9 +223,14 @@ public struct WorldRunner<Metrics: WorldMetrics, FinalState: WorldFinalState> {
 public protocol WorldMetrics: Sendable {
   init()
   /// Every counter, in a fixed order (part of the partial-table format).
-  static var counters: [WritableKeyPath<Self, UInt64>] { get }
+  static var counters: [MetricsCounter<Self>] { get }
   /// Every histogram, in a fixed order.
-  static var histograms: [WritableKeyPath<Self, DurationHistogram>] { get }
+  static var histograms: [MetricsHistogram<Self>] { get }
+  /// What every sum of this world's runs satisfies, from the metrics'
+  /// definitions; a partial table that breaks one is refused.
+  static var invariants: [MetricsInvariant<Self>] { get }
+  /// The runs summed: one per seed in a sweep.
+  var runs: UInt64 { get }
   /// The operations measured (orders, files).
   var operations: UInt64 { get }
   /// The sweep table's columns after the varied key paths (the first

@@ -23,11 +23,18 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
       self.metrics = metrics
     }
 
-    public mutating func merge(_ other: CellResult) {
-      metrics.merge(other.metrics)
-      seedsWithRaces &+= other.seedsWithRaces
-      orderSensitiveSeeds &+= other.orderSensitiveSeeds
-      coverage.merge(other.coverage)
+    /// Adds another result of the same cell.
+    ///
+    /// - Throws: `MetricsOverflow` when a sum does not fit 64 bits.
+    public mutating func merge(_ other: CellResult) throws(MetricsOverflow) {
+      try metrics.merge(other.metrics)
+      let races = seedsWithRaces.addingReportingOverflow(other.seedsWithRaces)
+      let sensitive = orderSensitiveSeeds.addingReportingOverflow(other.orderSensitiveSeeds)
+      guard !races.overflow else { throw MetricsOverflow(counter: "seeds_with_races") }
+      guard !sensitive.overflow else { throw MetricsOverflow(counter: "order_sensitive_seeds") }
+      seedsWithRaces = races.partialValue
+      orderSensitiveSeeds = sensitive.partialValue
+      try coverage.merge(other.coverage)
     }
 
     /// The partial state of a partial table's row: the metrics' state, then
@@ -155,9 +162,16 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
     while seed < range.upperBound {
       if stop() { return nil }
       let (metrics, summary, digest) = try runner.run(seed, .fifo)
-      result.metrics.merge(metrics)
-      result.coverage.add(summary)
+      do {
+        try result.metrics.merge(metrics)
+        var run = FaultCoverage<World.Draws>()
+        run.add(summary)
+        try result.coverage.merge(run)
+      } catch {
+        throw .sumOverflow(error)
+      }
       if !summary.choices.isEmpty {
+        // At most one per seed: a range of seeds cannot overflow it.
         result.seedsWithRaces &+= 1
         if interleavings > 1 {
           let sensitive = try Self.isOrderSensitive(
@@ -228,27 +242,76 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
       rows: rows)
   }
 
-  /// Refuses a checkpoint of another sweep or shard.
+  /// Refuses a checkpoint of another sweep or shard, or whose rows do not
+  /// name this sweep's cells.
   func check(_ partial: PartialTable, shard: SweepShard) throws(PartialTableError) {
+    func failure(_ message: String) -> PartialTableError { PartialTableError(file: partial.file, message: message) }
     guard partial.version == Scenario.faultSimVersion else {
-      throw PartialTableError(
-        file: "", message: "written by FaultSim \(partial.version), this is \(Scenario.faultSimVersion)")
+      throw failure("written by FaultSim \(partial.version), this is \(Scenario.faultSimVersion)")
     }
-    guard partial.sweepDigest == digest, partial.world == World.worldName else {
-      throw PartialTableError(
-        file: "",
-        message: "it belongs to another sweep (scenario, --set, --vary, --seeds or --interleavings differ)")
+    guard partial.sweepDigest == digest, partial.world == World.worldName, partial.cells == cells.count,
+      partial.seeds == seeds, partial.interleavings == interleavings,
+      partial.axes == grid.axes.map(\.keyPath.description)
+    else {
+      throw failure("it belongs to another sweep (scenario, --set, --vary, --seeds or --interleavings differ)")
     }
     guard partial.shard == shard else {
-      throw PartialTableError(file: "", message: "it is for shard \(partial.shard), this run is shard \(shard)")
+      throw failure("it is for shard \(partial.shard), this run is shard \(shard)")
     }
+    for row in partial.rows {
+      guard row.cellDigest == cells[row.cell].scenario.digest, row.axisValues == grid.cell(row.cell).map(\.text)
+      else {
+        throw failure("\(row.place): the cell's digest or values are not those of this sweep's cell \(row.cell)")
+      }
+    }
+  }
+
+  /// A row's partial sum, decoded and checked: its state is in canonical
+  /// form, it holds one run per seed the row covers, and it satisfies
+  /// every invariant of the world (``WorldMetrics/invariants``).
+  ///
+  /// - Complexity: O(size of the state).
+  public static func result(of row: PartialTable.Row, in table: PartialTable) throws(PartialTableError)
+    -> CellResult
+  {
+    func failure(_ message: String) -> PartialTableError {
+      PartialTableError(
+        file: table.file,
+        message:
+          "\(row.place), field state: \(message); the file was changed after FaultSim wrote it"
+      )
+    }
+    let result: CellResult
+    do {
+      result = try CellResult(
+        decodingState: row.state, seedsWithRaces: row.seedsWithRaces, orderSensitiveSeeds: row.orderSensitiveSeeds)
+    } catch {
+      throw failure("\(error)")
+    }
+    guard result.encodedState == row.state else {
+      throw failure("the fault and race counts are not written as FaultSim writes them")
+    }
+    guard result.metrics.runs == row.seedCount else {
+      throw failure("runs (\(result.metrics.runs)) ≠ the \(row.seedCount) seeds the row covers")
+    }
+    if let violation = result.metrics.invariantViolation() { throw failure(violation) }
+    if let inconsistency = result.coverage.inconsistency(seedsWithRaces: row.seedsWithRaces) {
+      throw failure(inconsistency)
+    }
+    // A sweep's coverage counts its FIFO runs, which reorder nothing.
+    guard result.coverage.reordered.purposes.isEmpty else {
+      throw failure("races reordered in a sweep's FIFO runs")
+    }
+    return result
   }
 
   /// Combines partial tables of one sweep into its final table,
   /// byte-identical to running the sweep in one piece.
   ///
   /// Refuses parts of different sweeps or versions, a shard given twice or
-  /// missing, and seeds missing or covered twice.
+  /// missing (naming every missing shard), seeds missing or covered twice,
+  /// rows that contradict each other or their world's invariants, and sums
+  /// that overflow 64 bits.
   public static func merge(_ parts: [(file: String, table: PartialTable)]) throws(PartialTableError) -> String {
     guard let (firstFile, first) = parts.first else {
       throw PartialTableError(file: "", message: "no partial tables to merge")
@@ -307,26 +370,35 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
     }
     var totals = [CellResult?](repeating: nil, count: first.cells)
     var covered = [[SeedRange]](repeating: [], count: first.cells)
-    var labels = [(values: [String], digest: String)?](repeating: nil, count: first.cells)
+    var labels = [(values: [String], digest: String, file: String)?](repeating: nil, count: first.cells)
     for (file, part) in parts {
+      var table = part
+      table.file = file
       for row in part.rows {
-        let result: CellResult
-        do {
-          result = try CellResult(
-            decodingState: row.state, seedsWithRaces: row.seedsWithRaces, orderSensitiveSeeds: row.orderSensitiveSeeds)
-        } catch {
-          throw PartialTableError(file: file, message: "cell \(row.cell): \(error)")
+        let result = try Self.result(of: row, in: table)
+        if let label = labels[row.cell], label.values != row.axisValues || label.digest != row.cellDigest {
+          throw PartialTableError(
+            file: file,
+            message: "\(row.place): the cell's digest or values differ from those of cell \(row.cell) in \(label.file)")
         }
-        if totals[row.cell] == nil { totals[row.cell] = result } else { totals[row.cell]!.merge(result) }
+        labels[row.cell] = (row.axisValues, row.cellDigest, file)
+        if totals[row.cell] == nil {
+          totals[row.cell] = result
+        } else {
+          do {
+            try totals[row.cell]!.merge(result)
+          } catch {
+            throw PartialTableError(file: file, message: "\(row.place): adding it to the other parts: \(error)")
+          }
+        }
         for range in row.ranges {
           for other in covered[row.cell]
           where range.lowerBound < other.upperBound && other.lowerBound < range.upperBound {
             throw PartialTableError(
-              file: file, message: "cell \(row.cell): seeds \(range) overlap \(other) of another part")
+              file: file, message: "\(row.place): seeds \(range) overlap \(other) of another part")
           }
           covered[row.cell] = SeedRanges.inserting(range, into: covered[row.cell])
         }
-        labels[row.cell] = (row.axisValues, row.cellDigest)
       }
     }
     var text = CSVWriter.record(first.axes + columns)

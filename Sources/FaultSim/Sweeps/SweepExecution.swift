@@ -59,17 +59,23 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
     if let resume {
       try sweep.check(resume, shard: shard)
       for row in resume.rows {
-        let result: Sweep<World>.CellResult
-        do {
-          result = try Sweep<World>.CellResult(
-            decodingState: row.state, seedsWithRaces: row.seedsWithRaces, orderSensitiveSeeds: row.orderSensitiveSeeds)
-        } catch {
-          throw PartialTableError(file: "", message: "cell \(row.cell): \(error)")
-        }
-        if totals[row.cell] == nil { totals[row.cell] = result } else { totals[row.cell]!.merge(result) }
+        let result = try Sweep<World>.result(of: row, in: resume)
         for range in row.ranges {
+          guard SeedRanges.subtracting(completed[row.cell], from: range) == [range] else {
+            throw PartialTableError(
+              file: resume.file, message: "\(row.place): seeds \(range) are also in another row of the checkpoint")
+          }
           completed[row.cell] = SeedRanges.inserting(range, into: completed[row.cell])
           seedsDone += range.count
+        }
+        if totals[row.cell] == nil {
+          totals[row.cell] = result
+        } else {
+          do {
+            try totals[row.cell]!.merge(result)
+          } catch {
+            throw PartialTableError(file: resume.file, message: "\(row.place): \(error)")
+          }
         }
       }
     }
@@ -162,16 +168,22 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
         return
       }
       guard let result else { return }
-      let done = state.withLock { state -> UInt64 in
+      let done = state.withLock { state -> UInt64? in
         if state.totals[chunk.cell] == nil {
           state.totals[chunk.cell] = result
         } else {
-          state.totals[chunk.cell]!.merge(result)
+          do throws(MetricsOverflow) {
+            try state.totals[chunk.cell]!.merge(result)
+          } catch {
+            state.failure = state.failure ?? .sumOverflow(error)
+            return nil
+          }
         }
         state.completed[chunk.cell] = SeedRanges.inserting(chunk.seeds, into: state.completed[chunk.cell])
         state.seedsDone += chunk.seeds.count
         return state.seedsDone
       }
+      guard let done else { return }
       onChunk(done)
     }
   }

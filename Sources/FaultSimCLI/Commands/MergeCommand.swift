@@ -18,13 +18,19 @@ struct MergeCommand: Subcommand {
 
       The result is byte-identical to running the sweep unsharded. Parts of different sweeps
       (scenario, --set, --vary, --seeds, --interleavings) or FaultSim versions, a shard given twice
-      or missing, and seeds missing or covered twice are refused with a message.
+      or missing, and seeds missing or covered twice are refused with a message. So are parts
+      changed after FaultSim wrote them (every record carries a digest of its contents), counts
+      that contradict each other (e.g. more duplicated than operations), and sums beyond 64 bits:
+      exit 65, naming the file and record.
 
       EXAMPLES:
         faultsim merge part-*.csv --out table.csv
 
       """
   )
+
+  /// What to do with a part that cannot be merged.
+  static let rewrite = "Write that part again with its 'faultsim sweep --shard K/N' command, then merge."
 
   var paths: [String]
   var out: String?
@@ -50,7 +56,7 @@ struct MergeCommand: Subcommand {
       do {
         parts.append((path, try PartialTable(parsing: text, file: path)))
       } catch {
-        throw .data(error.description)
+        throw .data("\(error)\n\(Self.rewrite)")
       }
     }
     let table: String
@@ -62,7 +68,7 @@ struct MergeCommand: Subcommand {
       default: throw PartialTableError(file: parts[0].file, message: "unknown world '\(parts[0].table.world)'")
       }
     } catch {
-      throw .data(error.description)
+      throw .data("\(error)\n\(Self.rewrite)")
     }
     if let out {
       try OutputFile.write(table, to: out, force: force)

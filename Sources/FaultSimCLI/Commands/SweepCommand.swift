@@ -176,7 +176,7 @@ struct SweepCommand: Subcommand {
       do {
         resumed = try PartialTable(parsing: text, file: checkpoint)
       } catch {
-        throw .data("\(checkpoint): \(error)")
+        throw .data("cannot resume: \(error)\n\(Self.startOver)")
       }
     } else if OutputFile.exists(checkpoint) && !force {
       throw .cannotCreate(
@@ -186,7 +186,7 @@ struct SweepCommand: Subcommand {
     do {
       execution = try SweepExecution(sweep: sweep, shard: shard ?? .whole, resume: resumed)
     } catch {
-      throw .data("\(checkpoint): cannot resume from it: \(error)")
+      throw .data("cannot resume: \(error)\n\(Self.startOver)")
     }
     var warnings = Warnings()
     for warning in sweep.warnings { warnings.add(warning.description) }
@@ -245,6 +245,9 @@ struct SweepCommand: Subcommand {
     }
     saver.remove()
   }
+
+  /// What to do with a checkpoint that cannot be resumed.
+  static let startOver = "To start the sweep over, run the same command with --force instead of --resume."
 
   static func snapshot<World: ScenarioWorld>(
     _ execution: SweepExecution<World>

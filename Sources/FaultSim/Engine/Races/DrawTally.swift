@@ -44,10 +44,15 @@ public struct DrawTally: Hashable, Sendable {
   /// The sum over purposes.
   public var total: UInt64 { tallies.reduce(0, &+) }
 
-  /// Adds another tally's counts.
+  /// Adds another tally's counts, unless a sum would exceed `UInt64.max`:
+  /// then nothing changes and `MetricsOverflow` names `what`.
   ///
   /// - Complexity: O(p · q) for p and q purposes (a handful each).
-  public mutating func merge(_ other: DrawTally) {
+  public mutating func merge(_ other: DrawTally, counting what: String) throws(MetricsOverflow) {
+    for (purpose, count) in zip(other.fired, other.tallies)
+    where self.count(of: purpose).addingReportingOverflow(count).overflow {
+      throw MetricsOverflow(counter: "\(what) of purpose \(purpose.rawValue)")
+    }
     for (purpose, count) in zip(other.fired, other.tallies) { record(purpose, count: count) }
   }
 

@@ -55,27 +55,27 @@ extension RequestWorld: ScenarioWorld {
 }
 
 extension RequestMetrics: WorldMetrics {
-  public static var counters: [WritableKeyPath<RequestMetrics, UInt64>] {
+  public static var counters: [MetricsCounter<RequestMetrics>] {
     [
-      \.runs,
-      \.operations,
-      \.succeeded,
-      \.failed,
-      \.duplicated,
-      \.lost,
-      \.uncertain,
-      \.applied,
-      \.attempts,
-      \.serverRequests,
-      \.writeCalls,
-      \.overloadRejections,
-      \.retriesRefused,
-      \.events,
-      \.makespanTotal,
+      .init("runs", \.runs),
+      .init("operations", \.operations),
+      .init("succeeded", \.succeeded),
+      .init("failed", \.failed),
+      .init("duplicated", \.duplicated),
+      .init("lost", \.lost),
+      .init("uncertain", \.uncertain),
+      .init("applied", \.applied),
+      .init("attempts", \.attempts),
+      .init("server_requests", \.serverRequests),
+      .init("write_calls", \.writeCalls),
+      .init("overload_rejections", \.overloadRejections),
+      .init("retries_refused", \.retriesRefused),
+      .init("events", \.events),
+      .init("makespan_total_ns", \.makespanTotal),
     ]
   }
 
-  public static var histograms: [WritableKeyPath<RequestMetrics, DurationHistogram>] { [\.completion] }
+  public static var histograms: [MetricsHistogram<RequestMetrics>] { [.init("completion", \.completion)] }
 
   public static var columns: [String] {
     OutcomeColumns.names + [

@@ -18,8 +18,11 @@ public struct BackgroundFetchMetrics: Hashable, Sendable {
   public var runs: UInt64 = 0
   /// Users summed over runs.
   public var users: UInt64 = 0
-  /// Sum over users of the simulated time (ns), for per-day rates.
-  public var userTime: UInt64 = 0
+  /// Sum over users of the simulated time, in microseconds (rounded to
+  /// nearest), for per-day rates. Nanosecond sums of time overflow 64 bits
+  /// after a few hundred runs of a few hundred users over three days;
+  /// microseconds last a thousand times longer.
+  public var userTimeMicroseconds: UInt64 = 0
   /// Engine events handled.
   public var events: UInt64 = 0
   public var wakeUps: UInt64 = 0
@@ -35,8 +38,9 @@ public struct BackgroundFetchMetrics: Hashable, Sendable {
   public var backgroundRuntime: UInt64 = 0
   /// Time between consecutive wake-ups of one app.
   public var wakeGaps = DurationHistogram()
-  /// Sum of the wake gaps (ns), for the mean.
-  public var wakeGapTotal: UInt64 = 0
+  /// Sum of the wake gaps, each in microseconds rounded to nearest, for
+  /// the mean.
+  public var wakeGapTotalMicroseconds: UInt64 = 0
   /// Content items that appeared on servers.
   public var contentItems: UInt64 = 0
   public var deliveredInBackground: UInt64 = 0
@@ -44,8 +48,9 @@ public struct BackgroundFetchMetrics: Hashable, Sendable {
   public var undelivered: UInt64 = 0
   /// Time from an item's appearance until the app had it.
   public var staleness = DurationHistogram()
-  /// Sum of the staleness of delivered items (ns), for the mean.
-  public var stalenessTotal: UInt64 = 0
+  /// Sum of the staleness of delivered items, each in microseconds rounded
+  /// to nearest, for the mean.
+  public var stalenessTotalMicroseconds: UInt64 = 0
   /// Times users opened the app.
   public var opens: UInt64 = 0
   /// Opens at which the app lacked content the server had.
@@ -62,21 +67,36 @@ public struct BackgroundFetchMetrics: Hashable, Sendable {
 
   /// Wake-ups per user per day.
   public var wakeUpsPerUserDay: Double {
-    userTime == 0 ? 0 : Double(wakeUps) / (Double(userTime) / 86_400_000_000_000)
+    userTimeMicroseconds == 0 ? 0 : Double(wakeUps) / (Double(userTimeMicroseconds) / 86_400_000_000)
   }
 
   /// Mean time between consecutive wake-ups of one app (ns); 0 when none.
   public var meanWakeGap: Double {
-    wakeGaps.count == 0 ? 0 : Double(wakeGapTotal) / Double(wakeGaps.count)
+    wakeGaps.count == 0 ? 0 : Double(wakeGapTotalMicroseconds) * 1_000 / Double(wakeGaps.count)
   }
 
   /// Mean staleness of delivered items (ns); 0 when none.
   public var meanStaleness: Double {
-    staleness.count == 0 ? 0 : Double(stalenessTotal) / Double(staleness.count)
+    staleness.count == 0 ? 0 : Double(stalenessTotalMicroseconds) * 1_000 / Double(staleness.count)
   }
 
   /// Mean background runtime per wake-up (ns); 0 when none.
   public var meanRuntime: Double {
     wakeUps == 0 ? 0 : Double(backgroundRuntime) / Double(wakeUps)
+  }
+
+  /// Nanoseconds in microseconds, rounded half up: the unit of the time
+  /// sums above.
+  static func microseconds(_ nanoseconds: UInt64) -> UInt64 {
+    nanoseconds / 1_000 + (nanoseconds % 1_000 >= 500 ? 1 : 0)
+  }
+
+  /// Adds `amount` to a time sum of one run, refusing to wrap around.
+  mutating func add(
+    _ amount: UInt64, to sum: WritableKeyPath<BackgroundFetchMetrics, UInt64>, named name: String
+  ) throws(SimulationError) {
+    let (total, overflow) = self[keyPath: sum].addingReportingOverflow(amount)
+    guard !overflow else { throw .sumOverflow(MetricsOverflow(counter: name)) }
+    self[keyPath: sum] = total
   }
 }

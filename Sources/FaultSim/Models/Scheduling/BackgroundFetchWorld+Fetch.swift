@@ -36,7 +36,8 @@ extension BackgroundFetchWorld {
     if let last = users[user].lastWake {
       let gap = now.nanoseconds &- last.nanoseconds
       tally.wakeGaps.record(gap)
-      tally.wakeGapTotal &+= gap
+      try tally.add(
+        BackgroundFetchMetrics.microseconds(gap), to: \.wakeGapTotalMicroseconds, named: "wake_gap_total_us")
     }
     users[user].lastWake = now
     let identity = FetchIdentity(UserIdentity(user: user), fetch: ordinal)
@@ -83,7 +84,7 @@ extension BackgroundFetchWorld {
       if users[user].requestFails {
         outcome = .failed
       } else {
-        items = deliverSnapshot(user, ordinal: ordinal, &context)
+        items = try deliverSnapshot(user, ordinal: ordinal, &context)
         outcome = items > 0 ? .newData : .noData
       }
     }
@@ -108,7 +109,9 @@ extension BackgroundFetchWorld {
   /// Delivers the content the server holds at the fetch's snapshot (now);
   /// content that arrived within the race window before it races with the
   /// snapshot. Returns the items delivered.
-  mutating func deliverSnapshot(_ user: Int, ordinal: UInt32, _ context: inout SimulationContext<Event>) -> Int {
+  mutating func deliverSnapshot(
+    _ user: Int, ordinal: UInt32, _ context: inout SimulationContext<Event>
+  ) throws(SimulationError) -> Int {
     let now = context.now.nanoseconds
     let times = arrivals[user]
     let first = users[user].delivered
@@ -129,18 +132,19 @@ extension BackgroundFetchWorld {
           alternatives: ["\(end - racing) content commit(s) first", "fetch #\(ordinal) snapshot first"]) == 1
       if snapshotFirst { end = racing }
     }
-    deliver(user, upTo: end, at: now)
+    try deliver(user, upTo: end, at: now)
     return end - first
   }
 
   /// Gives the app the items before index `end`, recording their staleness.
-  mutating func deliver(_ user: Int, upTo end: Int, at now: UInt64) {
+  mutating func deliver(_ user: Int, upTo end: Int, at now: UInt64) throws(SimulationError) {
     let times = arrivals[user]
     var index = users[user].delivered
     while index < end {
       let staleness = now &- times[index]
       tally.staleness.record(staleness)
-      tally.stalenessTotal &+= staleness
+      try tally.add(
+        BackgroundFetchMetrics.microseconds(staleness), to: \.stalenessTotalMicroseconds, named: "staleness_total_us")
       index += 1
     }
     users[user].delivered = max(users[user].delivered, end)

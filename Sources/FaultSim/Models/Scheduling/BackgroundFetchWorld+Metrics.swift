@@ -5,7 +5,6 @@ extension BackgroundFetchWorld {
     metrics.runs = 1
     metrics.events = events
     metrics.users = UInt64(users.count)
-    metrics.userTime = UInt64(users.count) &* settings.options.population.duration.nanoseconds
     for (record, times) in zip(users, arrivals) {
       metrics.contentItems &+= UInt64(times.count)
       metrics.undelivered &+= UInt64(times.count - record.delivered)

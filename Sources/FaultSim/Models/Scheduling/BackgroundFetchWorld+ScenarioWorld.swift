@@ -57,32 +57,32 @@ extension BackgroundFetchWorld: ScenarioWorld {
 }
 
 extension BackgroundFetchMetrics: WorldMetrics {
-  public static var counters: [WritableKeyPath<BackgroundFetchMetrics, UInt64>] {
+  public static var counters: [MetricsCounter<BackgroundFetchMetrics>] {
     [
-      \.runs,
-      \.users,
-      \.userTime,
-      \.events,
-      \.wakeUps,
-      \.newData,
-      \.noData,
-      \.failed,
-      \.killed,
-      \.usersNeverWoken,
-      \.backgroundRuntime,
-      \.wakeGapTotal,
-      \.contentItems,
-      \.deliveredInBackground,
-      \.deliveredOnOpen,
-      \.undelivered,
-      \.stalenessTotal,
-      \.opens,
-      \.staleOpens,
+      .init("runs", \.runs),
+      .init("users", \.users),
+      .init("user_time_us", \.userTimeMicroseconds),
+      .init("events", \.events),
+      .init("wake_ups", \.wakeUps),
+      .init("new_data", \.newData),
+      .init("no_data", \.noData),
+      .init("failed", \.failed),
+      .init("killed", \.killed),
+      .init("users_never_woken", \.usersNeverWoken),
+      .init("background_runtime_ns", \.backgroundRuntime),
+      .init("wake_gap_total_us", \.wakeGapTotalMicroseconds),
+      .init("content_items", \.contentItems),
+      .init("delivered_in_background", \.deliveredInBackground),
+      .init("delivered_on_open", \.deliveredOnOpen),
+      .init("undelivered", \.undelivered),
+      .init("staleness_total_us", \.stalenessTotalMicroseconds),
+      .init("opens", \.opens),
+      .init("stale_opens", \.staleOpens),
     ]
   }
 
-  public static var histograms: [WritableKeyPath<BackgroundFetchMetrics, DurationHistogram>] {
-    [\.wakeGaps, \.staleness]
+  public static var histograms: [MetricsHistogram<BackgroundFetchMetrics>] {
+    [.init("wake_gaps", \.wakeGaps), .init("staleness", \.staleness)]
   }
 
   public var operations: UInt64 { users }

@@ -18,7 +18,7 @@ extension BackgroundFetchWorld {
     context.trace(Self.appName(user), "opened by the user", "missing=\(missing)")
     if settings.options.fetch.foregroundRefreshOnOpen && missing > 0 {
       tally.deliveredOnOpen &+= UInt64(missing)
-      deliver(user, upTo: end, at: now)
+      try deliver(user, upTo: end, at: now)
     }
   }
 }

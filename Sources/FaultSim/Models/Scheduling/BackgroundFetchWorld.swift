@@ -55,6 +55,10 @@ public struct BackgroundFetchWorld: SimulationModel {
     reset()
     let options = settings.options
     let count = options.population.users
+    let (userTime, overflow) = UInt64(count).multipliedReportingOverflow(
+      by: BackgroundFetchMetrics.microseconds(options.population.duration.nanoseconds))
+    guard !overflow else { throw .sumOverflow(MetricsOverflow(counter: "user_time_us")) }
+    tally.userTimeMicroseconds = userTime
     conditions.reserveCapacity(count)
     arrivals.reserveCapacity(count)
     users.reserveCapacity(count)

@@ -37,36 +37,36 @@ extension TransferWorld: ScenarioWorld {
 }
 
 extension TransferMetrics: WorldMetrics {
-  public static var counters: [WritableKeyPath<TransferMetrics, UInt64>] {
+  public static var counters: [MetricsCounter<TransferMetrics>] {
     [
-      \.runs,
-      \.files,
-      \.transferredOnce,
-      \.duplicated,
-      \.lost,
-      \.corrupt,
-      \.orphaned,
-      \.uncertain,
-      \.misreported,
-      \.rejected,
-      \.progressUnknown,
-      \.tasksCreated,
-      \.transfersCompleted,
-      \.orphanedTransfers,
-      \.bytesTransferred,
-      \.bytesWasted,
-      \.wakeUps,
-      \.backgroundRuntime,
-      \.aliveAtRelaunch,
-      \.tasksOrphaned,
-      \.reconcileJobs,
-      \.reconcileJobsExpired,
-      \.cancelledByApp,
-      \.events,
+      .init("runs", \.runs),
+      .init("files", \.files),
+      .init("transferred_once", \.transferredOnce),
+      .init("duplicated", \.duplicated),
+      .init("lost", \.lost),
+      .init("corrupt", \.corrupt),
+      .init("orphaned", \.orphaned),
+      .init("uncertain", \.uncertain),
+      .init("misreported", \.misreported),
+      .init("rejected", \.rejected),
+      .init("progress_unknown", \.progressUnknown),
+      .init("tasks_created", \.tasksCreated),
+      .init("transfers_completed", \.transfersCompleted),
+      .init("orphaned_transfers", \.orphanedTransfers),
+      .init("bytes_transferred", \.bytesTransferred),
+      .init("bytes_wasted", \.bytesWasted),
+      .init("wake_ups", \.wakeUps),
+      .init("background_runtime_ns", \.backgroundRuntime),
+      .init("alive_at_relaunch", \.aliveAtRelaunch),
+      .init("tasks_orphaned", \.tasksOrphaned),
+      .init("reconcile_jobs", \.reconcileJobs),
+      .init("reconcile_jobs_expired", \.reconcileJobsExpired),
+      .init("cancelled_by_app", \.cancelledByApp),
+      .init("events", \.events),
     ]
   }
 
-  public static var histograms: [WritableKeyPath<TransferMetrics, DurationHistogram>] { [\.completion] }
+  public static var histograms: [MetricsHistogram<TransferMetrics>] { [.init("completion", \.completion)] }
 
   public var operations: UInt64 { files }
 

@@ -1,0 +1,17 @@
+/// A sum of runs that no longer fits the 64-bit counter that holds it.
+///
+/// Counters are exact integers so that sums are the same in any order;
+/// wrapping around would turn a large sweep into a silently wrong table, so
+/// the sum is refused instead.
+public struct MetricsOverflow: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The counter or histogram whose sum overflowed.
+  public var counter: String
+
+  public init(counter: String) {
+    self.counter = counter
+  }
+
+  public var description: String {
+    "the sum of \(counter) exceeds \(UInt64.max), the largest count FaultSim keeps exactly; run fewer seeds or a smaller scenario"
+  }
+}
