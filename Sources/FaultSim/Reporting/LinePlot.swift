@@ -11,6 +11,22 @@ public struct LinePlot: Sendable {
       self.name = name
       self.points = points.sorted { $0.x < $1.x }
     }
+
+    /// The series without points that have a non-finite coordinate (they
+    /// cannot be placed), and without non-finite interval ends.
+    var drawable: Series {
+      var copy = self
+      copy.points = points.compactMap { point in
+        guard point.x.isFinite, point.y.isFinite else { return nil }
+        var point = point
+        if !(point.low?.isFinite ?? true) || !(point.high?.isFinite ?? true) {
+          point.low = nil
+          point.high = nil
+        }
+        return point
+      }
+      return copy
+    }
   }
 
   /// A point with an optional interval around `y`.
@@ -53,18 +69,23 @@ public struct LinePlot: Sendable {
     let bottom = 62.0
     let plotWidth = width - left - right
     let plotHeight = height - top - bottom
+    let series = self.series.map(\.drawable)
     let points = series.flatMap(\.points)
     let xs = points.map(\.x)
     let ys = points.flatMap { [$0.y, $0.low ?? $0.y, $0.high ?? $0.y] }
-    let xTicks = Self.ticks(min: xs.min() ?? 0, max: xs.max() ?? 1)
+    let xAxis = PlotAxis(low: xs.min() ?? 0, high: xs.max() ?? 1)
     // A little headroom, so the highest point does not sit on the frame.
     let yMin = min(0, ys.min() ?? 0)
     let yMax = ys.max() ?? 1
-    let yTicks = Self.ticks(min: yMin, max: yMax + (yMax - yMin) * 0.04)
-    let (xLow, xHigh) = (xTicks.first ?? 0, xTicks.last ?? 1)
-    let (yLow, yHigh) = (yTicks.first ?? 0, yTicks.last ?? 1)
-    func px(_ x: Double) -> Double { left + (x - xLow) / max(xHigh - xLow, 1e-300) * plotWidth }
-    func py(_ y: Double) -> Double { top + plotHeight - (y - yLow) / max(yHigh - yLow, 1e-300) * plotHeight }
+    let yAxis = PlotAxis(low: yMin, high: min(yMax + (yMax / 25 - yMin / 25), .greatestFiniteMagnitude))
+    let xTicks = Array(zip((0..<xAxis.count).map { Double(xAxis.first) + Double($0) }, xAxis.labels))
+    let yTicks = Array(zip((0..<yAxis.count).map { Double(yAxis.first) + Double($0) }, yAxis.labels))
+    func px(_ x: Double) -> Double { left + xAxis.fraction(x) * plotWidth }
+    func py(_ y: Double) -> Double { top + plotHeight - yAxis.fraction(y) * plotHeight }
+    // Tick positions from their index (value / step), which never overflows.
+    func ty(_ index: Double) -> Double {
+      top + plotHeight - (index - Double(yAxis.first)) / Double(yAxis.last - yAxis.first) * plotHeight
+    }
     func n(_ value: Double) -> String { DecimalText.fixed(value, 2) }
 
     var svg = """
@@ -74,17 +95,17 @@ public struct LinePlot: Sendable {
 
       """
     // Grid and ticks.
-    for tick in yTicks {
+    for (index, label) in yTicks {
+      let y = ty(index)
       svg +=
-        "<line x1=\"\(n(left))\" y1=\"\(n(py(tick)))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(py(tick)))\" stroke=\"#e5e5e5\"/>\n"
-      svg +=
-        "<text x=\"\(n(left - 8))\" y=\"\(n(py(tick) + 4))\" text-anchor=\"end\">\(Self.label(tick, ticks: yTicks))</text>\n"
+        "<line x1=\"\(n(left))\" y1=\"\(n(y))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y))\" stroke=\"#e5e5e5\"/>\n"
+      svg += "<text x=\"\(n(left - 8))\" y=\"\(n(y + 4))\" text-anchor=\"end\">\(label)</text>\n"
     }
-    for tick in xTicks {
+    for (index, label) in xTicks {
+      let x = left + (index - Double(xAxis.first)) / Double(xAxis.last - xAxis.first) * plotWidth
       svg +=
-        "<line x1=\"\(n(px(tick)))\" y1=\"\(n(top))\" x2=\"\(n(px(tick)))\" y2=\"\(n(top + plotHeight))\" stroke=\"#f0f0f0\"/>\n"
-      svg +=
-        "<text x=\"\(n(px(tick)))\" y=\"\(n(top + plotHeight + 20))\" text-anchor=\"middle\">\(Self.label(tick, ticks: xTicks))</text>\n"
+        "<line x1=\"\(n(x))\" y1=\"\(n(top))\" x2=\"\(n(x))\" y2=\"\(n(top + plotHeight))\" stroke=\"#f0f0f0\"/>\n"
+      svg += "<text x=\"\(n(x))\" y=\"\(n(top + plotHeight + 20))\" text-anchor=\"middle\">\(label)</text>\n"
     }
     svg +=
       "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(plotHeight))\" fill=\"none\" stroke=\"#333333\"/>\n"
@@ -159,54 +180,24 @@ public struct LinePlot: Sendable {
     return svg + "</svg>\n"
   }
 
-  /// Round tick values covering `min…max`: steps of 1, 2 or 5 × 10ᵏ, about
-  /// five of them.
-  static func ticks(min low: Double, max high: Double) -> [Double] {
-    guard low.isFinite, high.isFinite else { return [0, 1] }
-    var low = low
-    var high = high
-    if high <= low {
-      let pad = low == 0 ? 1 : abs(low) * 0.1
-      low -= pad
-      high += pad
-    }
-    let raw = (high - low) / 5
-    var magnitude = 1.0
-    while magnitude * 10 <= raw { magnitude *= 10 }
-    while magnitude > raw { magnitude /= 10 }
-    let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? magnitude * 10
-    let first = (low / step).rounded(.down) * step
-    var ticks: [Double] = []
-    var value = first
-    while value <= high + step * 1e-9 && ticks.count < 50 {
-      ticks.append(abs(value) < step * 1e-9 ? 0 : value)
-      value = first + step * Double(ticks.count)
-    }
-    if let last = ticks.last, last < high - step * 1e-9 { ticks.append(last + step) }
-    return ticks
-  }
-
-  /// A tick label with just enough decimals for its step.
-  static func label(_ value: Double, ticks: [Double]) -> String {
-    let step = ticks.count > 1 ? abs(ticks[1] - ticks[0]) : 1
-    var decimals = 0
-    var scaled = step
-    while scaled < 1 - 1e-9 && decimals < 9 {
-      scaled *= 10
-      decimals += 1
-    }
-    return DecimalText.fixed(value, decimals)
-  }
-
+  /// `text` as XML character data that any XML 1.0 parser accepts: `&`, `<`,
+  /// `>` and `"` as entities; tabs and line breaks as spaces (SVG text is
+  /// one line); characters XML cannot hold at all — C0 controls, and
+  /// U+FFFE/U+FFFF — as visible stand-ins: the Control Pictures (U+2400…)
+  /// for C0 controls and DEL, U+FFFD for the rest and for C1 controls.
   static func escape(_ text: String) -> String {
     var result = ""
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      default: result.append(character)
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x26: result += "&amp;"
+      case 0x3C: result += "&lt;"
+      case 0x3E: result += "&gt;"
+      case 0x22: result += "&quot;"
+      case 0x09, 0x0A, 0x0D: result += " "
+      case 0x00..<0x20: result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
+      case 0x7F: result += "\u{2421}"
+      case 0x80...0x9F, 0xFFFE, 0xFFFF: result += "\u{FFFD}"
+      default: result.unicodeScalars.append(scalar)
       }
     }
     return result

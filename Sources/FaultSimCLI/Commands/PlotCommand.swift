@@ -7,7 +7,7 @@ struct PlotCommand: Subcommand {
     name: "plot",
     abstract: "Draw a sweep table as an SVG line chart with 95% interval bands.",
     usage:
-      "faultsim plot <table.csv> --x <column> --y <column> [--series <column>] [--title <text>] --out <plot.svg> [--force]",
+      "faultsim plot <table.csv> --x <column> --y <column> [--series <column>]... [--title <text>] --out <plot.svg> [--force]",
     details: """
       ARGUMENTS:
         <table.csv>             A table written by 'faultsim sweep'.
@@ -16,9 +16,13 @@ struct PlotCommand: Subcommand {
         --x <column>            The column on the horizontal axis (numbers), e.g. network.responseLoss.
         --y <column>            The column on the vertical axis, e.g. duplicate_rate. When the table has
                                 <y>_lo and <y>_hi columns, the interval is drawn as a band.
-        --series <column>       One line per value of this column, e.g. workload.kind.
+        --series <column>       One line per value of this column, e.g. workload.kind (repeatable: one
+                                line per combination). A table that varies a column not named here
+                                (two --vary axes, one of them not --x) is refused with its name,
+                                rather than drawn as one zig-zag line.
         --title <text>          The chart's title (default: y against x).
-        --out <plot.svg>        Where to write the SVG (atomically).
+        --out <plot.svg>        Where to write the SVG (atomically); a name ending in another extension
+                                (.png, .pdf) is refused.
         --force                 Replace --out if it exists.
         -h, --help              Show help information.
 
@@ -32,7 +36,7 @@ struct PlotCommand: Subcommand {
   var path: String
   var x: String
   var y: String
-  var series: String?
+  var series: [String]
   var title: String?
   var out: String
   var force: Bool
@@ -42,7 +46,8 @@ struct PlotCommand: Subcommand {
     x = try arguments.requiredValue("--x", "<column>")
     y = try arguments.requiredValue("--y", "<column>")
     out = try arguments.requiredOutputPath("--out", "<plot.svg>")
-    series = try arguments.value("--series")
+    if let problem = Self.notSVG(out) { throw arguments.usageError(problem) }
+    series = try arguments.values("--series")
     title = try arguments.value("--title")
     let positionals = try arguments.positionals()
     guard let path = positionals.first else { throw arguments.usageError("Missing expected argument '<table.csv>'") }
@@ -50,55 +55,33 @@ struct PlotCommand: Subcommand {
     self.path = path
   }
 
+  /// Why `out` is not a name for an SVG file: a name with an extension
+  /// other than `.svg` (`plot.png` would hold SVG text). Names without an
+  /// extension, such as `/dev/stdout`, are accepted.
+  static func notSVG(_ out: String) -> String? {
+    let name = out.split(separator: "/").last.map(String.init) ?? out
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+    let suffix = name[name.index(after: dot)...]
+    guard suffix.lowercased() != "svg" else { return nil }
+    let stem = out.dropLast(suffix.count + 1)
+    return
+      "--out \(out): plot writes SVG, not \(suffix.uppercased()); name the file \(stem).svg (convert it afterwards, e.g. 'rsvg-convert -o \(out) \(stem).svg')"
+  }
+
   func run(_ output: inout Output) throws(CommandFailure) {
     try OutputFile.checkWritable(out, force: force)
     let text = try InputText.read(path, kind: "sweep table (CSV)")
-    let records: [[String]]
+    let plot: LinePlot
     do {
-      records = try CSVReader.records(text)
+      plot = try PlotTable(parsing: text, file: path).plot(x: x, y: y, series: series, title: title)
     } catch {
-      throw .data("\(path): \(error)")
-    }
-    guard let header = records.first, records.count > 1 else { throw .data("\(path): the table has no rows") }
-    func column(_ name: String) throws(CommandFailure) -> Int {
-      guard let index = header.firstIndex(of: name) else {
-        throw .data("\(path): no column '\(name)'; the columns are \(header.joined(separator: ", "))")
-      }
-      return index
-    }
-    let xColumn = try column(x)
-    let yColumn = try column(y)
-    let lowColumn = header.firstIndex(of: "\(y)_lo")
-    let highColumn = header.firstIndex(of: "\(y)_hi")
-    let seriesColumn: Int? = try series.map { (name: String) throws(CommandFailure) in try column(name) }
-    var names: [String] = []
-    var points: [[LinePlot.Point]] = []
-    for (offset, record) in records.dropFirst().enumerated() {
-      guard record.count == header.count else {
-        throw .data("\(path): record \(offset + 2) has \(record.count) fields, the header \(header.count)")
-      }
-      func number(_ index: Int) throws(CommandFailure) -> Double {
-        guard let value = Double(record[index]), value.isFinite else {
-          throw .data("\(path): record \(offset + 2), column \(header[index]): '\(record[index])' is not a number")
-        }
-        return value
-      }
-      let point = LinePlot.Point(
-        x: try number(xColumn), y: try number(yColumn),
-        low: try lowColumn.map { (index: Int) throws(CommandFailure) in try number(index) },
-        high: try highColumn.map { (index: Int) throws(CommandFailure) in try number(index) })
-      let name = seriesColumn.map { record[$0] } ?? ""
-      if let index = names.firstIndex(of: name) {
-        points[index].append(point)
-      } else {
-        names.append(name)
-        points.append([point])
+      switch error.kind {
+      case .data: throw .data(error.description)
+      case .ambiguousLine: throw .usage(error.description, command: Self.info)
       }
     }
-    let plot = LinePlot(
-      title: title ?? "\(y) against \(x)", xLabel: x, yLabel: y,
-      series: zip(names, points).map { LinePlot.Series(name: $0.0, points: $0.1) })
     try OutputFile.write(plot.svg, to: out, force: force)
-    output.write("wrote \(out): \(names.count) series, \(records.count - 1) points\n")
+    let points = plot.series.reduce(0) { $0 + $1.points.count }
+    output.write("wrote \(out): \(plot.series.count) series, \(points) points\n")
   }
 }
