@@ -10,6 +10,9 @@ let package = Package(
     .executable(name: "faultsim", targets: ["FaultSimCLI"]),
     // Release-mode benchmarks; see Benchmarks/README.md.
     .executable(name: "faultsim-bench", targets: ["FaultSimBench"]),
+    // The fuzzer of the scenario reader and the command line:
+    // `swift run -c release faultsim-fuzz --seconds 60`.
+    .executable(name: "faultsim-fuzz", targets: ["FaultSimFuzz"]),
   ],
   targets: [
     .target(
@@ -28,6 +31,13 @@ let package = Package(
       dependencies: ["FaultSim"],
       path: "Benchmarks/FaultSimBench"
     ),
+    .executableTarget(
+      name: "FaultSimFuzz",
+      // Depends on the command-line tool so that building the fuzzer builds
+      // the `faultsim` it runs, next to it.
+      dependencies: ["FaultSim", "FaultSimCLI"],
+      path: "Sources/FaultSimFuzz"
+    ),
     .testTarget(
       name: "FaultSimTests",
       dependencies: ["FaultSim"],
@@ -36,8 +46,8 @@ let package = Package(
     ),
     .testTarget(
       name: "FaultSimCLITests",
-      // Depends on the executable so that `swift test` builds it first.
-      dependencies: ["FaultSimCLI"],
+      // Depends on the executables so that `swift test` builds them first.
+      dependencies: ["FaultSimCLI", "FaultSimFuzz"],
       path: "Tests/FaultSimCLITests"
     ),
   ],

@@ -1,0 +1,32 @@
+/// One command line for `faultsim`, run in the sandbox: its arguments and,
+/// when it reads `case.json`, the scenario file written there first.
+struct CommandCase {
+  var arguments: [String]
+  var scenario: [UInt8]?
+
+  /// Whether the command may replace an existing output.
+  var forces: Bool { arguments.contains("--force") }
+
+  /// The values given to `--out`.
+  var outputs: [String] {
+    zip(arguments, arguments.dropFirst()).compactMap { $0.0 == "--out" ? $0.1 : nil }
+  }
+
+  /// The command line as a person would paste it into a shell; a very
+  /// long word is shown by its start and length (the replay command has it
+  /// whole).
+  var shellText: String {
+    (["faultsim"] + arguments).map { word in
+      word.count > 200 ? "<\(word.count) characters: \(Self.quote(String(word.prefix(40))))…>" : Self.quote(word)
+    }.joined(separator: " ")
+  }
+
+  static func quote(_ word: String) -> String {
+    let plain = word.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        || "-_./=,:".unicodeScalars.contains($0)
+    }
+    if plain && !word.isEmpty { return word }
+    return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}
