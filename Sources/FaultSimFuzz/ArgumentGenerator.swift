@@ -14,6 +14,10 @@ struct ArgumentGenerator {
   /// Key paths found in the shipped scenarios, for `--set` and `--vary`.
   let keyPaths: [String]
 
+  /// The sandbox's sweep: its command line (without `--out`), its two
+  /// parts and the table they merge into; set once the sandbox exists.
+  var tables: (sweep: [String], parts: [String], merged: String)?
+
   static let subcommands = ["run", "sweep", "explore", "check", "merge", "plot", "lessons", "demo", "help"]
 
   /// Values that no option should accept, or accept with care.
@@ -55,6 +59,7 @@ struct ArgumentGenerator {
 
   /// The command of case `random`.
   func command(_ random: inout FuzzRandom) -> CommandCase {
+    if let tables, random.chance(0.1) { return editedPart(tables, &random) }
     if random.chance(0.35) {
       // A mutated scenario through the commands that read it.
       let (_, bytes) = mutator.bytes(&random)
@@ -75,6 +80,59 @@ struct ArgumentGenerator {
     if arguments.isEmpty { arguments = ["--help"] }
     let scenario = arguments.contains("case.json") ? mutator.bytes(&random).bytes : nil
     return CommandCase(arguments: arguments, scenario: scenario)
+  }
+
+  /// A part edited by hand, merged or resumed from: it must be refused, or
+  /// give exactly what the intact part gives.
+  func editedPart(
+    _ tables: (sweep: [String], parts: [String], merged: String), _ random: inout FuzzRandom
+  ) -> CommandCase {
+    let edited = Self.edit(tables.parts[0], &random)
+    if random.chance(0.5) {
+      return CommandCase(
+        arguments: ["merge", "edited.csv", "part-2.csv"], files: [("edited.csv", edited)],
+        expectation: .stdout(tables.merged))
+    }
+    return CommandCase(
+      arguments: tables.sweep + ["--shard", "1/2", "--out", "resumed.csv", "--resume"],
+      files: [("resumed.csv.checkpoint", edited)], expectation: .file(name: "resumed.csv", text: tables.parts[0]))
+  }
+
+  /// `text` with one edit a person (or a disk) might make.
+  static func edit(_ text: String, _ random: inout FuzzRandom) -> [UInt8] {
+    var bytes = Array(text.utf8)
+    var records = text.components(separatedBy: "\r\n")
+    switch random.below(7) {
+    case 0, 1:
+      // One digit changed: a counter, a seed, a digest.
+      let digits = bytes.indices.filter { (48...57).contains(bytes[$0]) }
+      guard !digits.isEmpty else { return bytes }
+      let index = random.pick(digits)
+      bytes[index] = 48 + UInt8((Int(bytes[index]) - 48 + 1 + random.below(9)) % 10)
+    case 2:
+      bytes.remove(at: random.below(bytes.count))
+    case 3:
+      // A record doubled, dropped or moved.
+      let index = 1 + random.below(max(records.count - 2, 1))
+      switch random.below(3) {
+      case 0: records.insert(records[index], at: index)
+      case 1: records.remove(at: index)
+      default: records.swapAt(index, 1 + random.below(max(records.count - 2, 1)))
+      }
+      bytes = Array(records.joined(separator: "\r\n").utf8)
+    case 4:
+      bytes = Array(text.replacingOccurrences(of: "\r\n", with: "\n").utf8)
+    case 5:
+      bytes = Array(bytes.prefix(random.below(bytes.count)))
+    default:
+      // A number spelt differently: a leading zero or plus.
+      let starts = bytes.indices.filter {
+        (48...57).contains(bytes[$0]) && ($0 == 0 || !(48...57).contains(bytes[$0 - 1]))
+      }
+      guard !starts.isEmpty else { return bytes }
+      bytes.insert(random.chance(0.5) ? 48 : 43, at: random.pick(starts))
+    }
+    return bytes
   }
 
   func setting(_ random: inout FuzzRandom) -> String {

@@ -1,8 +1,20 @@
 /// One command line for `faultsim`, run in the sandbox: its arguments and,
 /// when it reads `case.json`, the scenario file written there first.
 struct CommandCase {
+  /// What an accepted command must have produced, for inputs that were
+  /// edited from valid ones: refusing is fine, a different result is not.
+  enum Expectation {
+    /// Standard output.
+    case stdout(String)
+    /// The contents of a file in the sandbox.
+    case file(name: String, text: String)
+  }
+
   var arguments: [String]
   var scenario: [UInt8]?
+  /// Further files written into the sandbox first (an edited part).
+  var files: [(name: String, bytes: [UInt8])] = []
+  var expectation: Expectation?
 
   /// Whether the command may replace an existing output.
   var forces: Bool { arguments.contains("--force") }

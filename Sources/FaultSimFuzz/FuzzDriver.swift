@@ -13,13 +13,16 @@ import Foundation
 final class FuzzDriver {
   let options: FuzzOptions
   let mutator: ScenarioMutator
-  let generator: ArgumentGenerator
+  var generator: ArgumentGenerator
   var findings: [Finding] = []
   var signatures: Set<String> = []
   var statuses: [Int32: Int] = [:]
   var commands: UInt64 = 0
   var readerCases: UInt64 = 0
   var readerLoaded: UInt64 = 0
+  /// Edited parts and checkpoints: refused, and accepted with the intact result.
+  var editsRefused = 0
+  var editsHarmless = 0
 
   static let commandStream: UInt64 = 0x434D_4453  // "CMDS"
   static let allowedStatuses: Set<Int32> = [0, 64, 65, 66, 73]
@@ -41,6 +44,7 @@ final class FuzzDriver {
   func runCommand(_ index: UInt64, sandbox: Sandbox, scratch: URL) throws -> ProcessRun {
     let command = command(index)
     if let scenario = command.scenario { try Data(scenario).write(to: sandbox.url.appendingPathComponent("case.json")) }
+    for (name, bytes) in command.files { try Data(bytes).write(to: sandbox.url.appendingPathComponent(name)) }
     let environment = ["PATH": "/usr/bin:/bin", "HOME": sandbox.url.path, "LC_ALL": "C"]
     let run = try ProcessRun.run(
       options.faultsim, command.arguments, in: sandbox.url, seconds: options.timeout, scratch: scratch,
@@ -68,6 +72,18 @@ final class FuzzDriver {
         problems.append("\(subcommand): a usage error (64) whose message does not start with 'Error: '")
       }
     }
+    if command.expectation != nil {
+      if case .exited(0) = run.ending { editsHarmless += 1 } else { editsRefused += 1 }
+    }
+    if case .exited(0) = run.ending, let expectation = command.expectation {
+      switch expectation {
+      case .stdout(let text) where run.stdout != text:
+        problems.append("\(subcommand): accepted an edited part and printed a different table")
+      case .file(let name, let text) where (try? String(contentsOfFile: sandbox.path(name), encoding: .utf8)) != text:
+        problems.append("\(subcommand): resumed from an edited checkpoint and wrote a different part")
+      default: break
+      }
+    }
     for name in sandbox.clobbered(by: command) {
       problems.append("\(subcommand): replaced or removed the existing \(name) without --force for it")
     }
@@ -79,7 +95,9 @@ final class FuzzDriver {
     }
     for problem in problems {
       record(
-        Finding(stream: "command", index: index, problem: problem, input: command.shellText, scenario: command.scenario)
+        Finding(
+          stream: "command", index: index, problem: problem, input: command.shellText,
+          scenario: command.scenario ?? command.files.first?.bytes)
       )
     }
     try sandbox.restore()
@@ -132,6 +150,7 @@ final class FuzzDriver {
     report(elapsed())
     say(
       "exit statuses: " + statuses.keys.sorted().map { "\($0): \(statuses[$0]!)" }.joined(separator: ", ")
+        + "; edited parts and checkpoints: \(editsRefused) refused, \(editsHarmless) accepted with the intact result"
         + "; findings: \(findings.count) (saved in \(options.findings))")
     return findings.isEmpty ? 0 : 1
   }
@@ -166,6 +185,11 @@ final class FuzzDriver {
       }
       outputs.append(text)
     }
+    let merged = try ProcessRun.run(
+      options.faultsim, ["merge", "part-1.csv", "part-2.csv"], in: setup, seconds: 120, scratch: scratch,
+      environment: ["PATH": "/usr/bin:/bin"])
+    guard merged.ending == .exited(0) else { throw FuzzError("could not merge the sandbox's parts: \(merged.stderr)") }
+    generator.tables = (base, Array(outputs[1...]), merged.stdout)
     return try Sandbox(directory: url, table: outputs[0], parts: Array(outputs[1...]))
   }
 }
