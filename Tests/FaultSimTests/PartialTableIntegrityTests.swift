@@ -32,6 +32,12 @@ import Testing
     return records.map(CSVWriter.record).joined()
   }
 
+  /// A row's partial sum, decoded without checks (to forge one).
+  static func cell(_ row: PartialTable.Row) throws -> Sweep<RequestWorld>.CellResult {
+    try Sweep<RequestWorld>.CellResult(
+      decodingState: row.state, seedsWithRaces: row.seedsWithRaces, orderSensitiveSeeds: row.orderSensitiveSeeds)
+  }
+
   /// The message merging `parts` fails with, or "merged".
   static func mergeMessage(_ parts: [(file: String, text: String)]) -> String {
     do {
@@ -89,23 +95,23 @@ import Testing
     let sweep = try Self.sweep()
     // Cell 0's seeds 0..<16 in part 1, 16..<24 in part 2.
     let parts = try Self.parts(sweep, count: 3)
-    func message(_ change: (inout PartialTable.Row, inout RequestMetrics) -> Void) throws -> String {
+    func message(_ change: (inout PartialTable.Row, inout Sweep<RequestWorld>.CellResult) -> Void) throws -> String {
       var part = parts[0]
       let state = part.rows[0].state
-      var metrics = try RequestMetrics(decodingState: state)
-      change(&part.rows[0], &metrics)
-      if part.rows[0].state == state { part.rows[0].state = metrics.encodedState }
+      var result = try Self.cell(part.rows[0])
+      change(&part.rows[0], &result)
+      if part.rows[0].state == state { part.rows[0].state = result.encodedState }
       return Self.mergeMessage([
         ("part-1.csv", part.csv), ("part-2.csv", parts[1].csv), ("part-3.csv", parts[2].csv),
       ])
     }
     #expect(try message { _, _ in } == "merged")
-    let duplicated = try message { _, metrics in metrics.duplicated = metrics.operations + 1 }
+    let duplicated = try message { _, cell in cell.metrics.duplicated = cell.metrics.operations + 1 }
     #expect(duplicated.hasPrefix("part-1.csv: record 3 (cell 0), field state: duplicated + lost ("), "\(duplicated)")
     #expect(duplicated.contains(") > operations ("))
-    let completion = try message { _, metrics in metrics.succeeded -= 1 }
+    let completion = try message { _, cell in cell.metrics.succeeded -= 1 }
     #expect(completion.contains("completion.count ("), "\(completion)")
-    let runs = try message { _, metrics in metrics.runs += 1 }
+    let runs = try message { _, cell in cell.metrics.runs += 1 }
     #expect(runs.contains("runs (17) ≠ the 16 seeds the row covers"), "\(runs)")
     let races = try message { row, _ in row.seedsWithRaces = 17 }
     #expect(races.contains("record 3, field seeds_with_races: 17 seeds met a race, but the row covers 16"), "\(races)")
@@ -120,6 +126,19 @@ import Testing
     #expect(outside.contains("field seed_ranges: '0..<17' is not a seed range of this shard's slice"), "\(outside)")
     let label = try message { row, _ in row.axisValues = ["0.2"] }
     #expect(label.contains("differ from those of cell 0 in"), "\(label)")
+    // Fault and race counts: a purpose of no fault kind, races reordered
+    // in FIFO runs, fewer races met than seeds that met one.
+    let purpose = try message { _, cell in cell.coverage.faults.record(DrawPurpose(rawValue: 999_999)) }
+    #expect(purpose.contains("purpose 999999 is not a fault kind of this world"), "\(purpose)")
+    let race = RequestDraw.raceKinds[0].purpose
+    let reordered = try message { row, cell in
+      row.seedsWithRaces = 1
+      cell.coverage.races.record(race)
+      cell.coverage.reordered.record(race)
+    }
+    #expect(reordered.contains("races reordered in a sweep's FIFO runs"), "\(reordered)")
+    let fewer = try message { row, _ in row.seedsWithRaces = 3 }
+    #expect(fewer.contains("races met, fewer than the 3 seeds that met a race"), "\(fewer)")
   }
 
   @Test func sumsThatOverflowAreRefusedInsteadOfWrapping() throws {
@@ -128,9 +147,9 @@ import Testing
     // Parts 1 and 2 hold seeds of cell 0; their makespans are huge but
     // each part is consistent on its own.
     for index in 0..<2 {
-      var metrics = try RequestMetrics(decodingState: parts[index].rows[0].state)
-      metrics.makespanTotal = UInt64.max / 2 + 1
-      parts[index].rows[0].state = metrics.encodedState
+      var cell = try Self.cell(parts[index].rows[0])
+      cell.metrics.makespanTotal = UInt64.max / 2 + 1
+      parts[index].rows[0].state = cell.encodedState
     }
     let message = Self.mergeMessage(parts.enumerated().map { ("part-\($0.offset + 1).csv", $0.element.csv) })
     #expect(
