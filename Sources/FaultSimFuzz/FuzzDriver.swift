@@ -161,6 +161,10 @@ final class FuzzDriver {
     )
   }
 
+  /// The environment of the commands that make the sandbox's tables
+  /// (marked, so that a test's stand-in for faultsim can tell them apart).
+  static let setupEnvironment = ["PATH": "/usr/bin:/bin", "FAULTSIM_FUZZ_SETUP": "1"]
+
   /// The sandbox, with a real table and two real parts made by faultsim.
   func makeSandbox(_ url: URL, scratch: URL) throws -> Sandbox {
     let setup = url.deletingLastPathComponent().appendingPathComponent("setup")
@@ -177,7 +181,7 @@ final class FuzzDriver {
     ] {
       let run = try ProcessRun.run(
         options.faultsim, base + extra, in: setup, seconds: 120, scratch: scratch,
-        environment: ["PATH": "/usr/bin:/bin"])
+        environment: Self.setupEnvironment)
       guard run.ending == .exited(0),
         let text = try? String(contentsOf: setup.appendingPathComponent(extra.last!), encoding: .utf8)
       else {
@@ -187,7 +191,7 @@ final class FuzzDriver {
     }
     let merged = try ProcessRun.run(
       options.faultsim, ["merge", "part-1.csv", "part-2.csv"], in: setup, seconds: 120, scratch: scratch,
-      environment: ["PATH": "/usr/bin:/bin"])
+      environment: Self.setupEnvironment)
     guard merged.ending == .exited(0) else { throw FuzzError("could not merge the sandbox's parts: \(merged.stderr)") }
     generator.tables = (base, Array(outputs[1...]), merged.stdout)
     return try Sandbox(directory: url, table: outputs[0], parts: Array(outputs[1...]))
