@@ -217,7 +217,7 @@ import Testing
   @Test func mergeNamesEveryMissingShard() throws {
     let parts = try Self.parts(try Self.sweep(), count: 5)
     let message = Self.mergeMessage([("p1", parts[0].csv), ("p4", parts[3].csv)])
-    #expect(message == "shards 2/5, 3/5, 5/5 are missing")
+    #expect(message == "shards 2/5, 3/5 and 5/5 are missing")
   }
 
   @Test func everyInvariantNamesCountersOfItsWorld() {

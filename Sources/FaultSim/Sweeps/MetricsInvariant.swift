@@ -101,11 +101,10 @@ public struct MetricsInvariant<Metrics: WorldMetrics>: CustomStringConvertible {
       return
         "\(Self.name(total)) (\(metrics[keyPath: total])) is not the sum of the \(Self.name(histogram)) values (between \(least) and \(most))"
     case .histogramBound(let histogram, let bound):
-      guard let largest = metrics[keyPath: histogram].nonEmptyBuckets.last?.index else { return nil }
-      let lower = DurationHistogram.range(of: largest).lower
+      let values = metrics[keyPath: histogram]
       let limit = metrics[keyPath: bound]
-      return lower <= limit
-        ? nil : "a \(Self.name(histogram)) value of at least \(lower) exceeds \(Self.name(bound)) (\(limit))"
+      guard values.count > 0, values.largest > limit else { return nil }
+      return "the largest \(Self.name(histogram)) value (\(values.largest)) exceeds \(Self.name(bound)) (\(limit))"
     }
   }
 
