@@ -258,12 +258,12 @@ ${fence}swift
 import FaultSim
 
 let scenario = try Scenario.shipped("checkout-keyed")
-print(scenario.name, scenario.digest)
+print(scenario.name, scenario.world.name)
 ${fence}
 
 <!-- output -->
 ${fence}text
-checkout-keyed e9c404dbea4e0c9a
+checkout-keyed request
 ${fence}
 EOF
   expect swift-test-fails fail "swift-test-fails.md:2: the Swift test fails" <<EOF
