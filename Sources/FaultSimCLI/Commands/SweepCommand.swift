@@ -9,7 +9,7 @@ struct SweepCommand: Subcommand {
     name: "sweep",
     abstract: "Run a range of seeds over a grid of parameter values and write one CSV row per cell.",
     usage:
-      "faultsim sweep <scenario> --seeds <A..<B> [--set <key.path=value>]... [--vary <key.path=v1,v2,...>]... [--out <file>] [--force] [--jobs <n>] [--shard <K/N|auto>] [--resume] [--quiet] [--memory-budget <size>] [--strict]",
+      "faultsim sweep <scenario> --seeds <A..<B> [--set <key.path=value>]... [--vary <key.path=v1,v2,...>]... [--out <file>] [--force] [--jobs <n>] [--interleavings <k>] [--shard <K/N|auto>] [--resume] [--quiet] [--memory-budget <size>] [--strict]",
     details: """
       ARGUMENTS:
         <scenario>              A scenario file (JSON).
