@@ -20,19 +20,46 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, CustomStringConve
     VirtualDuration(nanoseconds: value)
   }
 
-  /// A duration of whole microseconds, or an overflow error.
-  public static func microseconds(_ value: UInt64) throws(ClockOverflow) -> VirtualDuration {
-    try scaled(value, by: 1_000, unit: "µs")
+  /// A duration of whole microseconds: for literals in models and tests.
+  ///
+  /// - Precondition: It fits in 64-bit nanoseconds (about 584 years). An
+  ///   overflowing literal is a programmer error; durations from user input
+  ///   are read by the scenario reader, which reports them as errors.
+  @inlinable
+  public static func microseconds(_ value: UInt64) -> VirtualDuration {
+    literal(value, by: 1_000)
   }
 
-  /// A duration of whole milliseconds, or an overflow error.
-  public static func milliseconds(_ value: UInt64) throws(ClockOverflow) -> VirtualDuration {
-    try scaled(value, by: 1_000_000, unit: "ms")
+  /// A duration of whole milliseconds: for literals (see ``microseconds(_:)``).
+  @inlinable
+  public static func milliseconds(_ value: UInt64) -> VirtualDuration {
+    literal(value, by: 1_000_000)
   }
 
-  /// A duration of whole seconds, or an overflow error.
-  public static func seconds(_ value: UInt64) throws(ClockOverflow) -> VirtualDuration {
-    try scaled(value, by: 1_000_000_000, unit: "s")
+  /// A duration of whole seconds: for literals (see ``microseconds(_:)``).
+  @inlinable
+  public static func seconds(_ value: UInt64) -> VirtualDuration {
+    literal(value, by: 1_000_000_000)
+  }
+
+  /// A duration of whole minutes: for literals (see ``microseconds(_:)``).
+  @inlinable
+  public static func minutes(_ value: UInt64) -> VirtualDuration {
+    literal(value, by: 60_000_000_000)
+  }
+
+  /// A duration of whole hours: for literals (see ``microseconds(_:)``).
+  @inlinable
+  public static func hours(_ value: UInt64) -> VirtualDuration {
+    literal(value, by: 3_600_000_000_000)
+  }
+
+  /// `value × factor` nanoseconds; traps on overflow (a programmer error).
+  @inlinable
+  static func literal(_ value: UInt64, by factor: UInt64) -> VirtualDuration {
+    let (product, overflow) = value.multipliedReportingOverflow(by: factor)
+    precondition(!overflow, "a duration literal overflows 64-bit nanoseconds")
+    return VirtualDuration(nanoseconds: product)
   }
 
   /// Converts a Swift `Duration`; negative or too-long durations are errors.
