@@ -13,6 +13,7 @@ public struct FaultCoverage<Draws: DrawPurposeSet>: Hashable, Sendable {
   /// Races met whose answer was not the FIFO order, by purpose.
   public var reordered = DrawTally()
 
+  /// Nothing counted yet.
   public init() {}
 
   /// Adds one run's faults and races. (One run's counts are far below

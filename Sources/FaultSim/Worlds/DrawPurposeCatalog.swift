@@ -5,9 +5,13 @@
 public enum DrawPurposeCatalog {
   /// One purpose: its owner, name, role and raw value.
   public struct Entry: Hashable, Sendable {
+    /// Who draws with the purpose: a world or a shared model.
     public var owner: String
+    /// The purpose's kebab-case name.
     public var name: String
+    /// What the purpose's draws decide.
     public var role: DrawRole
+    /// The purpose as part of a draw key.
     public var purpose: DrawPurpose
   }
 

@@ -15,6 +15,7 @@ public struct DrawTally: Hashable, Sendable {
   @usableFromInline var fired: [DrawPurpose] = []
   @usableFromInline var tallies: [UInt64] = []
 
+  /// Nothing counted yet.
   public init() {}
 
   /// Counts one fault fired or race met.

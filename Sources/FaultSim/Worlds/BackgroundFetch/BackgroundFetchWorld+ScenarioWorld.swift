@@ -12,6 +12,7 @@ public struct FetchUserOutcome: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension BackgroundFetchWorld: ScenarioWorld {
+  /// The world's draw purposes: its fault and race kinds.
   public typealias Draws = BackgroundFetchDraw
 
   public static var worldName: String { "background-fetch" }

@@ -3,35 +3,57 @@
 /// uses it).
 public enum RequestDraw: UInt64, DrawPurposeSet {
   // Arrivals (a timeline drawn up front, by operation).
+  /// When the operation starts (its gap in the arrival process).
   case arrival = 0x5201
   // The network, by message.
+  /// Whether a request is lost on the way to the server (a fault).
   case requestLoss = 0x5202
+  /// Whether the server's response is lost on the way back (a fault).
   case responseLoss = 0x5203
+  /// The one-way latency of a request.
   case latencyUp = 0x5204
+  /// The one-way latency of a response.
   case latencyDown = 0x5205
+  /// Whether the client cannot connect, the request provably never sent (a fault).
   case cannotConnect = 0x5208
+  /// Whether the host name does not resolve (a fault).
   case dnsFailure = 0x5209
+  /// Whether the connection drops after the request arrived (a fault).
   case connectionLost = 0x520A
+  /// Whether a request is lost to the burst state of the channel (a fault).
   case burstRequestLoss = 0x5210
+  /// Whether a response is lost to the burst state of the channel (a fault).
   case burstResponseLoss = 0x5211
   // The client, by message.
+  /// The random word of the wait before a retry.
   case backoff = 0x5206
+  /// Whether a retried keyed write carries a different payload (a client bug; a fault).
   case payloadChange = 0x520F
   // The client, by operation and conflict: the wait after its n-th 412.
+  /// The random word of the wait before re-reading after a 412 conflict.
   case conflictBackoff = 0x5212
   // The server, by message.
+  /// How long the server takes to process a request.
   case processing = 0x5207
+  /// Whether the server fails before committing the write (a fault).
   case failureBeforeCommit = 0x520B
+  /// Whether the server commits the write, then fails (a fault).
   case failureAfterCommit = 0x520C
+  /// Whether the server rejects the request permanently (a fault).
   case rejection = 0x520D
+  /// Whether the server throttles the request with 429 (a fault).
   case throttling = 0x520E
   // Races, by message.
+  /// The race of a response with its attempt's timeout.
   case responseVsTimeout = 0x5301
+  /// The race of a retry with the commit of the attempt it repeats.
   case retryVsCommit = 0x5302
+  /// The race of a retry with its idempotency key's expiry.
   case retryVsKeyExpiry = 0x5303
 
   public static var owner: String { "request" }
 
+  /// What the purpose's draws decide.
   public var role: DrawRole {
     switch self {
     case .arrival: .timeline
@@ -50,6 +72,7 @@ public struct OperationIdentity: DrawIdentity {
   /// The operation's number in the workload, `0 ..< operations`.
   public var operation: Int
 
+  /// Creates the identity.
   @inlinable
   public init(operation: Int) {
     self.operation = operation
@@ -64,10 +87,12 @@ public struct OperationIdentity: DrawIdentity {
 /// answer to it. The sequence is the operation's own count, so it depends
 /// on that operation's history alone.
 public struct MessageIdentity: DrawIdentity {
+  /// The operation's number in the workload, `0 ..< operations`.
   public var operation: Int
   /// The message's sequence number within its operation, from 1.
   public var sequence: UInt32
 
+  /// Creates the identity.
   @inlinable
   public init(operation: Int, sequence: UInt32) {
     self.operation = operation
@@ -83,10 +108,12 @@ public struct MessageIdentity: DrawIdentity {
 /// submissions). The count is the operation's own, so it depends on that
 /// operation's history alone.
 public struct ConflictIdentity: DrawIdentity {
+  /// The operation's number in the workload, `0 ..< operations`.
   public var operation: Int
   /// Which conflict of the operation, from 1.
   public var conflict: UInt32
 
+  /// Creates the identity.
   @inlinable
   public init(operation: Int, conflict: UInt32) {
     self.operation = operation

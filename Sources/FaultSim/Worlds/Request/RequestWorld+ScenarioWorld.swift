@@ -13,6 +13,7 @@ public struct RequestOperationOutcome: Hashable, Sendable, CustomStringConvertib
 }
 
 extension RequestWorld: ScenarioWorld {
+  /// The world's draw purposes: its fault and race kinds.
   public typealias Draws = RequestDraw
 
   public static var worldName: String { "request" }

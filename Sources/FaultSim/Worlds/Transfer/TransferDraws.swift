@@ -2,31 +2,50 @@
 /// of the determinism contract.
 public enum TransferDraw: UInt64, DrawPurposeSet {
   // The app's lifecycle, by user.
+  /// When the user sends the app to the background.
   case backgroundAt = 0x5501
+  /// When the app is terminated (or force-quit).
   case terminationAt = 0x5502
+  /// When the user reopens the app.
   case relaunchAt = 0x5503
+  /// Whether a termination is a force-quit by the user (a fault).
   case forceQuit = 0x550F
   // Files, by file.
+  /// The file's size.
   case size = 0x5504
+  /// Whether the server omits the Content-Length (progress unknown).
   case contentLength = 0x550B
+  /// Whether the user cancels the file's transfer (a fault).
   case userCancel = 0x550C
+  /// When the user cancels it.
   case userCancelTime = 0x550D
   // Transfers, by file and attempt.
+  /// The transfer's throughput factor.
   case throughput = 0x5505
+  /// Whether the transfer fails part-way (a fault).
   case failure = 0x5506
+  /// Where in the file the transfer fails.
   case failurePoint = 0x5507
+  /// Whether a failed transfer comes without resume data (a fault).
   case resumeData = 0x5508
+  /// Whether a finished download holds bad content, and which (a fault).
   case content = 0x5509
+  /// Whether the server answers an upload with 413 (a fault).
   case rejection = 0x550A
   // The reconcile job, by user and job.
+  /// How long the reconcile job's work takes.
   case jobWork = 0x550E
   // Races.
+  /// The race of a task finishing with the relaunch's reconcile (seed `bitme-ve-kuyruk`).
   case finishVsEnqueue = 0x5581
+  /// The race of a user's cancellation with the task's completion.
   case cancelVsCompletion = 0x5582
+  /// The race of the app moving a finished download with the system deleting it.
   case moveVsDelete = 0x5583
 
   public static var owner: String { "transfer" }
 
+  /// What the purpose's draws decide.
   public var role: DrawRole {
     switch self {
     case .backgroundAt, .terminationAt, .relaunchAt, .userCancelTime: .timeline
@@ -44,6 +63,7 @@ public struct FileIdentity: DrawIdentity {
   /// The file's number: `user · filesPerUser + n` for the user's n-th file.
   public var file: Int
 
+  /// Creates the identity.
   @inlinable
   public init(file: Int) {
     self.file = file
@@ -59,10 +79,12 @@ public struct FileIdentity: DrawIdentity {
 /// slot in the daemon's task table, which is numbered in event order across
 /// every user.
 public struct TransferAttemptIdentity: DrawIdentity {
+  /// The file's number: `user · filesPerUser + n`.
   public var file: Int
   /// The task's attempt number for the file, from 1.
   public var attempt: UInt16
 
+  /// Creates the identity.
   @inlinable
   public init(file: Int, attempt: UInt16) {
     self.file = file
@@ -76,10 +98,12 @@ public struct TransferAttemptIdentity: DrawIdentity {
 /// One transfer met by one relaunch's reconcile: the transfer's identity and
 /// the app's session at that relaunch.
 public struct RelaunchRaceIdentity: DrawIdentity {
+  /// The transfer the reconcile met.
   public var transfer: TransferAttemptIdentity
   /// The session identifier's generation at the relaunch.
   public var session: UInt32
 
+  /// Creates the identity.
   @inlinable
   public init(_ transfer: TransferAttemptIdentity, session: UInt32) {
     self.transfer = transfer
@@ -92,10 +116,12 @@ public struct RelaunchRaceIdentity: DrawIdentity {
 
 /// One run of a user's BGProcessingTask reconcile job: the user's n-th.
 public struct ReconcileJobIdentity: DrawIdentity {
+  /// The user (device) whose draw it is.
   public var user: Int
   /// The job's number among the user's runs, from 1.
   public var job: UInt32
 
+  /// Creates the identity.
   @inlinable
   public init(user: Int, job: UInt32) {
     self.user = user

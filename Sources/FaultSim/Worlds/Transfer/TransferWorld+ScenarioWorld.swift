@@ -1,4 +1,5 @@
 extension TransferWorld: ScenarioWorld {
+  /// The world's draw purposes: its fault and race kinds.
   public typealias Draws = TransferDraw
 
   public static var worldName: String { "transfer" }

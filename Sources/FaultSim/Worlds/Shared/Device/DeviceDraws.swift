@@ -7,23 +7,37 @@
 /// alone, never of the order events are handled.
 public enum DeviceDraw: UInt64, DrawPurposeSet {
   // Device conditions (0x5401…), by user and spell or session index.
+  /// The battery level at the start.
   case batteryStart = 0x5401
+  /// Whether the device starts plugged in.
   case pluggedInAtStart = 0x5402
+  /// The length of a charging or unplugged spell.
   case chargingSegment = 0x5403
+  /// Whether the user keeps Low Power Mode on.
   case lowPowerModeAlwaysOn = 0x5404
+  /// The network state of a spell (Wi-Fi, cellular, offline).
   case networkState = 0x5405
+  /// The length of a network spell.
   case networkSegment = 0x5406
+  /// Whether the user switched Background App Refresh off.
   case backgroundAppRefreshOff = 0x5407
+  /// Whether the user never opens the app.
   case dormant = 0x5408
+  /// How long before the user first opens the app.
   case idleAtStart = 0x5409
+  /// The gap between two usage sessions.
   case usageGap = 0x540A
+  /// The length of a usage session.
   case sessionLength = 0x540B
+  /// Whether a usage session ends in a force-quit.
   case usageForceQuit = 0x540C
   // The scheduler (0x5420…), by user, submission and deferral.
+  /// The scheduler's delay before it starts a request.
   case schedulerDelay = 0x5420
 
   public static var owner: String { "device" }
 
+  /// What the purpose's draws decide.
   public var role: DrawRole {
     switch self {
     case .schedulerDelay: .value
@@ -34,13 +48,18 @@ public enum DeviceDraw: UInt64, DrawPurposeSet {
 
 /// The background-fetch world's draw purposes (0x544x, races 0x548x).
 public enum BackgroundFetchDraw: UInt64, DrawPurposeSet {
+  /// The gap before the next content item appears on the server.
   case contentArrival = 0x5440
+  /// How long a fetch's network request takes.
   case fetchDuration = 0x5441
+  /// Whether a fetch's request fails (a fault).
   case fetchFailure = 0x5442
+  /// The race of a fetch's snapshot with content being committed.
   case snapshotVsContent = 0x5480
 
   public static var owner: String { "background-fetch" }
 
+  /// What the purpose's draws decide.
   public var role: DrawRole {
     switch self {
     case .contentArrival: .timeline
@@ -60,6 +79,7 @@ public struct UserIdentity: DrawIdentity, ExpressibleByIntegerLiteral {
   /// The user's number, `0 ..< users`.
   public var user: Int
 
+  /// Creates the identity.
   @inlinable
   public init(user: Int) {
     self.user = user
@@ -76,10 +96,12 @@ public struct UserIdentity: DrawIdentity, ExpressibleByIntegerLiteral {
 /// The n-th step of a timeline drawn up front for one user: a charging or
 /// network spell, a usage session, a content item.
 public struct TimelineStepIdentity: DrawIdentity {
+  /// The user (device) whose draw it is.
   public var user: UserIdentity
   /// The step's index in its timeline, from 0.
   public var step: UInt64
 
+  /// Creates the identity.
   @inlinable
   public init(_ user: UserIdentity, step: UInt64) {
     self.user = user
@@ -93,12 +115,14 @@ public struct TimelineStepIdentity: DrawIdentity {
 /// One evaluation of the scheduler's rule for one submission of one user:
 /// the user's n-th submission, deferred d times.
 public struct SchedulerDecisionIdentity: DrawIdentity {
+  /// The user (device) whose draw it is.
   public var user: UserIdentity
   /// Which submission of this user (0, 1, …), replacements included.
   public var submission: UInt64
   /// How often the rule deferred it (below 2²⁰).
   public var deferral: UInt64
 
+  /// Creates the identity.
   @inlinable
   public init(_ user: UserIdentity, submission: UInt64, deferral: UInt64) {
     self.user = user
@@ -112,10 +136,12 @@ public struct SchedulerDecisionIdentity: DrawIdentity {
 
 /// One background fetch of one user: the user's n-th wake.
 public struct FetchIdentity: DrawIdentity {
+  /// The user (device) whose draw it is.
   public var user: UserIdentity
   /// The fetch's number for this user, from 0.
   public var fetch: UInt32
 
+  /// Creates the identity.
   @inlinable
   public init(_ user: UserIdentity, fetch: UInt32) {
     self.user = user

@@ -15,6 +15,7 @@ public struct BurstLoss: Hashable, Sendable {
   /// Loss probability in the bad state.
   public var lossBad: Double
 
+  /// A two-state channel: mean sojourns in the good and bad states and their loss probabilities.
   public init(meanGood: VirtualDuration, meanBad: VirtualDuration, lossGood: Double, lossBad: Double) {
     self.meanGood = meanGood
     self.meanBad = meanBad
@@ -75,6 +76,7 @@ public enum NetworkDraw: UInt64, DrawPurposeSet {
 
   public static var owner: String { "network" }
 
+  /// What the purpose's draws decide.
   public var role: DrawRole { .timeline }
 }
 
@@ -84,6 +86,7 @@ public struct ChannelIdentity: DrawIdentity {
   /// The channel's number (0: the one shared channel of the request world).
   public var channel: UInt64
 
+  /// Creates the identity.
   @inlinable
   public init(channel: UInt64) {
     self.channel = channel
