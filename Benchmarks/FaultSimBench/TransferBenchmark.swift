@@ -19,13 +19,13 @@ struct TransferBenchmark {
       _ = try request.run(999, .fifo)
       for seed in 0..<UInt64(runs) {
         var watch = Stopwatch()
-        let (_, summary, _) = try transfer.run(seed, .fifo)
+        let summary = try transfer.run(seed, .fifo).summary
         let elapsed = watch.elapsedNanoseconds
         transferMs.append(elapsed / 1e6)
         transferNs.append(elapsed / Double(summary.events))
         events = summary.events
         watch = Stopwatch()
-        let (_, requestSummary, _) = try request.run(seed, .fifo)
+        let requestSummary = try request.run(seed, .fifo).summary
         requestNs.append(watch.elapsedNanoseconds / Double(requestSummary.events))
       }
     } catch {

@@ -1,3 +1,5 @@
+import FaultSim
+
 /// Makes command lines for `faultsim`: mostly well-formed ones from each
 /// subcommand's grammar, then mutated — a required argument dropped, a
 /// flag doubled or misspelt, a value replaced by a hostile one (empty,
@@ -41,20 +43,23 @@ struct ArgumentGenerator {
 
   static let seedRanges = ["0..<2", "3", "0...1", "1..<3", "7..<8"]
 
-  /// The `--set` that keeps a scenario of `world` small.
-  static func sizes(_ world: String) -> [String] {
-    switch world {
-    case "transfer": return ["--set", "workload.users=3", "--set", "workload.filesPerUser=2"]
-    case "background-fetch": return ["--set", "population.users=3"]
-    default: return ["--set", "workload.operations=20"]
-    }
+  /// The `--set` that keeps a scenario small: its world's size at three
+  /// entities at most; none for bytes that are no valid scenario (they are
+  /// refused before anything runs).
+  static func sizes(of bytes: [UInt8]) -> [String] {
+    guard let scenario = try? Scenario.parse(bytes: bytes, file: "case.json") else { return [] }
+    var visitor = SmallSize()
+    return ["--set", scenario.world.open(&visitor)]
   }
 
-  /// The `"world"` a scenario's bytes name (request when none).
-  static func world(of bytes: [UInt8]) -> String {
-    let text = String(decoding: bytes.prefix(4_000), as: UTF8.self)
-    for world in ["background-fetch", "transfer"] where text.contains("\"\(world)\"") { return world }
-    return "request"
+  /// A world's size override at three entities at most.
+  struct SmallSize: WorldVisitor {
+    typealias Result = String
+    typealias Failure = Never
+
+    func visit<World: PluggableWorld>(_ world: World.Type, _ options: World.Options) -> String {
+      World.sizeOverride(min(World.size(of: options), 3))
+    }
   }
 
   /// The command of case `random`.
@@ -63,7 +68,7 @@ struct ArgumentGenerator {
     if random.chance(0.35) {
       // A mutated scenario through the commands that read it.
       let (_, bytes) = mutator.bytes(&random)
-      let small = Self.sizes(Self.world(of: bytes))
+      let small = Self.sizes(of: bytes)
       let arguments: [String]
       switch random.below(4) {
       case 0: arguments = ["check", "case.json"]
@@ -147,7 +152,7 @@ struct ArgumentGenerator {
 
   func wellFormed(_ random: inout FuzzRandom) -> [String] {
     let scenario = random.chance(0.8) ? random.pick(scenarios) : random.pick(Self.files)
-    let small = Self.sizes(worldOfShipped(scenario))
+    let small = Self.sizes(of: shippedBytes(scenario))
     switch random.pick(Self.subcommands) {
     case "run":
       var arguments = ["run", scenario, "--seed", random.pick(["0", "1", "42"])] + small
@@ -209,10 +214,10 @@ struct ArgumentGenerator {
     }
   }
 
-  /// The world of a shipped scenario, by its file's bytes.
-  func worldOfShipped(_ path: String) -> String {
-    guard let index = scenarios.firstIndex(of: path) else { return "request" }
-    return mutator.corpus.indices.contains(index) ? Self.world(of: mutator.corpus[index].bytes) : "request"
+  /// The bytes of a shipped scenario; none for another path.
+  func shippedBytes(_ path: String) -> [UInt8] {
+    guard let index = scenarios.firstIndex(of: path), mutator.corpus.indices.contains(index) else { return [] }
+    return mutator.corpus[index].bytes
   }
 
   func mutate(_ arguments: [String], _ random: inout FuzzRandom) -> [String] {

@@ -3,7 +3,7 @@ import FaultSim
 /// A JSON document the mutator can edit: like ``JSONValue`` without source
 /// locations, objects as ordered (key, value) pairs that may repeat keys
 /// (a mutation the reader must refuse), numbers as their literal text.
-indirect enum JSONTree: Equatable {
+indirect enum JSONTree: Equatable, Sendable {
   case null
   case bool(Bool)
   case number(String)

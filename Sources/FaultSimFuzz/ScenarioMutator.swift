@@ -10,22 +10,22 @@ struct ScenarioMutator {
   let corpus: [(name: String, tree: JSONTree, bytes: [UInt8])]
 
   /// Values a structure-aware mutation puts in place of another.
-  static let values: [JSONTree] = [
-    .null, .bool(true), .bool(false), .number("0"), .number("-0"), .number("-1"), .number("1"), .number("0.5"),
-    .number("2.5"), .number("1e308"), .number("-1e308"), .number("1e-320"), .number("4.9e-324"),
-    .number("9007199254740993"), .number("9223372036854775807"), .number("9223372036854775808"),
-    .number("18446744073709551615"), .number("18446744073709551616"), .number("1e20"), .number("0.999999999999"),
-    .string(""), .string("x"), .string("1s"), .string("0s"), .string("-1s"), .string("1ns"), .string("0.5ns"),
-    .string("99999999999999h"), .string("1e9h"), .string("1.5ms"), .string("30d"), .string("1 s"), .string("NaN"),
-    .string("\u{1}"), .string("é😀"), .string(String(repeating: "a", count: 3_000)), .array([]), .object([]),
-    .array([.number("1"), .number("2"), .number("3")]),
-    .object([("distribution", .string("uniform")), ("min", .string("5s")), ("max", .string("1s"))]),
-    .object([("distribution", .string("lognormal")), ("median", .string("1ms")), ("sigma", .number("50"))]),
-    .object([("distribution", .string("normal")), ("mean", .string("0s")), ("standardDeviation", .string("1d"))]),
-    .object([("distribution", .string("exponential")), ("mean", .string("0ns"))]),
-    .string("request"), .string("transfer"), .string("background-fetch"), .string("keyed-write"),
-    .string("exponential"), .string("full"), .string("decorrelated"),
-  ]
+  static let values: [JSONTree] =
+    [
+      .null, .bool(true), .bool(false), .number("0"), .number("-0"), .number("-1"), .number("1"), .number("0.5"),
+      .number("2.5"), .number("1e308"), .number("-1e308"), .number("1e-320"), .number("4.9e-324"),
+      .number("9007199254740993"), .number("9223372036854775807"), .number("9223372036854775808"),
+      .number("18446744073709551615"), .number("18446744073709551616"), .number("1e20"), .number("0.999999999999"),
+      .string(""), .string("x"), .string("1s"), .string("0s"), .string("-1s"), .string("1ns"), .string("0.5ns"),
+      .string("99999999999999h"), .string("1e9h"), .string("1.5ms"), .string("30d"), .string("1 s"), .string("NaN"),
+      .string("\u{1}"), .string("é😀"), .string(String(repeating: "a", count: 3_000)), .array([]), .object([]),
+      .array([.number("1"), .number("2"), .number("3")]),
+      .object([("distribution", .string("uniform")), ("min", .string("5s")), ("max", .string("1s"))]),
+      .object([("distribution", .string("lognormal")), ("median", .string("1ms")), ("sigma", .number("50"))]),
+      .object([("distribution", .string("normal")), ("mean", .string("0s")), ("standardDeviation", .string("1d"))]),
+      .object([("distribution", .string("exponential")), ("mean", .string("0ns"))]),
+      .string("keyed-write"), .string("exponential"), .string("full"), .string("decorrelated"),
+    ] + Scenario.World.names.map { .string($0) }
 
   /// Bytes that break encodings or the grammar.
   static let insertions: [[UInt8]] = [

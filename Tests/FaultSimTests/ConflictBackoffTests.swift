@@ -14,7 +14,7 @@ import Testing
   static func shipped(_ name: String, _ overrides: [String] = []) throws -> RequestWorldOptions {
     let scenario = try Scenario.load(
       path: folder.appendingPathComponent(name).path, overrides: overrides.map { try ScenarioOverride(parsing: $0) })
-    guard case .request(let options) = scenario.world else { throw ScenarioKindMismatch(name: name) }
+    guard let options = RequestWorld.options(of: scenario.world) else { throw ScenarioKindMismatch(name: name) }
     return options
   }
 
@@ -239,7 +239,7 @@ import Testing
       do {
         let scenario = try Scenario.parse(
           bytes: Array(#"{"description": "d", "client": \#(json)}"#.utf8), file: "x.json")
-        guard case .request(let options) = scenario.world else { return "not a request world" }
+        guard let options = RequestWorld.options(of: scenario.world) else { return "not a request world" }
         return "\(options.client.conflictRetry.rawValue) \(options.client.conflictLimit)"
       } catch {
         return error.description

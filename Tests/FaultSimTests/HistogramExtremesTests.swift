@@ -65,7 +65,7 @@ import Testing
   @Test func theContentionScenariosP99StaysWithinItsMakespan() throws {
     let scenario = try Scenario.load(
       path: ScenarioTests.folder.appendingPathComponent("conditional-write-contention.json").path)
-    guard case .request(let options) = scenario.world else { return }
+    guard let options = RequestWorld.options(of: scenario.world) else { return }
     for seed in UInt64(0)..<8 {
       let metrics = try RequestWorld.runOnce(options, seed: seed, strategy: .fifo, tracing: false).metrics
       let p99 = try #require(metrics.completion.percentile(99))

@@ -173,7 +173,7 @@ import Testing
 
   @Test func aFetchRaceOrFailureChangesNothingForOtherUsers() throws {
     let scenario = try Scenario.load(path: Self.scenarioPath("background-fetch"))
-    guard case .backgroundFetch(var options) = scenario.world else {
+    guard var options = BackgroundFetchWorld.options(of: scenario.world) else {
       Issue.record("background-fetch.json is not a background-fetch scenario")
       return
     }

@@ -92,10 +92,17 @@ struct NoOpCase: CustomTestStringConvertible, Sendable {
   /// What a run shows: its trace, metrics, final state, race choices and
   /// the faults that fired (`faultsim run` prints them by kind).
   static func fingerprint(_ scenario: Scenario) throws -> String {
-    switch scenario.world {
-    case .request(let options): return try fingerprint(RequestWorld.self, options)
-    case .transfer(let options): return try fingerprint(TransferWorld.self, options)
-    case .backgroundFetch(let options): return try fingerprint(BackgroundFetchWorld.self, options)
+    var visitor = Fingerprint()
+    return try scenario.world.open(&visitor)
+  }
+
+  /// ``fingerprint(_:_:)`` of whichever world a scenario runs.
+  struct Fingerprint: WorldVisitor {
+    typealias Result = String
+    typealias Failure = any Error
+
+    func visit<World: PluggableWorld>(_ world: World.Type, _ options: World.Options) throws -> String {
+      try NoOpCheckTests.fingerprint(World.self, options)
     }
   }
 

@@ -40,7 +40,7 @@ import Testing
 
   @Test func theReferenceFileIsTheBuiltInReference() throws {
     let scenario = try Scenario.load(path: Self.folder.appendingPathComponent("checkout-reference.json").path)
-    guard case .request(let options) = scenario.world else {
+    guard let options = RequestWorld.options(of: scenario.world) else {
       Issue.record("the reference is a request world")
       return
     }
@@ -52,7 +52,7 @@ import Testing
       ("podcast-relaunch-blind.json", ReconcilePolicy.blind), ("podcast-relaunch-by-id.json", .byIdentifier),
     ] {
       let scenario = try Scenario.load(path: Self.folder.appendingPathComponent(name).path)
-      guard case .transfer(let options) = scenario.world else {
+      guard let options = TransferWorld.options(of: scenario.world) else {
         Issue.record("\(name) is a transfer world")
         continue
       }
@@ -100,7 +100,7 @@ import Testing
   @Test func overridesAreValidatedLikeFileValues() throws {
     let base = #"{"description": "d", "network": {"responseLoss": 0.1}}"#
     let scenario = try Self.parse(base, overrides: [try ScenarioOverride(parsing: "network.responseLoss=0.3")])
-    guard case .request(let options) = scenario.world else { return }
+    guard let options = RequestWorld.options(of: scenario.world) else { return }
     #expect(options.network.responseLoss == 0.3)
     #expect(
       Self.message(base, overrides: ["network.responseLoss=2"])
@@ -114,7 +114,7 @@ import Testing
         try ScenarioOverride(parsing: "client.backoff.cap=1s"),
         try ScenarioOverride(parsing: "client.backoff.jitter=equal"),
       ])
-    guard case .request(let jittered) = jitter.world else { return }
+    guard let jittered = RequestWorld.options(of: jitter.world) else { return }
     #expect(jittered.client.backoff.jitter == .equal)
     #expect(Self.message(base, overrides: ["network.typo=1"]).contains("network.typo"))
   }
@@ -132,7 +132,7 @@ import Testing
 
   @Test func presetsSetDefaultsThatExplicitKeysOverride() throws {
     let scenario = try Self.parse(#"{"description": "d", "network": {"preset": "3g", "requestLoss": 0}}"#)
-    guard case .request(let options) = scenario.world else { return }
+    guard let options = RequestWorld.options(of: scenario.world) else { return }
     #expect(options.network.requestLoss == 0)
     #expect(options.network.responseLoss == NetworkPreset.threeG.options.responseLoss)
     #expect(options.network.bandwidthBytesPerSecond == 41_250)

@@ -147,7 +147,9 @@ import Testing
       let scenario = try Scenario.load(
         path: ScenarioTests.folder.appendingPathComponent("checkout-reference.json").path,
         overrides: ["workload.operations=2000", "races.window=\(window)"].map { try ScenarioOverride(parsing: $0) })
-      guard case .request(let options) = scenario.world else { throw ScenarioError(file: "", message: "not request") }
+      guard let options = RequestWorld.options(of: scenario.world) else {
+        throw ScenarioError(file: "", message: "not request")
+      }
       return options
     }
     func racesMet(_ options: RequestWorldOptions) throws -> Int {

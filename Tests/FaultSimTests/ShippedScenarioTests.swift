@@ -36,7 +36,7 @@ import Testing
       #expect(shipped.world.name == fromFile.world.name)
     }
     let overridden = try Scenario.shipped("checkout-keyed", overrides: overrides)
-    guard case .request(let options) = overridden.world else {
+    guard let options = RequestWorld.options(of: overridden.world) else {
       Issue.record("checkout-keyed is a request world")
       return
     }
@@ -96,7 +96,7 @@ import Testing
     #expect(scenario.name == "keyed-orders")
     #expect(scenario.file == "tests/keyed-orders.json")
     #expect(scenario.digest == (try Scenario.parse(bytes: Array(json.utf8), file: "x.json")).digest)
-    guard case .request(let options) = scenario.world else {
+    guard let options = RequestWorld.options(of: scenario.world) else {
       Issue.record("the default world is the request world")
       return
     }

@@ -12,16 +12,36 @@ import Testing
     func receive(_ entry: TraceEntry) { count += 1 }
   }
 
-  static func options(_ name: String, size: Int) throws -> Scenario.World {
+  /// The shipped scenario `name`, made small: `size` operations with lossy
+  /// responses, or `size / 10` users.
+  static func scenario(_ name: String, size: Int) throws -> Scenario {
+    let overrides: [String]
     let scenario = try Scenario.load(path: ScenarioTests.folder.appendingPathComponent(name).path)
-    switch scenario.world {
-    case .request(var options):
-      options = RequestWorld.resized(options, to: size)
-      options.network.responseLoss = 0.3
-      return .request(options)
-    case .transfer(let options): return .transfer(TransferWorld.resized(options, to: max(1, size / 10)))
-    case .backgroundFetch(let options):
-      return .backgroundFetch(BackgroundFetchWorld.resized(options, to: max(1, size / 10)))
+    if RequestWorld.options(of: scenario.world) != nil {
+      overrides = [RequestWorld.sizeOverride(size), "network.responseLoss=0.3"]
+    } else if TransferWorld.options(of: scenario.world) != nil {
+      overrides = [TransferWorld.sizeOverride(max(1, size / 10))]
+    } else {
+      overrides = [BackgroundFetchWorld.sizeOverride(max(1, size / 10))]
+    }
+    return try Scenario.load(
+      path: ScenarioTests.folder.appendingPathComponent(name).path,
+      overrides: try overrides.map { try ScenarioOverride(parsing: $0) })
+  }
+
+  /// ``renderings(_:_:seed:strategy:format:chunkSize:)`` of whichever world
+  /// a scenario runs.
+  struct Renderings: WorldVisitor {
+    typealias Result = (streamed: String, rendered: String, chunks: [Int], entries: Int)
+    typealias Failure = any Error
+
+    var seed: UInt64
+    var strategy: OrderStrategy
+    var format: TraceFormat
+
+    func visit<World: PluggableWorld>(_ world: World.Type, _ options: World.Options) throws -> Result {
+      try TraceStreamingTests.renderings(
+        World.self, options, seed: seed, strategy: strategy, format: format, chunkSize: 700)
     }
   }
 
@@ -55,17 +75,8 @@ import Testing
     for seed: UInt64 in 0..<2 {
       let strategy: OrderStrategy = seed == 0 ? .fifo : .random(orderSeed: 9)
       let result: (streamed: String, rendered: String, chunks: [Int], entries: Int)
-      switch try Self.options(name, size: 600) {
-      case .request(let options):
-        result = try Self.renderings(
-          RequestWorld.self, options, seed: seed, strategy: strategy, format: format, chunkSize: 700)
-      case .transfer(let options):
-        result = try Self.renderings(
-          TransferWorld.self, options, seed: seed, strategy: strategy, format: format, chunkSize: 700)
-      case .backgroundFetch(let options):
-        result = try Self.renderings(
-          BackgroundFetchWorld.self, options, seed: seed, strategy: strategy, format: format, chunkSize: 700)
-      }
+      var visitor = Renderings(seed: seed, strategy: strategy, format: format)
+      result = try Self.scenario(name, size: 600).world.open(&visitor)
       #expect(result.entries > 0)
       #expect(result.streamed == result.rendered, "\(name) seed \(seed) \(format)")
       // Written as it goes, in chunks of about the chunk size (one line more

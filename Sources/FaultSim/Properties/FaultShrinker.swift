@@ -20,7 +20,7 @@
 ///
 /// Every step only keeps a change that still fails, so the result always
 /// fails; if the budget runs out, the best so far is reported as such.
-struct FaultShrinker<World: ScenarioWorld> {
+struct FaultShrinker<World: ShrinkableWorld> {
   let options: World.Options
   let seed: UInt64
   let budget: ShrinkBudget

@@ -16,7 +16,7 @@
 ///   #expect(report.holds, "\(report)")
 /// }
 /// ```
-public struct ScenarioProperty<World: ScenarioWorld> {
+public struct ScenarioProperty<World: ShrinkableWorld> {
   /// What the property says, for reports.
   public let name: String
   let holds: (PropertyRun<World>) -> Bool

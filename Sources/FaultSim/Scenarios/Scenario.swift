@@ -1,41 +1,6 @@
 /// A loaded scenario file: what it describes, which world it runs, and a
 /// digest that ties every table it produces back to its exact content.
 public struct Scenario: Sendable {
-  /// The worlds FaultSim can run.
-  public enum World: Sendable {
-    /// Clients, a lossy network and a server ledger (SPEC §4.1).
-    case request(RequestWorldOptions)
-    /// Apps, the OS transfer daemon and their registries (SPEC §4.2).
-    case transfer(TransferWorldOptions)
-    /// Legacy background fetch on the OS scheduler (SPEC §4.3).
-    case backgroundFetch(BackgroundFetchWorldOptions)
-
-    /// The names scenario files use in `"world"`.
-    public static let names = ["request", "transfer", "background-fetch"]
-
-    /// The warnings of the world's no-op checks for options read from a
-    /// document that writes `keys`.
-    func warnings(keys: WrittenKeys, file: String) -> [ScenarioWarning] {
-      switch self {
-      case .request(let options):
-        return NoOpRule.warnings(RequestWorldOptions.noOpRules, options: options, keys: keys, file: file)
-      case .transfer(let options):
-        return NoOpRule.warnings(TransferWorldOptions.noOpRules, options: options, keys: keys, file: file)
-      case .backgroundFetch(let options):
-        return NoOpRule.warnings(BackgroundFetchWorldOptions.noOpRules, options: options, keys: keys, file: file)
-      }
-    }
-
-    /// The world's name.
-    public var name: String {
-      switch self {
-      case .request: return "request"
-      case .transfer: return "transfer"
-      case .backgroundFetch: return "background-fetch"
-      }
-    }
-  }
-
   /// The file name without directory and extension, e.g. `checkout-reference`.
   public var name: String
   /// The path as given.
@@ -97,15 +62,7 @@ public struct Scenario: Sendable {
     let reader = ScenarioDocument.reader(for: root, file: file)
     let description = try reader.string("description")
     reader.ignore("$schema")
-    let world: World
-    switch try reader.choice("world", default: "request", among: World.names) {
-    case "transfer":
-      world = .transfer(try TransferWorldOptions(reading: reader))
-    case "background-fetch":
-      world = .backgroundFetch(try BackgroundFetchWorldOptions(reading: reader))
-    default:
-      world = .request(try RequestWorldOptions(reading: reader))
-    }
+    let world = try World(reading: reader)
     try reader.finish()
     let warnings = world.warnings(keys: WrittenKeys(root), file: file)
     var digest = ContentDigest()

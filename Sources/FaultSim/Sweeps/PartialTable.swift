@@ -105,7 +105,7 @@ public struct PartialTable: Sendable {
 
   /// The most cells and runs a partial table may describe: those of a
   /// sweep (``Sweep/maximumCells``, ``Sweep/maximumRuns``).
-  static let maximumCells = 100_000
+  static let maximumCells = SweepGrid.maximumCells
   static let maximumRuns: UInt64 = 1 << 40
 
   /// Reads a partial table written by ``csv``, refusing anything else.

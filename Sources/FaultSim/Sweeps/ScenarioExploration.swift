@@ -2,7 +2,7 @@
 /// races (the same faults each time), the distinct final states, and the
 /// sensitivity class — with the repeat half of the probe when the world has
 /// a repeatable operation.
-public struct ScenarioExploration<World: ScenarioWorld> {
+public struct ScenarioExploration<World: ProbedWorld> {
   /// The explored orders and their final states.
   public var exploration: InterleavingExploration<World.FinalState>
   /// Whether applying the world's key operation twice changes the FIFO

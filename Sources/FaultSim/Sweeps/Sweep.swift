@@ -66,8 +66,8 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
   /// refused up front with a message saying which value to lower.
   public static var maximumRuns: UInt64 { 1 << 40 }
 
-  /// The most cells one sweep accepts.
-  public static var maximumCells: Int { 100_000 }
+  /// The most cells one sweep accepts (``SweepGrid/maximumCells``).
+  public static var maximumCells: Int { SweepGrid.maximumCells }
 
   public let grid: SweepGrid
   public let seeds: SeedRange
@@ -161,21 +161,21 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
     var seed = range.lowerBound
     while seed < range.upperBound {
       if stop() { return nil }
-      let (metrics, summary, digest) = try runner.run(seed, .fifo)
+      let run = try runner.run(seed, .fifo)
       do {
-        try result.metrics.merge(metrics)
-        var run = FaultCoverage<World.Draws>()
-        run.add(summary)
-        try result.coverage.merge(run)
+        try result.metrics.merge(run.metrics)
+        var coverage = FaultCoverage<World.Draws>()
+        coverage.add(run.summary)
+        try result.coverage.merge(coverage)
       } catch {
         throw .sumOverflow(error)
       }
-      if !summary.choices.isEmpty {
+      if !run.summary.choices.isEmpty {
         // At most one per seed: a range of seeds cannot overflow it.
         result.seedsWithRaces &+= 1
         if interleavings > 1 {
           let sensitive = try Self.isOrderSensitive(
-            runner, seed: seed, first: (summary, digest), limit: interleavings)
+            runner, seed: seed, first: run, limit: interleavings)
           if sensitive { result.orderSensitiveSeeds &+= 1 }
         }
       }
@@ -186,17 +186,17 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
 
   /// Whether some explored interleaving of `seed` ends unlike FIFO.
   static func isOrderSensitive(
-    _ runner: WorldRunner<World.Metrics, World.FinalState>, seed: UInt64, first: (RunSummary, UInt64), limit: Int
+    _ runner: WorldRunner<World.Metrics, World.FinalState>, seed: UInt64, first: SeedRun<World.Metrics>, limit: Int
   ) throws(SimulationError) -> Bool {
     var firstRun = true
     do {
       let exploration = try InterleavingExplorer.explore(limit: limit) { strategy in
         if firstRun {
           firstRun = false
-          return first
+          return (first.summary, first.finalStateDigest)
         }
-        let (_, summary, digest) = try runner.run(seed, strategy)
-        return (summary, digest)
+        let run = try runner.run(seed, strategy)
+        return (run.summary, run.finalStateDigest)
       }
       return exploration.isOrderSensitive
     } catch let error as SimulationError {

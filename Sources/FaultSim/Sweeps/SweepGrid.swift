@@ -93,6 +93,9 @@ public struct SweepGrid: Hashable, Sendable {
     return count
   }
 
+  /// The most cells one sweep accepts, whatever its world.
+  public static let maximumCells = 100_000
+
   /// Checks that every cell is a different experiment and that there are
   /// not too many: no value given twice on one axis (`0.1,0.10` is one
   /// number twice), no key path varied twice, no `--set` that a `--vary`

@@ -50,7 +50,7 @@ struct CheckCommand: Subcommand {
           if worst == nil { worst = .data("") }
         } else {
           output.write(
-            "\(FileName.display(path)): ok (\(Self.summary(scenario)))\(count > 0 ? ", \(warningCount)" : "")\n")
+            "\(FileName.display(path)): ok (\(scenario.world.summary))\(count > 0 ? ", \(warningCount)" : "")\n")
         }
         try? warnings.report(strict: false, after: &output)  // Never throws without strict.
       } catch {
@@ -60,17 +60,5 @@ struct CheckCommand: Subcommand {
       }
     }
     if let worst { throw .quiet(worst.exitCode) }
-  }
-
-  static func summary(_ scenario: Scenario) -> String {
-    switch scenario.world {
-    case .request(let options):
-      return "request world, \(options.workload.operations) \(options.workload.kind.rawValue) operations"
-    case .transfer(let options):
-      let workload = options.workload
-      return "transfer world, \(workload.users) users × \(workload.filesPerUser) \(workload.kind.rawValue)s"
-    case .backgroundFetch(let options):
-      return "background-fetch world, \(options.population.users) users"
-    }
   }
 }

@@ -24,7 +24,7 @@ enum ExplorationBound {
   /// not fit `budget` or ``maximumEvents``.
   ///
   /// - Complexity: one run of the scenario.
-  static func check<World: ScenarioWorld>(
+  static func check<World: MemorySizedWorld & ShrinkableWorld>(
     _ world: World.Type, _ options: World.Options, seed: UInt64, limit: Int, budget: MemoryBudget,
     scenario: String
   ) throws(CommandFailure) {

@@ -61,12 +61,7 @@ struct MergeCommand: Subcommand {
     }
     let table: String
     do throws(PartialTableError) {
-      switch parts[0].table.world {
-      case RequestWorld.worldName: table = try Sweep<RequestWorld>.merge(parts)
-      case TransferWorld.worldName: table = try Sweep<TransferWorld>.merge(parts)
-      case BackgroundFetchWorld.worldName: table = try Sweep<BackgroundFetchWorld>.merge(parts)
-      default: throw PartialTableError(file: parts[0].file, message: "unknown world '\(parts[0].table.world)'")
-      }
+      table = try PartialTable.merge(parts)
     } catch {
       throw .data("\(error)\n\(Self.rewrite)")
     }

@@ -72,7 +72,7 @@ struct RunCommand: Subcommand, WorldCommand {
     try runScenario(path: path, overrides: overrides, &output)
   }
 
-  func run<World: ScenarioWorld>(
+  func run<World: PluggableWorld>(
     _ world: World.Type, _ options: World.Options, _ scenario: Scenario, _ output: inout Output
   ) throws(CommandFailure) {
     var warnings = Warnings()

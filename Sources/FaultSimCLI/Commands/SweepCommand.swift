@@ -117,7 +117,7 @@ struct SweepCommand: Subcommand {
     grid = SweepGrid(axes: axes)
     path = try arguments.scenarioPath()
     do {
-      try grid.check(settings: settings, maximumCells: Sweep<RequestWorld>.maximumCells)
+      try grid.check(settings: settings, maximumCells: SweepGrid.maximumCells)
     } catch {
       throw arguments.usageError(error.description)
     }
@@ -132,14 +132,28 @@ struct SweepCommand: Subcommand {
     } catch {
       throw .scenario(error)
     }
-    switch first.world {
-    case .request: try sweep(RequestWorld.self, bytes, &output)
-    case .transfer: try sweep(TransferWorld.self, bytes, &output)
-    case .backgroundFetch: try sweep(BackgroundFetchWorld.self, bytes, &output)
+    var visitor = SweepVisitor(command: self, bytes: bytes, output: output)
+    defer { output = visitor.output }
+    try first.world.open(&visitor)
+  }
+
+  /// Runs the sweep for the world of its first cell (every cell has it).
+  struct SweepVisitor: WorldVisitor {
+    typealias Result = Void
+    typealias Failure = CommandFailure
+
+    let command: SweepCommand
+    let bytes: [UInt8]
+    var output: Output
+
+    mutating func visit<World: PluggableWorld>(
+      _ world: World.Type, _ options: World.Options
+    ) throws(CommandFailure) {
+      try command.sweep(World.self, bytes, &output)
     }
   }
 
-  func sweep<World: ScenarioWorld>(
+  func sweep<World: PluggableWorld>(
     _ world: World.Type, _ bytes: [UInt8], _ output: inout Output
   ) throws(CommandFailure) where World.Options: Sendable {
     let sweep: Sweep<World>

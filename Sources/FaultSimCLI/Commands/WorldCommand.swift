@@ -3,7 +3,7 @@ import FaultSim
 /// A subcommand that works on whichever world its scenario names.
 protocol WorldCommand {
   /// Does the work for one world.
-  func run<World: ScenarioWorld>(
+  func run<World: PluggableWorld>(
     _ world: World.Type, _ options: World.Options, _ scenario: Scenario, _ output: inout Output
   ) throws(CommandFailure)
 }
@@ -19,11 +19,25 @@ extension WorldCommand {
     } catch {
       throw .scenario(error)
     }
-    switch scenario.world {
-    case .request(let options): try run(RequestWorld.self, options, scenario, &output)
-    case .transfer(let options): try run(TransferWorld.self, options, scenario, &output)
-    case .backgroundFetch(let options): try run(BackgroundFetchWorld.self, options, scenario, &output)
-    }
+    var visitor = WorldCommandVisitor(command: self, scenario: scenario, output: output)
+    defer { output = visitor.output }
+    try scenario.world.open(&visitor)
+  }
+}
+
+/// Calls a command's ``WorldCommand/run(_:_:_:_:)`` with its scenario's world.
+struct WorldCommandVisitor<Command: WorldCommand>: WorldVisitor {
+  typealias Result = Void
+  typealias Failure = CommandFailure
+
+  let command: Command
+  let scenario: Scenario
+  var output: Output
+
+  mutating func visit<World: PluggableWorld>(
+    _ world: World.Type, _ options: World.Options
+  ) throws(CommandFailure) {
+    try command.run(World.self, options, scenario, &output)
   }
 }
 

@@ -99,7 +99,7 @@ struct MemoryBudget {
   ///
   /// With `trace`, each simulation also holds what streaming its timeline in
   /// that format holds (see ``estimatedBytes(_:_:trace:)``).
-  func check<World: ScenarioWorld>(
+  func check<World: MemorySizedWorld & ShrinkableWorld>(
     _ world: World.Type, _ options: [World.Options], jobs: Int, besides extra: UInt64 = 0, scenario: String,
     trace: TraceFormat? = nil
   ) throws(CommandFailure) {
@@ -127,7 +127,7 @@ struct MemoryBudget {
   /// trace holds (a chunk of output, and for Mermaid its look-ahead and one
   /// entry per declared participant: at most two actors per entity, the
   /// clients or apps and their daemons, and a few shared ones).
-  static func estimatedBytes<World: ScenarioWorld>(
+  static func estimatedBytes<World: MemorySizedWorld & ShrinkableWorld>(
     _ world: World.Type, _ options: World.Options, trace: TraceFormat?
   ) -> UInt64 {
     let simulation = World.estimatedBytes(options)

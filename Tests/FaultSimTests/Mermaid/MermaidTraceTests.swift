@@ -73,19 +73,21 @@ import Testing
     for seed in seeds {
       let strategy: OrderStrategy = seed % 2 == 0 ? .fifo : .random(orderSeed: seed)
       let trace: [TraceEntry]
-      switch scenario.world {
-      case .request(var options):
+      if var options = RequestWorld.options(of: scenario.world) {
         options = RequestWorld.resized(options, to: min(size, RequestWorld.size(of: options)))
         options.network.requestLoss = max(options.network.requestLoss, 0.15)
         options.network.responseLoss = max(options.network.responseLoss, 0.25)
         trace = try RequestWorld.runOnce(options, seed: seed, strategy: strategy, tracing: true).trace
-      case .transfer(let options):
+      } else if let options = TransferWorld.options(of: scenario.world) {
         let small = TransferWorld.resized(options, to: min(size / 10 + 1, TransferWorld.size(of: options)))
         trace = try TransferWorld.runOnce(small, seed: seed, strategy: strategy, tracing: true).trace
-      case .backgroundFetch(let options):
+      } else if let options = BackgroundFetchWorld.options(of: scenario.world) {
         let small = BackgroundFetchWorld.resized(
           options, to: min(size / 10 + 1, BackgroundFetchWorld.size(of: options)))
         trace = try BackgroundFetchWorld.runOnce(small, seed: seed, strategy: strategy, tracing: true).trace
+      } else {
+        Issue.record("\(name): a world this test does not know: \(scenario.world.name)")
+        trace = []
       }
       runs.append(("\(name) seed \(seed) \(strategy)", trace))
     }

@@ -23,15 +23,24 @@ extension BackgroundFetchWorld: ScenarioWorld {
     options.content.itemsPerHour > 0
   }
 
-  public static func options(of world: Scenario.World) -> BackgroundFetchWorldOptions? {
-    if case .backgroundFetch(let options) = world { return options }
-    return nil
+  /// Each user's final state, in user order.
+  public func finalState() -> EntityStates<FetchUserOutcome> {
+    EntityStates(
+      users.enumerated().map { index, record in
+        FetchUserOutcome(
+          user: index, fetches: Int(record.fetches), delivered: record.delivered,
+          interval: VirtualDuration(nanoseconds: record.interval))
+      })
   }
+}
 
+extension BackgroundFetchWorld: ProbedWorld {
   public static func repeating(_ options: BackgroundFetchWorldOptions) -> BackgroundFetchWorldOptions? { nil }
 
   public static var repeatedOperation: String { "none (the system decides when fetches happen)" }
+}
 
+extension BackgroundFetchWorld: MemorySizedWorld {
   public static func estimatedBytes(_ options: BackgroundFetchWorldOptions) -> UInt64 {
     // Per user: condition timelines, content arrivals and fetch records
     // over the duration (measured, release, 72 h: 2.7 KB a user).
@@ -45,16 +54,6 @@ extension BackgroundFetchWorld: ScenarioWorld {
   }
 
   public static var sizeKey: String { "population.users or population.duration" }
-
-  /// Each user's final state, in user order.
-  public func finalState() -> EntityStates<FetchUserOutcome> {
-    EntityStates(
-      users.enumerated().map { index, record in
-        FetchUserOutcome(
-          user: index, fetches: Int(record.fetches), delivered: record.delivered,
-          interval: VirtualDuration(nanoseconds: record.interval))
-      })
-  }
 }
 
 extension BackgroundFetchMetrics: WorldMetrics {
@@ -136,7 +135,7 @@ extension BackgroundFetchMetrics: WorldMetrics {
   }
 }
 
-extension BackgroundFetchWorld {
+extension BackgroundFetchWorld: ShrinkableWorld {
   public static func describe(fault: DrawKey, options: BackgroundFetchWorldOptions) -> String {
     fault.purpose == BackgroundFetchDraw.fetchFailure.purpose
       ? "user#\(fault.entity): fetch \(fault.ordinal) fails" : "user#\(fault.entity): fault \(fault.purpose)"

@@ -18,11 +18,17 @@ extension RequestWorld: ScenarioWorld {
 
   public static var worldName: String { "request" }
 
-  public static func options(of world: Scenario.World) -> RequestWorldOptions? {
-    if case .request(let options) = world { return options }
-    return nil
+  /// Each operation's final state, in operation order.
+  public func finalState() -> EntityStates<RequestOperationOutcome> {
+    EntityStates(
+      zip(clients, ledger).enumerated().map { index, pair in
+        RequestOperationOutcome(
+          operation: index, applied: Int(pair.1.applied), outcome: "\(pair.0.outcome)")
+      })
   }
+}
 
+extension RequestWorld: ProbedWorld {
   public static func repeating(_ options: RequestWorldOptions) -> RequestWorldOptions? {
     var repeated = options
     repeated.workload.submissions = options.workload.submissions * 2
@@ -30,7 +36,9 @@ extension RequestWorld: ScenarioWorld {
   }
 
   public static var repeatedOperation: String { "each operation submitted twice" }
+}
 
+extension RequestWorld: MemorySizedWorld {
   public static func estimatedBytes(_ options: RequestWorldOptions) -> UInt64 {
     // Client and ledger records, a start time, a few pending events each,
     // and the final-state list explore builds: measured (release) 150 bytes
@@ -44,15 +52,6 @@ extension RequestWorld: ScenarioWorld {
   }
 
   public static var sizeKey: String { "workload.operations" }
-
-  /// Each operation's final state, in operation order.
-  public func finalState() -> EntityStates<RequestOperationOutcome> {
-    EntityStates(
-      zip(clients, ledger).enumerated().map { index, pair in
-        RequestOperationOutcome(
-          operation: index, applied: Int(pair.1.applied), outcome: "\(pair.0.outcome)")
-      })
-  }
 }
 
 extension RequestMetrics: WorldMetrics {
@@ -124,7 +123,7 @@ extension RequestMetrics: WorldMetrics {
   }
 }
 
-extension RequestWorld {
+extension RequestWorld: ShrinkableWorld {
   public static func describe(fault: DrawKey, options: RequestWorldOptions) -> String {
     let message = "message \(fault.ordinal)"
     let what: String

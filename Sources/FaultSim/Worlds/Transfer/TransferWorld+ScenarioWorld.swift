@@ -4,17 +4,21 @@ extension TransferWorld: ScenarioWorld {
 
   public static var worldName: String { "transfer" }
 
-  public static func options(of world: Scenario.World) -> TransferWorldOptions? {
-    if case .transfer(let options) = world { return options }
-    return nil
-  }
+}
 
+extension TransferWorld: ProbedWorld {
   public static func repeating(_ options: TransferWorldOptions) -> TransferWorldOptions? {
     var repeated = options
     repeated.lifecycle.relaunches = options.lifecycle.relaunches * 2
     return repeated
   }
 
+  public static var repeatedOperation: String {
+    "the user reopens the app twice in a row (the relaunch reconcile runs twice)"
+  }
+}
+
+extension TransferWorld: MemorySizedWorld {
   public static func estimatedBytes(_ options: TransferWorldOptions) -> UInt64 {
     let files = UInt64(options.workload.users) * UInt64(options.workload.filesPerUser)
     // File records, about two tasks per file, events, final states
@@ -30,11 +34,6 @@ extension TransferWorld: ScenarioWorld {
   }
 
   public static var sizeKey: String { "workload.users or workload.filesPerUser" }
-
-  public static var repeatedOperation: String {
-    "the user reopens the app twice in a row (the relaunch reconcile runs twice)"
-  }
-
 }
 
 extension TransferMetrics: WorldMetrics {
@@ -132,7 +131,7 @@ extension TransferMetrics: WorldMetrics {
   }
 }
 
-extension TransferWorld {
+extension TransferWorld: ShrinkableWorld {
   /// The user a fault concerns (faults are keyed by file or by user).
   static func user(of fault: DrawKey, filesPerUser: Int) -> UInt64 {
     fault.purpose == TransferDraw.forceQuit.purpose ? fault.entity : fault.entity / UInt64(max(1, filesPerUser))

@@ -1,0 +1,47 @@
+/// Runs seeds one after another on one simulation (a closure over it, so
+/// callers need not know the model type).
+///
+/// Made by ``ScenarioWorld/makeRunner(_:)``, whose witness is compiled for
+/// each concrete world: the closure runs specialised code even when the
+/// caller is generic.
+public struct WorldRunner<Metrics: WorldMetrics, FinalState: WorldFinalState> {
+  /// Runs a seed under a strategy.
+  public var run: (_ seed: UInt64, _ strategy: OrderStrategy) throws(SimulationError) -> SeedRun<Metrics>
+
+  /// A runner that calls `run` for each seed.
+  public init(run: @escaping (_ seed: UInt64, _ strategy: OrderStrategy) throws(SimulationError) -> SeedRun<Metrics>) {
+    self.run = run
+  }
+}
+
+/// What a ``WorldRunner`` reports about one seed: enough to sum it into a
+/// sweep and to tell whether another order of its races ended differently.
+public struct SeedRun<Metrics: WorldMetrics> {
+  /// The run's metrics.
+  public var metrics: Metrics
+  /// What the engine reports: events, final time, race choices, faults.
+  public var summary: RunSummary
+  /// The digest of the run's final state (``WorldFinalState/digest``) when
+  /// the run met a race; 0 when it met none, since then no other order
+  /// exists to compare it with.
+  public var finalStateDigest: UInt64
+
+  /// A seed's result.
+  @inlinable
+  public init(metrics: Metrics, summary: RunSummary, finalStateDigest: UInt64) {
+    self.metrics = metrics
+    self.summary = summary
+    self.finalStateDigest = finalStateDigest
+  }
+}
+
+/// Holds a non-copyable simulation so that a closure can run it.
+@usableFromInline
+final class SimulationBox<Model: SimulationModel> {
+  @usableFromInline var simulation: Simulation<Model>
+
+  @usableFromInline
+  init(_ simulation: consuming Simulation<Model>) {
+    self.simulation = simulation
+  }
+}
