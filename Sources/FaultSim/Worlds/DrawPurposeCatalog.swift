@@ -15,11 +15,15 @@ public enum DrawPurposeCatalog {
     public var purpose: DrawPurpose
   }
 
-  /// Every purpose set; a new world adds its set here.
-  static let sets: [any DrawPurposeSet.Type] = [
-    RequestDraw.self, TransferDraw.self, BackgroundFetchDraw.self, DeviceDraw.self, NetworkDraw.self,
-    LessonDraw.self,
-  ]
+  /// Every purpose set: each registered world's (``WorldRegistry``), then
+  /// the shared models' and the lessons'.
+  static let sets: [any DrawPurposeSet.Type] =
+    WorldRegistry.worlds.map { draws(of: $0) } + [DeviceDraw.self, NetworkDraw.self, LessonDraw.self]
+
+  /// A world's purpose set.
+  private static func draws<World: ScenarioWorld>(of world: World.Type) -> any DrawPurposeSet.Type {
+    World.Draws.self
+  }
 
   /// Every purpose, set by set in declaration order, then the engine's own.
   public static let entries: [Entry] = {
