@@ -1,29 +1,41 @@
-/// One exact counter of a world's metrics: its name, for messages and the
-/// docs, and where the metrics keep it.
+/// One exact counter of a world's metrics: its name, what it counts, and
+/// where the metrics keep it — declared once, in the world's
+/// ``WorldMetrics/counters``.
 ///
 /// The order of a world's counters is part of the partial-table format
 /// (``WorldMetrics/encodedState``); the name is how messages about an edited
-/// or damaged file point at it.
+/// or damaged file point at it, and how columns' formulas in the docs name
+/// what they read.
 public struct MetricsCounter<Metrics> {
   /// The counter's name, in the CSV's `snake_case`: `server_requests`.
   public let name: String
+  /// Where the metrics keep it.
   public let keyPath: WritableKeyPath<Metrics, UInt64>
+  /// What it counts, for the docs: `requests that reached the server`.
+  public let meaning: String
 
-  public init(_ name: String, _ keyPath: WritableKeyPath<Metrics, UInt64>) {
+  /// A counter named `name` kept at `keyPath`.
+  public init(_ name: String, _ keyPath: WritableKeyPath<Metrics, UInt64>, _ meaning: String) {
     self.name = name
     self.keyPath = keyPath
+    self.meaning = meaning
   }
 }
 
-/// One histogram of a world's metrics: its name and where the metrics keep
-/// it.
+/// One histogram of a world's metrics: its name, what it records, and where
+/// the metrics keep it.
 public struct MetricsHistogram<Metrics> {
   /// The histogram's name: `completion`.
   public let name: String
+  /// Where the metrics keep it.
   public let keyPath: WritableKeyPath<Metrics, DurationHistogram>
+  /// What it records, for the docs.
+  public let meaning: String
 
-  public init(_ name: String, _ keyPath: WritableKeyPath<Metrics, DurationHistogram>) {
+  /// A histogram named `name` kept at `keyPath`.
+  public init(_ name: String, _ keyPath: WritableKeyPath<Metrics, DurationHistogram>, _ meaning: String) {
     self.name = name
     self.keyPath = keyPath
+    self.meaning = meaning
   }
 }

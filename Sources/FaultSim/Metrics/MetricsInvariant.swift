@@ -123,16 +123,11 @@ public struct MetricsInvariant<Metrics: WorldMetrics>: CustomStringConvertible {
     terms.map(name).joined(separator: " + ")
   }
 
-  /// A counter's name, or `<histogram>.count` for a histogram's count.
   static func name(_ term: KeyPath<Metrics, UInt64>) -> String {
-    if let counter = Metrics.counters.first(where: { $0.keyPath == term }) { return counter.name }
-    for histogram in Metrics.histograms where histogram.keyPath.appending(path: \.count) == term {
-      return "\(histogram.name).count"
-    }
-    return "an unnamed counter"
+    Metrics.name(of: term)
   }
 
   static func name(_ histogram: KeyPath<Metrics, DurationHistogram>) -> String {
-    Metrics.histograms.first { $0.keyPath == histogram }?.name ?? "an unnamed histogram"
+    Metrics.name(of: histogram)
   }
 }

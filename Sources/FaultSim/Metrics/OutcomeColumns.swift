@@ -1,32 +1,54 @@
 /// The columns every outcome-counting world's table starts with (the
 /// request and transfer worlds): counts of duplicated, lost and uncertain
 /// operations with their rates and 95% Wilson intervals, attempts, load and
-/// completion time, so that tables of different worlds line up.
+/// completion time, so that tables of different worlds line up. Each world
+/// says which of its counters play each part.
 enum OutcomeColumns {
-  static let names = [
-    "seeds", "operations", "duplicated", "duplicate_rate", "duplicate_rate_lo", "duplicate_rate_hi", "lost",
-    "lost_rate", "uncertain", "uncertain_rate", "attempts_mean", "server_requests", "completion_p50_ms",
-    "completion_p99_ms", "lost_rate_lo", "lost_rate_hi", "uncertain_rate_lo", "uncertain_rate_hi",
-  ]
-
-  /// The fields of ``names`` for one cell.
-  static func fields(
-    seeds: UInt64, operations: UInt64, duplicated: UInt64, lost: UInt64, uncertain: UInt64, attemptsMean: Double,
-    serverRequests: UInt64, completion: DurationHistogram
-  ) -> [String] {
-    let duplicate = WilsonInterval.rate(duplicated, of: operations)
-    let lostRate = WilsonInterval.rate(lost, of: operations)
-    let uncertainRate = WilsonInterval.rate(uncertain, of: operations)
-    func milliseconds(_ nanoseconds: Double?) -> String { nanoseconds.map { DecimalText.fixed($0 / 1e6, 3) } ?? "" }
-    return [
-      "\(seeds)", "\(operations)", "\(duplicated)", DecimalText.rate(duplicate.rate),
-      DecimalText.rate(duplicate.interval.lower),
-      DecimalText.rate(duplicate.interval.upper), "\(lost)", DecimalText.rate(lostRate.rate), "\(uncertain)",
-      DecimalText.rate(uncertainRate.rate),
-      DecimalText.fixed(attemptsMean, 4), "\(serverRequests)", milliseconds(completion.percentile(50)),
-      milliseconds(completion.percentile(99)), DecimalText.rate(lostRate.interval.lower),
-      DecimalText.rate(lostRate.interval.upper),
-      DecimalText.rate(uncertainRate.interval.lower), DecimalText.rate(uncertainRate.interval.upper),
+  /// The eighteen columns, in table order.
+  static func columns<Metrics: WorldMetrics>(
+    operations: KeyPath<Metrics, UInt64>, duplicated: KeyPath<Metrics, UInt64>, lost: KeyPath<Metrics, UInt64>,
+    uncertain: KeyPath<Metrics, UInt64>, attemptsPerOperation: MetricsQuantity<Metrics>,
+    serverRequests: KeyPath<Metrics, UInt64>, completion: KeyPath<Metrics, DurationHistogram>
+  ) -> [MetricsColumn<Metrics>] {
+    [
+      .seeds("seeds run in the cell, one FIFO run each"),
+      MetricsColumn(
+        "operations", "operations measured over every seed (orders, requests; files in the transfer world)",
+        "\(count: operations)"),
+      MetricsColumn("duplicated", "operations applied (or transferred) more than once", "\(count: duplicated)"),
+      MetricsColumn("duplicate_rate", "duplicated operations per operation", "\(rate: .ratio(duplicated, operations))"),
+      MetricsColumn(
+        "duplicate_rate_lo", "lower bound of the 95% Wilson interval of duplicate_rate",
+        "\(lowerBound: duplicated, of: operations)"),
+      MetricsColumn(
+        "duplicate_rate_hi", "upper bound of the 95% Wilson interval of duplicate_rate",
+        "\(upperBound: duplicated, of: operations)"),
+      MetricsColumn("lost", "operations wanted and never applied (or stored)", "\(count: lost)"),
+      MetricsColumn("lost_rate", "lost operations per operation", "\(rate: .ratio(lost, operations))"),
+      MetricsColumn(
+        "uncertain", "operations that ended not knowing whether they were applied", "\(count: uncertain)"),
+      MetricsColumn("uncertain_rate", "uncertain operations per operation", "\(rate: .ratio(uncertain, operations))"),
+      MetricsColumn(
+        "attempts_mean", "attempts per operation (tasks per file in the transfer world)",
+        "\(fixed: attemptsPerOperation, digits: 4)"),
+      MetricsColumn(
+        "server_requests", "requests that reached the server: the load (completed transfers in the transfer world)",
+        "\(count: serverRequests)"),
+      MetricsColumn(
+        "completion_p50_ms", "median completion time over every operation of every seed (empty when none ended)",
+        "\(percentile: 50, of: completion, in: .milliseconds)"),
+      MetricsColumn(
+        "completion_p99_ms", "99th percentile completion time", "\(percentile: 99, of: completion, in: .milliseconds)"),
+      MetricsColumn(
+        "lost_rate_lo", "lower bound of the 95% Wilson interval of lost_rate", "\(lowerBound: lost, of: operations)"),
+      MetricsColumn(
+        "lost_rate_hi", "upper bound of the 95% Wilson interval of lost_rate", "\(upperBound: lost, of: operations)"),
+      MetricsColumn(
+        "uncertain_rate_lo", "lower bound of the 95% Wilson interval of uncertain_rate",
+        "\(lowerBound: uncertain, of: operations)"),
+      MetricsColumn(
+        "uncertain_rate_hi", "upper bound of the 95% Wilson interval of uncertain_rate",
+        "\(upperBound: uncertain, of: operations)"),
     ]
   }
 }

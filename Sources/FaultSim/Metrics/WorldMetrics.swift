@@ -1,7 +1,12 @@
 /// A world's metrics: exact integer counters and histograms, so that sums
 /// over runs are the same in any order — the basis of byte-identical tables
-/// for any number of jobs or shards — printable as `run` lines and as CSV
-/// fields.
+/// for any number of jobs or shards.
+///
+/// Everything about them is declared once, as tables: the counters and
+/// histograms (summed, saved in partial tables, named in messages), the
+/// invariants every sum satisfies, the sweep table's columns and the lines
+/// of `faultsim run`. The CSV header and fields, the run report, the
+/// partial-table state and the docs' tables are derived from those.
 public protocol WorldMetrics: Sendable {
   /// No runs: every counter 0, every histogram empty.
   init()
@@ -12,15 +17,45 @@ public protocol WorldMetrics: Sendable {
   /// What every sum of this world's runs satisfies, from the metrics'
   /// definitions; a partial table that breaks one is refused.
   static var invariants: [MetricsInvariant<Self>] { get }
+  /// The sweep table's columns after the varied key paths, in order.
+  static var columns: [MetricsColumn<Self>] { get }
+  /// The lines `faultsim run` prints about the run's metrics, in order.
+  static var runReport: [MetricsReportLine<Self>] { get }
   /// The runs summed: one per seed in a sweep.
   var runs: UInt64 { get }
   /// The operations measured (orders, files).
   var operations: UInt64 { get }
-  /// The sweep table's columns after the varied key paths (the first
-  /// fourteen are the same for every world).
-  static var columns: [String] { get }
+}
+
+extension WorldMetrics {
+  /// The names of ``columns``: the CSV header after the varied key paths.
+  public static var columnNames: [String] { columns.map(\.name) }
+
   /// This cell's fields, in column order.
-  func fields(seeds: UInt64) -> [String]
-  /// `name: value` lines for `faultsim run`.
-  var reportLines: [(String, String)] { get }
+  ///
+  /// - Parameter seeds: The seeds the cell ran.
+  /// - Complexity: O(columns), plus O(histogram buckets) per percentile.
+  public func fields(seeds: UInt64) -> [String] {
+    Self.columns.map { $0.field(self, seeds: seeds) }
+  }
+
+  /// `name: value` lines for `faultsim run`, from ``runReport``.
+  public var reportLines: [(String, String)] {
+    Self.runReport.compactMap { $0.line(for: self) }
+  }
+
+  /// A counter's name, `<histogram>.count` for a histogram's count, or
+  /// `an unnamed counter` for a key path the metrics do not declare.
+  static func name(of counter: KeyPath<Self, UInt64>) -> String {
+    if let declared = counters.first(where: { $0.keyPath == counter }) { return declared.name }
+    for histogram in histograms where histogram.keyPath.appending(path: \.count) == counter {
+      return "\(histogram.name).count"
+    }
+    return "an unnamed counter"
+  }
+
+  /// A histogram's name, or `an unnamed histogram`.
+  static func name(of histogram: KeyPath<Self, DurationHistogram>) -> String {
+    histograms.first { $0.keyPath == histogram }?.name ?? "an unnamed histogram"
+  }
 }

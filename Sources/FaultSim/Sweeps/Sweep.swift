@@ -128,20 +128,6 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
     CSVWriter.record(grid.axes.map(\.keyPath.description) + Self.columns)
   }
 
-  /// Every column after the varied key paths: the world's metrics, one
-  /// column per fault kind (`faults_response_loss`: faults fired over the
-  /// cell's FIFO runs) and race kind (`races_…`: races met) of the world's
-  /// ``ScenarioWorld/Draws`` — so a table shows whether the faults it is
-  /// about fired at all — then ``trailingColumns``.
-  public static var columns: [String] {
-    World.Metrics.columns + FaultCoverage<World.Draws>.columns + trailingColumns
-  }
-
-  /// Columns every table ends with.
-  public static var trailingColumns: [String] {
-    ["seeds_with_races", "order_sensitive_rate", "interleavings_per_seed", "faultsim_version", "scenario_digest"]
-  }
-
   /// Runs one cell over a range of its seeds (all by default).
   ///
   /// Each seed runs once in FIFO order for the metrics. A seed whose run met
@@ -211,18 +197,6 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
     Self.record(
       axisValues: grid.cell(index).map(\.text), result: result, seeds: seeds.count, interleavings: interleavings,
       version: Scenario.faultSimVersion, digest: cells[index].scenario.digest)
-  }
-
-  /// One table row: the cell's axis values, its metrics' fields, then
-  /// ``trailingColumns`` — the same for a sweep and for merged parts.
-  static func record(
-    axisValues: [String], result: CellResult, seeds: UInt64, interleavings: Int, version: String, digest: String
-  ) -> String {
-    let rate = seeds == 0 ? 0 : Double(result.orderSensitiveSeeds) / Double(seeds)
-    return CSVWriter.record(
-      axisValues + result.metrics.fields(seeds: seeds) + result.coverage.fields + [
-        "\(result.seedsWithRaces)", DecimalText.rate(rate), "\(interleavings)", version, digest,
-      ])
   }
 
   /// The whole table, computed cell by cell on this thread.

@@ -66,9 +66,7 @@ public struct BackgroundFetchMetrics: Hashable, Sendable {
   public var staleOpenRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(staleOpens, of: opens) }
 
   /// Wake-ups per user per day.
-  public var wakeUpsPerUserDay: Double {
-    userTimeMicroseconds == 0 ? 0 : Double(wakeUps) / (Double(userTimeMicroseconds) / 86_400_000_000)
-  }
+  public var wakeUpsPerUserDay: Double { MetricsQuantity.wakeUpsPerUserDay.value(in: self) }
 
   /// Mean time between consecutive wake-ups of one app (ns); 0 when none.
   public var meanWakeGap: Double {
@@ -76,14 +74,10 @@ public struct BackgroundFetchMetrics: Hashable, Sendable {
   }
 
   /// Mean staleness of delivered items (ns); 0 when none.
-  public var meanStaleness: Double {
-    staleness.count == 0 ? 0 : Double(stalenessTotalMicroseconds) * 1_000 / Double(staleness.count)
-  }
+  public var meanStaleness: Double { MetricsQuantity.meanStaleness.value(in: self) }
 
   /// Mean background runtime per wake-up (ns); 0 when none.
-  public var meanRuntime: Double {
-    wakeUps == 0 ? 0 : Double(backgroundRuntime) / Double(wakeUps)
-  }
+  public var meanRuntime: Double { MetricsQuantity.meanRuntime.value(in: self) }
 
   /// Nanoseconds in microseconds, rounded half up: the unit of the time
   /// sums above.

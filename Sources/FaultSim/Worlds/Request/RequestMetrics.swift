@@ -45,9 +45,9 @@ public struct RequestMetrics: Hashable, Sendable {
   public var uncertainRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(uncertain, of: operations) }
 
   /// Mean attempts per operation.
-  public var attemptsPerOperation: Double { operations == 0 ? 0 : Double(attempts) / Double(operations) }
+  public var attemptsPerOperation: Double { MetricsQuantity.attemptsPerOperation.value(in: self) }
   /// Server requests per operation: the load amplification.
-  public var amplification: Double { operations == 0 ? 0 : Double(serverRequests) / Double(operations) }
+  public var amplification: Double { MetricsQuantity.amplification.value(in: self) }
 }
 
 extension RequestWorld {

@@ -57,7 +57,8 @@ public struct TransferMetrics: Hashable, Sendable {
   public var duplicateRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(duplicated, of: files) }
   public var lostRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(lost, of: files) }
   public var uncertainRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(uncertain, of: files) }
-  public var tasksPerFile: Double { files == 0 ? 0 : Double(tasksCreated) / Double(files) }
+  /// Tasks created per wanted file.
+  public var tasksPerFile: Double { MetricsQuantity.tasksPerFile.value(in: self) }
 }
 
 /// One file's final state, for comparing interleavings.

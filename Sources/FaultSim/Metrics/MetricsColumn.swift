@@ -1,0 +1,40 @@
+/// One column of a world's sweep table, declared once: its CSV name, what
+/// it means, and how its field is computed from a cell's sums. The header,
+/// every row's field and the docs' table of columns all come from it.
+///
+/// ```swift
+/// MetricsColumn("duplicate_rate", "operations applied more than once, per operation",
+///               "\(rate: .ratio(\.duplicated, \.operations))")
+/// ```
+public struct MetricsColumn<Metrics: WorldMetrics> {
+  /// The CSV header: `duplicate_rate`.
+  public let name: String
+  /// What the column means, one line for the docs.
+  public let meaning: String
+  /// How the field is computed and printed.
+  public let value: MetricsText<Metrics>
+
+  /// A column named `name` whose fields are `value`.
+  public init(_ name: String, _ meaning: String, _ value: MetricsText<Metrics>) {
+    self.name = name
+    self.meaning = meaning
+    self.value = value
+  }
+
+  /// The column of the cell's seed count, `seeds`.
+  public static func seeds(_ meaning: String) -> Self {
+    Self("seeds", meaning, .seeds)
+  }
+
+  /// A column printing one counter as an integer, named like the counter.
+  public static func count(_ counter: KeyPath<Metrics, UInt64>, _ meaning: String) -> Self {
+    Self(Metrics.name(of: counter), meaning, "\(count: counter)")
+  }
+
+  /// The field of a cell whose sums are `metrics` over `seeds` seeds.
+  ///
+  /// - Complexity: That of ``MetricsText/text(for:seeds:)``.
+  public func field(_ metrics: Metrics, seeds: UInt64) -> String {
+    value.text(for: metrics, seeds: seeds)
+  }
+}

@@ -1,0 +1,29 @@
+/// One line of what `faultsim run` prints about a run's metrics, declared
+/// once: its label, how its value is computed, and when it is shown.
+///
+/// ```swift
+/// MetricsReportLine("overload 503s", "\(count: \.overloadRejections)", whenNonzero: \.overloadRejections)
+/// ```
+public struct MetricsReportLine<Metrics: WorldMetrics> {
+  /// The label before the colon: `server requests`.
+  public let label: String
+  /// How the value is computed and printed.
+  public let value: MetricsText<Metrics>
+  /// A counter that must be nonzero for the line to be shown; `nil` for a
+  /// line always shown.
+  let shownWhenNonzero: KeyPath<Metrics, UInt64>?
+
+  /// A line labelled `label` with `value`, shown only when the counter
+  /// `whenNonzero` (if any) is not 0.
+  public init(_ label: String, _ value: MetricsText<Metrics>, whenNonzero: KeyPath<Metrics, UInt64>? = nil) {
+    self.label = label
+    self.value = value
+    self.shownWhenNonzero = whenNonzero
+  }
+
+  /// The line for one run's metrics, or `nil` when it is not shown.
+  public func line(for metrics: Metrics) -> (String, String)? {
+    if let counter = shownWhenNonzero, metrics[keyPath: counter] == 0 { return nil }
+    return (label, value.text(for: metrics, seeds: metrics.runs))
+  }
+}
