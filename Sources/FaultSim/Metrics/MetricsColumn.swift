@@ -6,7 +6,7 @@
 /// MetricsColumn("duplicate_rate", "operations applied more than once, per operation",
 ///               "\(rate: .ratio(\.duplicated, \.operations))")
 /// ```
-public struct MetricsColumn<Metrics: WorldMetrics> {
+public struct MetricsColumn<Metrics: WorldMetrics>: Sendable {
   /// The CSV header: `duplicate_rate`.
   public let name: String
   /// What the column means, one line for the docs.
@@ -27,7 +27,7 @@ public struct MetricsColumn<Metrics: WorldMetrics> {
   }
 
   /// A column printing one counter as an integer, named like the counter.
-  public static func count(_ counter: KeyPath<Metrics, UInt64>, _ meaning: String) -> Self {
+  public static func count(_ counter: KeyPath<Metrics, UInt64> & Sendable, _ meaning: String) -> Self {
     Self(Metrics.name(of: counter), meaning, "\(count: counter)")
   }
 

@@ -6,16 +6,16 @@
 /// (``WorldMetrics/encodedState``); the name is how messages about an edited
 /// or damaged file point at it, and how columns' formulas in the docs name
 /// what they read.
-public struct MetricsCounter<Metrics> {
+public struct MetricsCounter<Metrics>: Sendable {
   /// The counter's name, in the CSV's `snake_case`: `server_requests`.
   public let name: String
   /// Where the metrics keep it.
-  public let keyPath: WritableKeyPath<Metrics, UInt64>
+  public let keyPath: WritableKeyPath<Metrics, UInt64> & Sendable
   /// What it counts, for the docs: `requests that reached the server`.
   public let meaning: String
 
   /// A counter named `name` kept at `keyPath`.
-  public init(_ name: String, _ keyPath: WritableKeyPath<Metrics, UInt64>, _ meaning: String) {
+  public init(_ name: String, _ keyPath: WritableKeyPath<Metrics, UInt64> & Sendable, _ meaning: String) {
     self.name = name
     self.keyPath = keyPath
     self.meaning = meaning
@@ -24,16 +24,16 @@ public struct MetricsCounter<Metrics> {
 
 /// One histogram of a world's metrics: its name, what it records, and where
 /// the metrics keep it.
-public struct MetricsHistogram<Metrics> {
+public struct MetricsHistogram<Metrics>: Sendable {
   /// The histogram's name: `completion`.
   public let name: String
   /// Where the metrics keep it.
-  public let keyPath: WritableKeyPath<Metrics, DurationHistogram>
+  public let keyPath: WritableKeyPath<Metrics, DurationHistogram> & Sendable
   /// What it records, for the docs.
   public let meaning: String
 
   /// A histogram named `name` kept at `keyPath`.
-  public init(_ name: String, _ keyPath: WritableKeyPath<Metrics, DurationHistogram>, _ meaning: String) {
+  public init(_ name: String, _ keyPath: WritableKeyPath<Metrics, DurationHistogram> & Sendable, _ meaning: String) {
     self.name = name
     self.keyPath = keyPath
     self.meaning = meaning

@@ -12,9 +12,9 @@
 ///   static var attemptsPerOperation: Self { .ratio(\.attempts, \.operations) }
 /// }
 /// ```
-public struct MetricsQuantity<Metrics> {
-  indirect enum Node {
-    case counter(KeyPath<Metrics, UInt64>)
+public struct MetricsQuantity<Metrics>: Sendable {
+  indirect enum Node: Sendable {
+    case counter(KeyPath<Metrics, UInt64> & Sendable)
     case times(Node, Double)
     case divided(Node, Double)
     case ratio(Node, Node)
@@ -23,7 +23,7 @@ public struct MetricsQuantity<Metrics> {
   let node: Node
 
   /// One counter's value.
-  public static func counter(_ counter: KeyPath<Metrics, UInt64>) -> Self {
+  public static func counter(_ counter: KeyPath<Metrics, UInt64> & Sendable) -> Self {
     Self(node: .counter(counter))
   }
 
@@ -34,7 +34,9 @@ public struct MetricsQuantity<Metrics> {
   }
 
   /// One counter divided by another, or 0 when the other is 0.
-  public static func ratio(_ numerator: KeyPath<Metrics, UInt64>, _ denominator: KeyPath<Metrics, UInt64>) -> Self {
+  public static func ratio(
+    _ numerator: KeyPath<Metrics, UInt64> & Sendable, _ denominator: KeyPath<Metrics, UInt64> & Sendable
+  ) -> Self {
     .ratio(.counter(numerator), .counter(denominator))
   }
 
@@ -67,8 +69,8 @@ public struct MetricsQuantity<Metrics> {
   }
 
   /// The counters the quantity reads, in order of appearance.
-  var reads: [KeyPath<Metrics, UInt64>] {
-    func reads(_ node: Node) -> [KeyPath<Metrics, UInt64>] {
+  var reads: [KeyPath<Metrics, UInt64> & Sendable] {
+    func reads(_ node: Node) -> [KeyPath<Metrics, UInt64> & Sendable] {
       switch node {
       case .counter(let counter): return [counter]
       case .times(let node, _), .divided(let node, _): return reads(node)
@@ -80,7 +82,7 @@ public struct MetricsQuantity<Metrics> {
 
   /// The formula with each counter written by `name`:
   /// `makespan_total_ns ÷ runs ÷ 1,000,000`.
-  func formula(_ name: (KeyPath<Metrics, UInt64>) -> String) -> String {
+  func formula(_ name: (KeyPath<Metrics, UInt64> & Sendable) -> String) -> String {
     func text(_ node: Node, operand: Bool) -> String {
       switch node {
       case .counter(let counter): return name(counter)

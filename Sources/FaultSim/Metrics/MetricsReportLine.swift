@@ -4,18 +4,25 @@
 /// ```swift
 /// MetricsReportLine("overload 503s", "\(count: \.overloadRejections)", whenNonzero: \.overloadRejections)
 /// ```
-public struct MetricsReportLine<Metrics: WorldMetrics> {
+public struct MetricsReportLine<Metrics: WorldMetrics>: Sendable {
   /// The label before the colon: `server requests`.
   public let label: String
   /// How the value is computed and printed.
   public let value: MetricsText<Metrics>
   /// A counter that must be nonzero for the line to be shown; `nil` for a
   /// line always shown.
-  let shownWhenNonzero: KeyPath<Metrics, UInt64>?
+  let shownWhenNonzero: (KeyPath<Metrics, UInt64> & Sendable)?
+
+  /// A line labelled `label` with `value`, always shown.
+  public init(_ label: String, _ value: MetricsText<Metrics>) {
+    self.label = label
+    self.value = value
+    self.shownWhenNonzero = nil
+  }
 
   /// A line labelled `label` with `value`, shown only when the counter
-  /// `whenNonzero` (if any) is not 0.
-  public init(_ label: String, _ value: MetricsText<Metrics>, whenNonzero: KeyPath<Metrics, UInt64>? = nil) {
+  /// `whenNonzero` is not 0.
+  public init(_ label: String, _ value: MetricsText<Metrics>, whenNonzero: KeyPath<Metrics, UInt64> & Sendable) {
     self.label = label
     self.value = value
     self.shownWhenNonzero = whenNonzero

@@ -9,7 +9,7 @@
 ///
 /// Formats are locale-free (``DecimalText``), so the same sums print the
 /// same text on every machine.
-public struct MetricsText<Metrics: WorldMetrics>: ExpressibleByStringInterpolation {
+public struct MetricsText<Metrics: WorldMetrics>: ExpressibleByStringInterpolation, Sendable {
   /// The unit a duration (in nanoseconds) is printed in.
   public enum TimeUnit: Sendable {
     /// Milliseconds, `ms`.
@@ -21,23 +21,23 @@ public struct MetricsText<Metrics: WorldMetrics>: ExpressibleByStringInterpolati
     var symbol: String { self == .milliseconds ? "ms" : "s" }
   }
 
-  enum Piece {
+  enum Piece: Sendable {
     case literal(String)
     case seeds
-    case count(KeyPath<Metrics, UInt64>)
-    case share(KeyPath<Metrics, UInt64>, of: KeyPath<Metrics, UInt64>, digits: Int)
+    case count(KeyPath<Metrics, UInt64> & Sendable)
+    case share(KeyPath<Metrics, UInt64> & Sendable, of: KeyPath<Metrics, UInt64> & Sendable, digits: Int)
     case fixed(MetricsQuantity<Metrics>, digits: Int)
     case rate(MetricsQuantity<Metrics>)
     case percent(MetricsQuantity<Metrics>, digits: Int)
-    case bound(lower: Bool, KeyPath<Metrics, UInt64>, of: KeyPath<Metrics, UInt64>)
-    case percentile(Double, of: KeyPath<Metrics, DurationHistogram>, TimeUnit, labelled: Bool)
+    case bound(lower: Bool, KeyPath<Metrics, UInt64> & Sendable, of: KeyPath<Metrics, UInt64> & Sendable)
+    case percentile(Double, of: KeyPath<Metrics, DurationHistogram> & Sendable, TimeUnit, labelled: Bool)
   }
 
   /// The pieces, in order.
   let pieces: [Piece]
 
   /// Builds the pieces of an interpolated ``MetricsText``.
-  public struct StringInterpolation: StringInterpolationProtocol {
+  public struct StringInterpolation: StringInterpolationProtocol, Sendable {
     var pieces: [Piece] = []
 
     /// Room for the literal text and interpolations to come.
@@ -51,14 +51,14 @@ public struct MetricsText<Metrics: WorldMetrics>: ExpressibleByStringInterpolati
     }
 
     /// A counter as an integer: `120`.
-    public mutating func appendInterpolation(count counter: KeyPath<Metrics, UInt64>) {
+    public mutating func appendInterpolation(count counter: KeyPath<Metrics, UInt64> & Sendable) {
       pieces.append(.count(counter))
     }
 
     /// A counter and its share of `total` as a percentage with `digits`
     /// places, `12 (2.400%)`; the counter alone when `total` is 0.
     public mutating func appendInterpolation(
-      share counter: KeyPath<Metrics, UInt64>, of total: KeyPath<Metrics, UInt64>, digits: Int
+      share counter: KeyPath<Metrics, UInt64> & Sendable, of total: KeyPath<Metrics, UInt64> & Sendable, digits: Int
     ) {
       pieces.append(.share(counter, of: total, digits: digits))
     }
@@ -81,7 +81,7 @@ public struct MetricsText<Metrics: WorldMetrics>: ExpressibleByStringInterpolati
     /// The lower bound of the 95% Wilson interval of `count` out of
     /// `total`, six places.
     public mutating func appendInterpolation(
-      lowerBound count: KeyPath<Metrics, UInt64>, of total: KeyPath<Metrics, UInt64>
+      lowerBound count: KeyPath<Metrics, UInt64> & Sendable, of total: KeyPath<Metrics, UInt64> & Sendable
     ) {
       pieces.append(.bound(lower: true, count, of: total))
     }
@@ -89,7 +89,7 @@ public struct MetricsText<Metrics: WorldMetrics>: ExpressibleByStringInterpolati
     /// The upper bound of the 95% Wilson interval of `count` out of
     /// `total`, six places.
     public mutating func appendInterpolation(
-      upperBound count: KeyPath<Metrics, UInt64>, of total: KeyPath<Metrics, UInt64>
+      upperBound count: KeyPath<Metrics, UInt64> & Sendable, of total: KeyPath<Metrics, UInt64> & Sendable
     ) {
       pieces.append(.bound(lower: false, count, of: total))
     }
@@ -98,7 +98,7 @@ public struct MetricsText<Metrics: WorldMetrics>: ExpressibleByStringInterpolati
     /// places: `12.345`, or nothing when the histogram is empty; with
     /// `labelled`, `12.345 ms`, or `-` when it is empty.
     public mutating func appendInterpolation(
-      percentile p: Double, of histogram: KeyPath<Metrics, DurationHistogram>, in unit: TimeUnit,
+      percentile p: Double, of histogram: KeyPath<Metrics, DurationHistogram> & Sendable, in unit: TimeUnit,
       labelled: Bool = false
     ) {
       pieces.append(.percentile(p, of: histogram, unit, labelled: labelled))

@@ -6,9 +6,10 @@
 enum OutcomeColumns {
   /// The eighteen columns, in table order.
   static func columns<Metrics: WorldMetrics>(
-    operations: KeyPath<Metrics, UInt64>, duplicated: KeyPath<Metrics, UInt64>, lost: KeyPath<Metrics, UInt64>,
-    uncertain: KeyPath<Metrics, UInt64>, attemptsPerOperation: MetricsQuantity<Metrics>,
-    serverRequests: KeyPath<Metrics, UInt64>, completion: KeyPath<Metrics, DurationHistogram>
+    operations: KeyPath<Metrics, UInt64> & Sendable, duplicated: KeyPath<Metrics, UInt64> & Sendable,
+    lost: KeyPath<Metrics, UInt64> & Sendable,
+    uncertain: KeyPath<Metrics, UInt64> & Sendable, attemptsPerOperation: MetricsQuantity<Metrics>,
+    serverRequests: KeyPath<Metrics, UInt64> & Sendable, completion: KeyPath<Metrics, DurationHistogram> & Sendable
   ) -> [MetricsColumn<Metrics>] {
     [
       .seeds("seeds run in the cell, one FIFO run each"),

@@ -5,7 +5,7 @@ extension BackgroundFetchMetrics: WorldMetrics {
   /// The users.
   public var operations: UInt64 { users }
 
-  public static var counters: [MetricsCounter<BackgroundFetchMetrics>] {
+  public static let counters: [MetricsCounter<BackgroundFetchMetrics>] =
     [
       .init("runs", \.runs, "runs summed, one per seed"),
       .init("users", \.users, "users, one device and one app each"),
@@ -28,16 +28,14 @@ extension BackgroundFetchMetrics: WorldMetrics {
       .init("opens", \.opens, "times users opened the app"),
       .init("stale_opens", \.staleOpens, "opens at which the server had content the app lacked"),
     ]
-  }
 
-  public static var histograms: [MetricsHistogram<BackgroundFetchMetrics>] {
+  public static let histograms: [MetricsHistogram<BackgroundFetchMetrics>] =
     [
       .init("wake_gaps", \.wakeGaps, "time between consecutive wake-ups of one app"),
       .init("staleness", \.staleness, "each delivered item's time from its appearance until the app had it"),
     ]
-  }
 
-  public static var columns: [MetricsColumn<BackgroundFetchMetrics>] {
+  public static let columns: [MetricsColumn<BackgroundFetchMetrics>] =
     [
       .seeds("seeds run in the cell, one FIFO run each"),
       .count(\.users, "users over every seed"),
@@ -89,9 +87,8 @@ extension BackgroundFetchMetrics: WorldMetrics {
       .count(\.contentItems, "items that appeared on the servers"),
       .count(\.undelivered, "items still undelivered when the run ended"),
     ]
-  }
 
-  public static var runReport: [MetricsReportLine<BackgroundFetchMetrics>] {
+  public static let runReport: [MetricsReportLine<BackgroundFetchMetrics>] =
     [
       .init("users", "\(count: \.users)"),
       .init("wake-ups", "\(count: \.wakeUps) (\(fixed: .wakeUpsPerUserDay, digits: 3) per user-day)"),
@@ -108,7 +105,6 @@ extension BackgroundFetchMetrics: WorldMetrics {
       .init("background runtime", "\(fixed: .counter(\.backgroundRuntime).divided(by: 1e9), digits: 3) s"),
       .init("users never woken", "\(count: \.usersNeverWoken)"),
     ]
-  }
 }
 
 extension MetricsQuantity where Metrics == BackgroundFetchMetrics {

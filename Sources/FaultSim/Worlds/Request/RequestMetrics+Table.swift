@@ -2,7 +2,7 @@
 /// `faultsim run` line declared once (docs/metrics.md shows them, and a
 /// test keeps it equal).
 extension RequestMetrics: WorldMetrics {
-  public static var counters: [MetricsCounter<RequestMetrics>] {
+  public static let counters: [MetricsCounter<RequestMetrics>] =
     [
       .init("runs", \.runs, "runs summed, one per seed"),
       .init("operations", \.operations, "operations (orders, requests), one client each"),
@@ -20,31 +20,28 @@ extension RequestMetrics: WorldMetrics {
       .init("events", \.events, "engine events handled"),
       .init("makespan_total_ns", \.makespanTotal, "sum over runs of the time every client was done, in ns"),
     ]
-  }
 
-  public static var histograms: [MetricsHistogram<RequestMetrics>] {
+  public static let histograms: [MetricsHistogram<RequestMetrics>] =
     [.init("completion", \.completion, "each operation's time from its start until its client stopped")]
-  }
 
-  public static var columns: [MetricsColumn<RequestMetrics>] {
+  public static let columns: [MetricsColumn<RequestMetrics>] =
     OutcomeColumns.columns(
       operations: \.operations, duplicated: \.duplicated, lost: \.lost, uncertain: \.uncertain,
       attemptsPerOperation: .attemptsPerOperation, serverRequests: \.serverRequests, completion: \.completion)
-      + [
-        .count(\.succeeded, "operations whose client got a success"),
-        MetricsColumn(
-          "amplification", "server requests per operation: the load", "\(fixed: .amplification, digits: 4)"),
-        .count(
-          \.writeCalls, "write requests that reached the server (conditional writes: writes until every client landed)"),
-        .count(\.overloadRejections, "503s for lack of capacity"),
-        .count(\.retriesRefused, "retries the shared retry budget refused"),
-        MetricsColumn(
-          "makespan_mean_ms", "mean over seeds of the time at which every client was done, in ms",
-          "\(fixed: .ratio(\.makespanTotal, \.runs).divided(by: 1e6), digits: 3)"),
-      ]
-  }
+    + [
+      .count(\.succeeded, "operations whose client got a success"),
+      MetricsColumn(
+        "amplification", "server requests per operation: the load", "\(fixed: .amplification, digits: 4)"),
+      .count(
+        \.writeCalls, "write requests that reached the server (conditional writes: writes until every client landed)"),
+      .count(\.overloadRejections, "503s for lack of capacity"),
+      .count(\.retriesRefused, "retries the shared retry budget refused"),
+      MetricsColumn(
+        "makespan_mean_ms", "mean over seeds of the time at which every client was done, in ms",
+        "\(fixed: .ratio(\.makespanTotal, \.runs).divided(by: 1e6), digits: 3)"),
+    ]
 
-  public static var runReport: [MetricsReportLine<RequestMetrics>] {
+  public static let runReport: [MetricsReportLine<RequestMetrics>] =
     [
       .init("operations", "\(count: \.operations)"),
       .init("succeeded", "\(share: \.succeeded, of: \.operations, digits: 3)"),
@@ -61,7 +58,6 @@ extension RequestMetrics: WorldMetrics {
       .init("completion p99", "\(percentile: 99, of: \.completion, in: .milliseconds, labelled: true)"),
       .init("all done at", "\(fixed: .counter(\.makespanTotal).divided(by: 1e6), digits: 3) ms"),
     ]
-  }
 }
 
 extension MetricsQuantity where Metrics == RequestMetrics {

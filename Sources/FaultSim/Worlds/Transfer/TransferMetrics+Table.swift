@@ -5,7 +5,7 @@ extension TransferMetrics: WorldMetrics {
   /// The wanted files.
   public var operations: UInt64 { files }
 
-  public static var counters: [MetricsCounter<TransferMetrics>] {
+  public static let counters: [MetricsCounter<TransferMetrics>] =
     [
       .init("runs", \.runs, "runs summed, one per seed"),
       .init("files", \.files, "files (or upload jobs) wanted at the end of the run"),
@@ -32,41 +32,38 @@ extension TransferMetrics: WorldMetrics {
       .init("cancelled_by_app", \.cancelledByApp, "transfers the app cancelled itself"),
       .init("events", \.events, "engine events handled"),
     ]
-  }
 
-  public static var histograms: [MetricsHistogram<TransferMetrics>] {
+  public static let histograms: [MetricsHistogram<TransferMetrics>] =
     [.init("completion", \.completion, "each stored file's time from its first request until it was stored")]
-  }
 
-  public static var columns: [MetricsColumn<TransferMetrics>] {
+  public static let columns: [MetricsColumn<TransferMetrics>] =
     OutcomeColumns.columns(
       operations: \.files, duplicated: \.duplicated, lost: \.lost, uncertain: \.uncertain,
       attemptsPerOperation: .tasksPerFile, serverRequests: \.transfersCompleted, completion: \.completion)
-      + [
-        .count(\.transferredOnce, "files stored after exactly one full transfer, never two tasks at once"),
-        .count(
-          \.corrupt, "files stored with the wrong bytes (an error page, truncated or corrupted bytes, two writers)"),
-        .count(\.orphaned, "files with a transfer completed in a session no app listens to"),
-        .count(\.misreported, "files the registry says are done but are not stored"),
-        .count(\.rejected, "uploads the server rejected with 413"),
-        .count(\.progressUnknown, "files transferred without a known content length"),
-        .count(\.bytesTransferred, "bytes the daemon moved"),
-        .count(\.bytesWasted, "bytes moved that did not end in a stored, valid file"),
-        MetricsColumn(
-          "wasted_fraction", "the part of the bytes moved that was wasted",
-          "\(rate: .ratio(\.bytesWasted, \.bytesTransferred))"),
-        .count(\.wakeUps, "background wakes and relaunches"),
-        MetricsColumn(
-          "background_runtime_s", "time the apps ran in the background, in s",
-          "\(fixed: .counter(\.backgroundRuntime).divided(by: 1e9), digits: 3)"),
-        .count(\.aliveAtRelaunch, "tasks alive when users reopened the app, as getAllTasks reports them"),
-        .count(\.reconcileJobs, "reconcile jobs (BGProcessingTask) run"),
-        .count(\.reconcileJobsExpired, "reconcile jobs that expired"),
-        .count(\.cancelledByApp, "transfers the app cancelled itself"),
-      ]
-  }
+    + [
+      .count(\.transferredOnce, "files stored after exactly one full transfer, never two tasks at once"),
+      .count(
+        \.corrupt, "files stored with the wrong bytes (an error page, truncated or corrupted bytes, two writers)"),
+      .count(\.orphaned, "files with a transfer completed in a session no app listens to"),
+      .count(\.misreported, "files the registry says are done but are not stored"),
+      .count(\.rejected, "uploads the server rejected with 413"),
+      .count(\.progressUnknown, "files transferred without a known content length"),
+      .count(\.bytesTransferred, "bytes the daemon moved"),
+      .count(\.bytesWasted, "bytes moved that did not end in a stored, valid file"),
+      MetricsColumn(
+        "wasted_fraction", "the part of the bytes moved that was wasted",
+        "\(rate: .ratio(\.bytesWasted, \.bytesTransferred))"),
+      .count(\.wakeUps, "background wakes and relaunches"),
+      MetricsColumn(
+        "background_runtime_s", "time the apps ran in the background, in s",
+        "\(fixed: .counter(\.backgroundRuntime).divided(by: 1e9), digits: 3)"),
+      .count(\.aliveAtRelaunch, "tasks alive when users reopened the app, as getAllTasks reports them"),
+      .count(\.reconcileJobs, "reconcile jobs (BGProcessingTask) run"),
+      .count(\.reconcileJobsExpired, "reconcile jobs that expired"),
+      .count(\.cancelledByApp, "transfers the app cancelled itself"),
+    ]
 
-  public static var runReport: [MetricsReportLine<TransferMetrics>] {
+  public static let runReport: [MetricsReportLine<TransferMetrics>] =
     [
       .init("files", "\(count: \.files)"),
       .init("transferred once", "\(share: \.transferredOnce, of: \.files, digits: 3)"),
@@ -92,7 +89,6 @@ extension TransferMetrics: WorldMetrics {
       .init("completion p50", "\(percentile: 50, of: \.completion, in: .seconds, labelled: true)"),
       .init("completion p99", "\(percentile: 99, of: \.completion, in: .seconds, labelled: true)"),
     ]
-  }
 }
 
 extension MetricsQuantity where Metrics == TransferMetrics {
