@@ -7,6 +7,7 @@ public struct MetricsOverflow: Error, Hashable, Sendable, CustomStringConvertibl
   /// The counter or histogram whose sum overflowed.
   public var counter: String
 
+  /// The sum of `counter` overflowed.
   public init(counter: String) {
     self.counter = counter
   }

@@ -102,8 +102,10 @@ extension WorldMetrics {
 
 /// A serialised metrics state that cannot be read.
 public struct MetricsStateError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What is wrong with the state.
   public var description: String
 
+  /// An error saying `description`.
   public init(_ description: String) {
     self.description = description
   }

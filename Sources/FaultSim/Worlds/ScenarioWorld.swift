@@ -81,6 +81,10 @@ extension ScenarioWorld {
   /// Runs one seed.
   ///
   /// - Parameters:
+  ///   - options: The world's options.
+  ///   - seed: The seed every keyed draw of the run derives from.
+  ///   - strategy: How races are ordered.
+  ///   - tracing: Whether the run records its timeline in ``WorldRun/trace``.
   ///   - faults: How fault draws behave (recording or restricted when
   ///     shrinking).
   ///   - simplifiesValues: Whether value draws take their middle value.
@@ -102,6 +106,11 @@ extension ScenarioWorld {
   /// Runs one seed with live faults, streaming its timeline to `sink`:
   /// memory does not grow with the length of the timeline.
   ///
+  /// - Parameters:
+  ///   - options: The world's options.
+  ///   - seed: The seed every keyed draw of the run derives from.
+  ///   - strategy: How races are ordered.
+  ///   - sink: Where the timeline goes, entry by entry.
   /// - Complexity: O(events of the run).
   @inlinable
   public static func runOnce(
@@ -116,6 +125,11 @@ extension ScenarioWorld {
 
   /// Runs one seed with live faults and random values.
   ///
+  /// - Parameters:
+  ///   - options: The world's options.
+  ///   - seed: The seed every keyed draw of the run derives from.
+  ///   - strategy: How races are ordered.
+  ///   - tracing: Whether the run records its timeline in ``WorldRun/trace``.
   /// - Complexity: O(events of the run).
   @inlinable
   public static func runOnce(
@@ -142,6 +156,11 @@ extension ScenarioWorld {
   /// Runs every seed of a range on one reused simulation and sums the
   /// metrics.
   ///
+  /// - Parameters:
+  ///   - options: The world's options.
+  ///   - seeds: The seeds to run.
+  ///   - strategy: How races are ordered.
+  /// - Throws: `SimulationError` from a run, or when a sum overflows.
   /// - Complexity: O(seeds × events per run).
   @inlinable
   public static func measure(
