@@ -22,8 +22,8 @@ extension RequestWorld {
     // The latest a response can arrive after its request was sent.
     var roundTrip = latency
     for part in [
-      latency, processing, options.network.transmissionNanoseconds(bytes: options.workload.requestBytes),
-      options.network.transmissionNanoseconds(bytes: options.workload.responseBytes),
+      latency, processing, options.network.transmissionTime(bytes: options.workload.requestBytes).nanoseconds,
+      options.network.transmissionTime(bytes: options.workload.responseBytes).nanoseconds,
       options.races.window.nanoseconds,
     ] {
       let (sum, overflow) = roundTrip.addingReportingOverflow(part)

@@ -48,7 +48,7 @@ extension RequestWorld: ScenarioWorld {
   /// Each operation's final state, in operation order.
   public func finalState() -> EntityStates<RequestOperationOutcome> {
     EntityStates(
-      zip(clients, ledger).enumerated().map { index, pair in
+      zip(client.records, server.ledger).enumerated().map { index, pair in
         RequestOperationOutcome(
           operation: index, applied: Int(pair.1.applied), outcome: "\(pair.0.outcome)")
       })

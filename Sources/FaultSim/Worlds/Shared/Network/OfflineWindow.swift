@@ -11,7 +11,7 @@ public struct OfflineWindow: Hashable, Sendable {
 
   /// Whether `time` falls inside the window.
   @inlinable
-  public func contains(_ time: UInt64) -> Bool {
-    start.nanoseconds <= time && time < end.nanoseconds
+  public func contains(_ time: VirtualTime) -> Bool {
+    start <= time && time < end
   }
 }
