@@ -6,6 +6,13 @@
 /// is the one ``VirtualTime/advanced(by:)`` and
 /// ``VirtualDuration/adding(_:)`` give.
 extension VirtualTime {
+  /// The instant `duration` after the start of the run (an offset read
+  /// from a scenario, such as a start time); it cannot overflow.
+  @inlinable
+  public init(sinceStart duration: VirtualDuration) {
+    self.init(nanoseconds: duration.nanoseconds)
+  }
+
   /// The instant `duration` after `time`, or the run's clock-overflow error.
   ///
   /// - Complexity: O(1).

@@ -23,7 +23,7 @@ struct ArrivalSchedule {
     times.reserveCapacity(count)
     switch arrival {
     case .simultaneous(let at):
-      for _ in 0..<count { times.append(VirtualTime(nanoseconds: at.nanoseconds)) }
+      for _ in 0..<count { times.append(VirtualTime(sinceStart: at)) }
     case .uniform(let window):
       var spacings = [Double]()
       spacings.reserveCapacity(count)

@@ -17,27 +17,41 @@
 public struct Backoff: Hashable, Sendable, CustomStringConvertible {
   /// How the ceiling grows with the retry number.
   public enum Growth: String, CaseIterable, Hashable, Sendable {
+    /// No wait: retry at once.
     case none
+    /// The same ceiling, `base`, before every retry.
     case constant
+    /// A ceiling that doubles with each retry, up to `cap`.
     case exponential
   }
 
   /// How randomness is applied under the ceiling.
   public enum Jitter: String, CaseIterable, Hashable, Sendable {
+    /// The ceiling itself.
     case none
+    /// Uniform between zero and the ceiling.
     case full
+    /// Half the ceiling, plus uniform up to the other half.
     case equal
+    /// Uniform between `base` and three times the previous wait, capped.
     case decorrelated
   }
 
+  /// How the ceiling grows with the retry number.
   public var growth: Growth
+  /// How randomness is applied under the ceiling.
   public var jitter: Jitter
+  /// The first ceiling (and the constant one).
   public var base: VirtualDuration
+  /// The largest wait.
   public var cap: VirtualDuration
   /// The number n of the first retry in `base · 2ⁿ`: 0 waits up to `base`
   /// first, 1 up to `2 · base` (as the AWS backoff simulator counts).
   public var firstRetry: Int
 
+  /// A backoff; a constant one takes `base` as its cap.
+  ///
+  /// - Precondition: `firstRetry` is not negative.
   public init(
     growth: Growth, jitter: Jitter = .none, base: VirtualDuration = .zero, cap: VirtualDuration = .zero,
     firstRetry: Int = 0

@@ -1,6 +1,6 @@
 /// One pending event of the request world: a message on its way to an
 /// actor, or an actor's own timer. 24 bytes, no references (see
-/// ``RequestEventLayout``), so the event queue copies it as plain bytes.
+/// `RequestEventLayout`), so the event queue copies it as plain bytes.
 ///
 /// The world routes each event to the actor it is for: `start`, `send` and
 /// `timeout` to the client, `arrive` and `complete` to the server,

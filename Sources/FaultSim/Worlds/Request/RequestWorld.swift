@@ -3,8 +3,8 @@
 /// keeps a ledger, and the run counts what the ledger holds against what the
 /// clients believe.
 ///
-/// The world is three actors and a router. ``RequestClient`` (its decisions
-/// behind ``ClientPolicy``), ``RequestNetwork`` and ``RequestServer`` each
+/// The world is three actors and a router. `RequestClient` (its decisions
+/// behind `ClientPolicy`), `RequestNetwork` and `RequestServer` each
 /// own their state and know nothing of one another; they talk through the
 /// messages in ``RequestEvent`` — a ``RequestMessage`` carries its key and
 /// payload digest, a ``ResponseMessage`` its status and Retry-After — which
@@ -24,6 +24,8 @@
 ///   processed (409 or commit first);
 /// - a retry arriving within the race window of its key's expiry.
 public struct RequestWorld: SimulationModel {
+  /// The world's pending events: the messages and timers its actors
+  /// exchange.
   public typealias Event = RequestEvent
 
   /// The world's definition.

@@ -6,7 +6,7 @@
 /// Plain data (24 bytes): it travels inside a ``RequestEvent``. The fields
 /// are in this order so that the response fills 24 bytes exactly, with the
 /// event's case in the spare bits of its tags: the event queue then moves
-/// events as whole words (``RequestEventLayout``).
+/// events as whole words (`RequestEventLayout`).
 public struct ResponseMessage: BitwiseCopyable, Sendable {
   /// What the response says beyond its status.
   public enum Content: BitwiseCopyable, Hashable, Sendable {

@@ -47,7 +47,7 @@ public struct BurstLossTimeline: Sendable {
   public init(_ model: BurstLoss, random: KeyedRandom, channel: UInt64) {
     self.model = model
     stream = random.stream(ChannelIdentity(channel: channel), NetworkDraw.burstSojourn.purpose)
-    sojournEnd = VirtualTime(nanoseconds: Self.sojourn(model.meanGood, &stream).nanoseconds)
+    sojournEnd = VirtualTime(sinceStart: Self.sojourn(model.meanGood, &stream))
   }
 
   /// The loss probability at time `now`.
