@@ -13,7 +13,9 @@ import Testing
     RequestMessage(operation: 0, sequence: sequence, kind: .write, carriesKey: key, payload: payload)
   }
 
-  static func server(_ configure: (inout ServerOptions) -> Void = { _ in }) -> RequestServer {
+  static func server(
+    _ configure: (inout ServerOptions) -> Void = { _ in }
+  ) -> RequestServer<BuiltInRequestHandler> {
     var options = ServerOptions()
     configure(&options)
     return RequestServer(options, operations: 1, contention: nil, raceWindow: .zero)
@@ -22,7 +24,7 @@ import Testing
   /// Receives, processes and completes one request at once (processing
   /// takes no time): the server's answer.
   static func answer(
-    _ request: RequestMessage, from server: inout RequestServer, _ context: inout Context
+    _ request: RequestMessage, from server: inout RequestServer<some RequestHandler>, _ context: inout Context
   ) throws -> ResponseMessage {
     switch server.receive(request, &context) {
     case .answer(let response):
@@ -46,14 +48,14 @@ import Testing
     #expect(first.sequence == 1)
     let repeated = try Self.answer(Self.write(2), from: &server, &context)
     #expect(repeated.status == .ok, "the stored result is replayed")
-    #expect(server.ledger[0].applied == 1)
+    #expect(server.handler.ledger[0].applied == 1)
     let changed = try Self.answer(Self.write(3, payload: .changed), from: &server, &context)
     #expect(changed.status == .http(422))
-    #expect(server.ledger[0].applied == 1)
+    #expect(server.handler.ledger[0].applied == 1)
     // The same operation without a key is applied every time.
     _ = try Self.answer(Self.write(4, key: false), from: &server, &context)
     _ = try Self.answer(Self.write(5, key: false), from: &server, &context)
-    #expect(server.ledger[0].applied == 3)
+    #expect(server.handler.ledger[0].applied == 3)
     #expect(server.requests == 5)
     #expect(server.writeCalls == 5)
   }
@@ -63,7 +65,7 @@ import Testing
     var context = Context(seed: 1)
     _ = try Self.answer(Self.write(1), from: &server, &context)
     _ = try Self.answer(Self.write(2), from: &server, &context)
-    #expect(server.ledger[0].applied == 2)
+    #expect(server.handler.ledger[0].applied == 2)
   }
 
   @Test func throttledAndOverloadedResponsesCarryTheirRetryAfter() throws {
@@ -104,7 +106,7 @@ import Testing
     #expect(failed.status == .http(503))
     #expect(failed.retryAfter == nil)
     #expect(failed.failure == .server(503))
-    #expect(failing.ledger[0].applied == 1)
+    #expect(failing.handler.ledger[0].applied == 1)
   }
 
   @Test func aKeyInFlightIsAnswered409AndTheQueueWaitsForAWorker() throws {
@@ -133,6 +135,62 @@ import Testing
     #expect(server.nextQueued()?.sequence == 3)
     #expect(server.nextQueued() == nil, "the queue is empty: the worker goes idle")
     #expect(server.busyWorkers == 0)
+  }
+
+  /// A handler that is not the built-in one, under the same server
+  /// mechanics: it refuses every write while another of its operation is in
+  /// flight (with 425 Too Early) and applies the rest.
+  struct EagerHandler: RequestHandler {
+    var applications = [0]
+    var asked = 0
+    mutating func reset() { applications = [0] }
+    func applied(_ operation: Int) -> Int { applications[operation] }
+    func refusesWhileInFlight(_ request: RequestMessage) -> Bool { request.kind == .write }
+    mutating func refuseWhileInFlight(
+      _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
+    ) -> ResponseMessage {
+      asked += 1
+      return ResponseMessage(operation: request.operation, sequence: request.sequence, status: .http(425))
+    }
+    mutating func serve(
+      _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
+    ) -> ResponseMessage {
+      applications[Int(request.operation)] += 1
+      return ResponseMessage(operation: request.operation, sequence: request.sequence, status: .http(201))
+    }
+  }
+
+  @Test func anotherHandlerAnswersUnderTheSameMechanics() throws {
+    var server = RequestServer(
+      handler: EagerHandler(), operations: 1,
+      capacity: .init(workers: 1, queueLimit: 0, retryAfter: .seconds(2)), processing: .fixed(.milliseconds(5)),
+      raceWindow: .zero)
+    var context = Context(seed: 1)
+    let first = Self.write(1, key: false)
+    guard case .process = server.receive(first, &context) else {
+      Issue.record("a free worker takes the first request")
+      return
+    }
+    #expect(try server.beginProcessing(first, &context) == .busy(until: VirtualTime(nanoseconds: 5_000_000)))
+    // The handler decides about a write while one is in flight…
+    guard case .answer(let early) = server.receive(Self.write(2, key: false), &context) else {
+      Issue.record("the handler refuses a write while one is in flight")
+      return
+    }
+    #expect(early.status == .http(425))
+    #expect(server.handler.asked == 1)
+    // …the mechanics about capacity: a read finds the one worker busy.
+    let read = RequestMessage(operation: 0, sequence: 3, kind: .read)
+    guard case .answer(let overloaded) = server.receive(read, &context) else {
+      Issue.record("a full server refuses at once")
+      return
+    }
+    #expect(overloaded.failure == .throttled(status: 503, retryAfter: .seconds(2)))
+    context.clock = 5_000_000
+    #expect(server.complete(first, &context).status == .http(201))
+    #expect(server.handler.applied(0) == 1)
+    #expect(server.requests == 3)
+    #expect(server.writeCalls == 2)
   }
 
   // MARK: - The client, without a server
@@ -319,7 +377,8 @@ import Testing
     #expect(MemoryLayout<EventQueueEntry<RequestEvent>>.stride == 32)
     #expect(MemoryLayout<RequestMessage>.size == 16)
     #expect(MemoryLayout<ResponseMessage>.size == 24)
-    #expect(MemoryLayout<LedgerEntry>.stride == 24)
+    #expect(MemoryLayout<LedgerEntry>.stride == 16)
+    #expect(MemoryLayout<WritesInFlight>.stride == 16)
   }
 
   @Test func transportFailuresKeepTheirTraceCodes() {

@@ -63,17 +63,18 @@ extension RequestWorld {
     metrics.retriesRefused = UInt64(client.policy.retryBudget.refused)
     let kind = settings.options.workload.kind
     var makespan = VirtualTime.zero
-    for (record, entry) in zip(client.records, server.ledger) {
+    for (operation, record) in client.records.enumerated() {
+      let applied = server.handler.applied(operation)
       metrics.attempts &+= UInt64(record.attempts)
-      metrics.applied &+= UInt64(entry.applied)
+      metrics.applied &+= UInt64(applied)
       switch record.outcome {
       case .succeeded: metrics.succeeded &+= 1
       case .failed: metrics.failed &+= 1
       case .uncertain: metrics.uncertain &+= 1
       case .pending: break
       }
-      if kind.duplicatesWhenRepeated && entry.applied > 1 { metrics.duplicated &+= 1 }
-      if kind.isWrite ? entry.applied == 0 : record.outcome != .succeeded { metrics.lost &+= 1 }
+      if kind.duplicatesWhenRepeated && applied > 1 { metrics.duplicated &+= 1 }
+      if kind.isWrite ? applied == 0 : record.outcome != .succeeded { metrics.lost &+= 1 }
       if record.outcome != .pending {
         metrics.completion.record(record.end.duration(since: record.start).nanoseconds)
         makespan = max(makespan, record.end)

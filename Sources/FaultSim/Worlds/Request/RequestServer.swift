@@ -1,20 +1,17 @@
 /// The request world's server: it admits requests (capacity, a queue),
-/// processes them for a sampled time, and answers each at its commit point
-/// from its ledger.
+/// processes them for a sampled time, and has its ``RequestHandler`` answer
+/// each at its commit point.
 ///
-/// The server sees only the ``RequestMessage``s the world delivers — their
-/// idempotency key, payload digest and `If-Match` version — and answers
-/// with ``ResponseMessage``s that carry their own Retry-After; it never
-/// touches a client. What it decides is split in two: the mechanics here
-/// (admission, the capacity queue, processing time, what is in flight,
-/// the load counters) and the request handler in `RequestServer+Handler`
-/// (keys, conflicts, versions, injected failures: the decisions a user's
-/// own handler would replace).
-struct RequestServer {
-  /// Each operation's entry in the ledger.
-  var ledger: [LedgerEntry]
-  /// The current version of each contended record (conditional writes).
-  var versions: [UInt32]
+/// The server sees only the ``RequestMessage``s the world delivers and
+/// answers with ``ResponseMessage``s that carry their own Retry-After; it
+/// never touches a client. Its mechanics are here — admission, the
+/// capacity queue, processing time, which writes are in flight and when
+/// they commit, the load counters — and its decisions are the handler's.
+struct RequestServer<Handler: RequestHandler> {
+  /// The decisions, and the store they keep.
+  var handler: Handler
+  /// Each operation's writes being processed now.
+  var inFlight: [WritesInFlight]
   /// Requests waiting for a worker (capacity-limited servers), from
   /// `queueHead` on.
   var queue: [RequestMessage] = []
@@ -27,31 +24,32 @@ struct RequestServer {
   var writeCalls: UInt64 = 0
   /// Requests refused with 503 for lack of capacity.
   var overloadRejections: UInt64 = 0
-  /// The server's options.
-  let options: ServerOptions
-  /// The shared records that conditional writes update, if any.
-  let contention: WorkloadOptions.Contention?
-  /// Events closer than this race (the retry-vs-commit and
-  /// retry-vs-key-expiry races are the server's).
+  /// A limited service rate; `nil` is unlimited.
+  let capacity: ServerOptions.Capacity?
+  /// Time to process one request.
+  let processing: LatencyDistribution
+  /// A retry arriving this close before the commit of the write it repeats
+  /// races with it.
   let raceWindow: VirtualDuration
 
-  /// A server of `options` for `operations` operations.
+  /// A server for `operations` operations, answering with `handler`.
   init(
-    _ options: ServerOptions, operations: Int, contention: WorkloadOptions.Contention?, raceWindow: VirtualDuration
+    handler: Handler, operations: Int, capacity: ServerOptions.Capacity?, processing: LatencyDistribution,
+    raceWindow: VirtualDuration
   ) {
-    self.options = options
-    self.contention = contention
+    self.handler = handler
+    inFlight = Array(repeating: WritesInFlight(), count: operations)
+    self.capacity = capacity
+    self.processing = processing
     self.raceWindow = raceWindow
-    ledger = Array(repeating: LedgerEntry(), count: operations)
-    versions = Array(repeating: 0, count: contention?.resources ?? 0)
   }
 
   /// Restores the initial state for another run, keeping the storage.
   ///
-  /// - Complexity: O(operations + records).
+  /// - Complexity: O(operations).
   mutating func reset() {
-    for index in ledger.indices { ledger[index] = LedgerEntry() }
-    for index in versions.indices { versions[index] = 0 }
+    handler.reset()
+    for index in inFlight.indices { inFlight[index] = WritesInFlight() }
     queue.removeAll(keepingCapacity: true)
     queueHead = 0
     busyWorkers = 0
@@ -65,8 +63,28 @@ struct RequestServer {
   mutating func receive(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>) -> Reception {
     requests &+= 1
     if request.kind == .write { writeCalls &+= 1 }
-    if let reception = answerKeyInFlight(request, &context) { return reception }
-    if let capacity = options.capacity {
+    let operation = Int(request.operation)
+    if handler.refusesWhileInFlight(request), inFlight[operation].count > 0 {
+      // A retry just before the commit of the write it repeats races it.
+      let commit = inFlight[operation].until
+      let now = context.now
+      if !request.heldUntilCommit, commit >= now, commit.distance(to: now) <= raceWindow {
+        let commitFirst =
+          context.choose(
+            race: RequestDraw.retryVsCommit.key(operation, request.sequence), label: RequestDraw.retryVsCommit.name,
+            alternatives: ["arrival first", "commit first"]) == 1
+        if commitFirst {
+          // The held request arrives again at the commit and is counted then.
+          requests &-= 1
+          writeCalls &-= 1
+          var held = request
+          held.heldUntilCommit = true
+          return .hold(held, until: commit)
+        }
+      }
+      return .answer(handler.refuseWhileInFlight(request, &context))
+    }
+    if let capacity {
       if busyWorkers < capacity.workers {
         busyWorkers += 1
       } else if queue.count - queueHead < capacity.queueLimit {
@@ -75,7 +93,10 @@ struct RequestServer {
       } else {
         overloadRejections &+= 1
         context.trace(RequestActor.server, "503: overloaded", "op=\(request.operation)")
-        return .answer(reply(to: request, 503))
+        return .answer(
+          ResponseMessage(
+            operation: request.operation, sequence: request.sequence, status: .http(503),
+            content: .retryAfter(capacity.retryAfter)))
       }
     }
     return .process
@@ -88,12 +109,11 @@ struct RequestServer {
     _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> Processing {
     let operation = Int(request.operation)
-    if request.kind == .write { ledger[operation].inFlight &+= 1 }
-    if case .fixed(let delay) = options.processing, delay == .zero { return .immediate }
-    let duration = options.processing.delay(
-      word: context.valueWord(RequestDraw.processing.key(operation, request.sequence)))
+    if request.kind == .write { inFlight[operation].count &+= 1 }
+    if case .fixed(let delay) = processing, delay == .zero { return .immediate }
+    let duration = processing.delay(word: context.valueWord(RequestDraw.processing.key(operation, request.sequence)))
     let done = try context.now + duration
-    if request.kind == .write { ledger[operation].inFlightUntil = max(ledger[operation].inFlightUntil, done) }
+    if request.kind == .write { inFlight[operation].until = max(inFlight[operation].until, done) }
     return .busy(until: done)
   }
 
@@ -103,8 +123,8 @@ struct RequestServer {
   mutating func complete(
     _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
   ) -> ResponseMessage {
-    if request.kind == .write { ledger[Int(request.operation)].inFlight &-= 1 }
-    return serve(request, &context)
+    if request.kind == .write { inFlight[Int(request.operation)].count &-= 1 }
+    return handler.serve(request, &context)
   }
 
   /// After a completion: the queued request the freed worker takes next,
@@ -113,7 +133,7 @@ struct RequestServer {
   /// - Complexity: O(1) amortised.
   @inline(__always)
   mutating func nextQueued() -> RequestMessage? {
-    guard options.capacity != nil else { return nil }
+    guard capacity != nil else { return nil }
     guard queueHead < queue.count else {
       busyWorkers -= 1
       return nil
@@ -146,5 +166,17 @@ struct RequestServer {
     case immediate
     /// It completes at the given time.
     case busy(until: VirtualTime)
+  }
+}
+
+extension RequestServer where Handler == BuiltInRequestHandler {
+  /// The server of `options`, answering with the built-in handler.
+  init(
+    _ options: ServerOptions, operations: Int, contention: WorkloadOptions.Contention?, raceWindow: VirtualDuration
+  ) {
+    self.init(
+      handler: BuiltInRequestHandler(
+        options, operations: operations, contention: contention, raceWindow: raceWindow),
+      operations: operations, capacity: options.capacity, processing: options.processing, raceWindow: raceWindow)
   }
 }

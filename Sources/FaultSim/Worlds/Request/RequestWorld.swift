@@ -4,8 +4,8 @@
 /// clients believe.
 ///
 /// The world is three actors and a router. `RequestClient` (its decisions
-/// behind `ClientPolicy`), `RequestNetwork` and `RequestServer` each
-/// own their state and know nothing of one another; they talk through the
+/// behind `ClientPolicy`), `RequestNetwork` and `RequestServer` (its
+/// decisions behind `RequestHandler`) each own their state and know nothing of one another; they talk through the
 /// messages in ``RequestEvent`` — a ``RequestMessage`` carries its key and
 /// payload digest, a ``ResponseMessage`` its status and Retry-After — which
 /// the world routes: a request from the client through the network to the
@@ -36,8 +36,8 @@ public struct RequestWorld: SimulationModel {
   var client: RequestClient<BuiltInClientPolicy>
   /// The network between them and the server.
   var network: RequestNetwork
-  /// The server and its ledger.
-  var server: RequestServer
+  /// The server, its decisions behind `RequestHandler`.
+  var server: RequestServer<BuiltInRequestHandler>
   /// When each operation starts.
   var arrivals = ArrivalSchedule()
   /// A response this close to its attempt's timeout races it.

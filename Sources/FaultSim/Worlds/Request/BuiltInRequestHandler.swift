@@ -1,42 +1,57 @@
-/// The server's request handler: the decisions a user's own handler would
-/// replace — what a repeated idempotency key gets (409 while in flight, the
-/// stored result, 422 for a different body, a fresh application after the
-/// key expired), what a stale `If-Match` gets (412), which failures are
-/// injected, and which headers a response carries.
-///
-/// It reads only the request and the ledger, and answers with a
-/// ``ResponseMessage``; the mechanics in ``RequestServer`` decide when it
-/// runs.
-extension RequestServer {
-  /// A keyed write whose key is still being processed: 409, or — when the
-  /// processing commits within the race window — held until the commit
-  /// (the retry-vs-commit race). `nil` when the key is not in flight.
+/// The server of scenario files (SPEC §4.1): a ledger per operation that
+/// honours or ignores idempotency keys, remembers each key's result (for a
+/// while, with a key lifetime), answers 409 to a retry of a key still in
+/// flight, 422 to a different body under a stored key, 412 to a stale
+/// `If-Match`, and injects failures (before or after the commit,
+/// rejections, throttling); all of it set by ``ServerOptions``. See
+/// ``RequestHandler`` for what a handler decides.
+struct BuiltInRequestHandler: RequestHandler {
+  /// The options the handler follows.
+  let options: ServerOptions
+  /// The shared records conditional writes update, if any.
+  let contention: WorkloadOptions.Contention?
+  /// A retry this close to its key's expiry races it.
+  let raceWindow: VirtualDuration
+  /// Each operation's entry in the ledger.
+  var ledger: [LedgerEntry]
+  /// The current version of each contended record (conditional writes).
+  var versions: [UInt32]
+
+  /// The handler of `options` for `operations` operations.
+  init(
+    _ options: ServerOptions, operations: Int, contention: WorkloadOptions.Contention?, raceWindow: VirtualDuration
+  ) {
+    self.options = options
+    self.contention = contention
+    self.raceWindow = raceWindow
+    ledger = Array(repeating: LedgerEntry(), count: operations)
+    versions = Array(repeating: 0, count: contention?.resources ?? 0)
+  }
+
+  /// Empties the ledger and the records, keeping the storage.
+  ///
+  /// - Complexity: O(operations + records).
+  mutating func reset() {
+    for index in ledger.indices { ledger[index] = LedgerEntry() }
+    for index in versions.indices { versions[index] = 0 }
+  }
+
+  func applied(_ operation: Int) -> Int { Int(ledger[operation].applied) }
+
+  /// A keyed write is refused while its key is in flight, when keys are
+  /// honoured and ``ServerOptions/inFlightKey`` is `conflict`.
   @inline(__always)
-  mutating func answerKeyInFlight(
+  func refusesWhileInFlight(_ request: RequestMessage) -> Bool {
+    request.carriesKey && options.keys == .honour && options.inFlightKey == .conflict
+  }
+
+  /// 409 Conflict: the key is still being processed; the client may retry
+  /// later.
+  mutating func refuseWhileInFlight(
     _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
-  ) -> Reception? {
-    let operation = Int(request.operation)
-    guard request.carriesKey, options.keys == .honour, options.inFlightKey == .conflict,
-      ledger[operation].inFlight > 0
-    else { return nil }
-    let commit = ledger[operation].inFlightUntil
-    let now = context.now
-    if !request.heldUntilCommit, commit >= now, commit.distance(to: now) <= raceWindow {
-      let commitFirst =
-        context.choose(
-          race: RequestDraw.retryVsCommit.key(operation, request.sequence), label: RequestDraw.retryVsCommit.name,
-          alternatives: ["arrival first", "commit first"]) == 1
-      if commitFirst {
-        // The held request arrives again at the commit and is counted then.
-        requests &-= 1
-        writeCalls &-= 1
-        var held = request
-        held.heldUntilCommit = true
-        return .hold(held, until: commit)
-      }
-    }
-    context.trace(RequestActor.server, "409: key in flight", "op=\(operation) seq=\(request.sequence)")
-    return .answer(reply(to: request, 409))
+  ) -> ResponseMessage {
+    context.trace(RequestActor.server, "409: key in flight", "op=\(request.operation) seq=\(request.sequence)")
+    return reply(to: request, 409)
   }
 
   /// The ledger's answer to one request at its commit point.
