@@ -285,8 +285,8 @@ import Testing
     func countAttempt(_ state: inout RetryState) { state.tries += 1 }
     mutating func request(
       operation: Int, sequence: UInt32, _ state: inout RetryState, _ context: inout SimulationContext<RequestEvent>
-    ) -> RequestMessage {
-      RequestMessage(operation: UInt32(operation), sequence: sequence, kind: .write, carriesKey: true)
+    ) -> AttemptRequest {
+      AttemptRequest(kind: .write, carriesKey: true)
     }
     mutating func afterSuccess(
       _ response: ResponseMessage, operation: Int, sequence: UInt32, _ state: inout RetryState,

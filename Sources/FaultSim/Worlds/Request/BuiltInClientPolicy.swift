@@ -55,16 +55,16 @@ struct BuiltInClientPolicy: ClientPolicy {
   @inline(__always)
   mutating func request(
     operation: Int, sequence: UInt32, _ state: inout RetryState, _ context: inout SimulationContext<RequestEvent>
-  ) -> RequestMessage {
+  ) -> AttemptRequest {
     let message = state.exchange.message
     if message == .write, state.tries > 1, state.payload == .original, payloadChangeMatters,
       context.fault(options.payloadChangesOnRetry, RequestDraw.payloadChange.key(operation, sequence))
     {
       state.payload = .changed
     }
-    return RequestMessage(
-      operation: UInt32(operation), sequence: sequence, kind: message,
-      carriesKey: message == .write && kind == .keyedWrite, payload: state.payload, ifMatch: state.knownVersion)
+    return AttemptRequest(
+      kind: message, carriesKey: message == .write && kind == .keyedWrite, payload: state.payload,
+      ifMatch: state.knownVersion)
   }
 
   @inline(__always)

@@ -44,12 +44,12 @@ protocol ClientPolicy {
   /// once because the device is offline).
   func countAttempt(_ state: inout RetryState)
 
-  /// The request the attempt sends.
+  /// What the attempt sends; the client adds the message's identity.
   ///
   /// - Parameter sequence: The message's sequence number (its draws' key).
   mutating func request(
     operation: Int, sequence: UInt32, _ state: inout RetryState, _ context: inout SimulationContext<RequestEvent>
-  ) -> RequestMessage
+  ) -> AttemptRequest
 
   /// What follows a 2xx answer to the awaited message.
   ///
@@ -66,6 +66,19 @@ protocol ClientPolicy {
     _ failure: Failure, operation: Int, sequence: UInt32, _ state: inout RetryState,
     _ context: inout SimulationContext<RequestEvent>
   ) -> ClientDecision
+}
+
+/// What an attempt sends, as a ``ClientPolicy`` decides it: everything in a
+/// ``RequestMessage`` but the message's identity, which the client owns.
+struct AttemptRequest: Equatable {
+  /// A write, a read or a status query.
+  var kind: MessageKind
+  /// Whether a write carries the operation's idempotency key.
+  var carriesKey = false
+  /// The body's digest.
+  var payload: PayloadDigest = .original
+  /// The version for `If-Match` (conditional writes).
+  var ifMatch: UInt32 = 0
 }
 
 /// What a client does next, as its ``ClientPolicy`` decides.

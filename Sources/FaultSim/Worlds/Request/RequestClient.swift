@@ -85,8 +85,10 @@ struct RequestClient<Policy: ClientPolicy> {
     policy.countAttempt(&records[operation].retry)
     records[operation].attempts &+= 1
     let sequence = records[operation].sequence
-    let request = policy.request(
-      operation: operation, sequence: sequence, &records[operation].retry, &context)
+    let what = policy.request(operation: operation, sequence: sequence, &records[operation].retry, &context)
+    let request = RequestMessage(
+      operation: UInt32(operation), sequence: sequence, kind: what.kind, carriesKey: what.carriesKey,
+      payload: what.payload, ifMatch: what.ifMatch)
     records[operation].deadline = try context.now + timeout
     records[operation].isAwaiting = true
     records[operation].timeoutArmed = false
