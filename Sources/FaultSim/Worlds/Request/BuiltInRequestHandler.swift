@@ -12,31 +12,28 @@ struct BuiltInRequestHandler: RequestHandler {
   let contention: WorkloadOptions.Contention?
   /// A retry this close to its key's expiry races it.
   let raceWindow: VirtualDuration
-  /// Each operation's entry in the ledger.
-  var ledger: [LedgerEntry]
   /// The current version of each contended record (conditional writes).
   var versions: [UInt32]
 
-  /// The handler of `options` for `operations` operations.
-  init(
-    _ options: ServerOptions, operations: Int, contention: WorkloadOptions.Contention?, raceWindow: VirtualDuration
-  ) {
+  /// The handler of `options`.
+  init(_ options: ServerOptions, contention: WorkloadOptions.Contention?, raceWindow: VirtualDuration) {
     self.options = options
     self.contention = contention
     self.raceWindow = raceWindow
-    ledger = Array(repeating: LedgerEntry(), count: operations)
     versions = Array(repeating: 0, count: contention?.resources ?? 0)
   }
 
-  /// Empties the ledger and the records, keeping the storage.
+  /// An operation's ledger entry before anything was applied.
+  var emptyEntry: LedgerEntry { LedgerEntry() }
+
+  /// Resets the records' versions, keeping the storage.
   ///
-  /// - Complexity: O(operations + records).
+  /// - Complexity: O(records).
   mutating func reset() {
-    for index in ledger.indices { ledger[index] = LedgerEntry() }
     for index in versions.indices { versions[index] = 0 }
   }
 
-  func applied(_ operation: Int) -> Int { Int(ledger[operation].applied) }
+  func applied(_ entry: LedgerEntry) -> Int { Int(entry.applied) }
 
   /// A keyed write is refused while its key is in flight, when keys are
   /// honoured and ``ServerOptions/inFlightKey`` is `conflict`.
@@ -55,7 +52,9 @@ struct BuiltInRequestHandler: RequestHandler {
   }
 
   /// The ledger's answer to one request at its commit point.
-  mutating func serve(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>) -> ResponseMessage {
+  mutating func serve(
+    _ request: RequestMessage, _ entry: inout LedgerEntry, _ context: inout SimulationContext<RequestEvent>
+  ) -> ResponseMessage {
     let operation = Int(request.operation)
     let sequence = request.sequence
     let resource = contention.map { operation % $0.resources }
@@ -63,7 +62,7 @@ struct BuiltInRequestHandler: RequestHandler {
     case .read:
       return reply(to: request, 200, content: resource.map { .version(versions[$0]) } ?? .none)
     case .query:
-      return reply(to: request, 200, content: .writeApplied(ledger[operation].applied > 0))
+      return reply(to: request, 200, content: .writeApplied(entry.applied > 0))
     case .write:
       break
     }
@@ -76,9 +75,9 @@ struct BuiltInRequestHandler: RequestHandler {
       return reply(to: request, 429)
     }
     let keyed = request.carriesKey && options.keys == .honour
-    if keyed, let stored = ledger[operation].storedStatus {
-      if keyStillValid(operation, sequence, &context) {
-        if request.payload != ledger[operation].storedPayload {
+    if keyed, let stored = entry.storedStatus {
+      if keyStillValid(entry, operation, sequence, &context) {
+        if request.payload != entry.storedPayload {
           context.trace(RequestActor.server, "422: same key, different payload", "op=\(operation)")
           return reply(to: request, 422)
         }
@@ -86,7 +85,7 @@ struct BuiltInRequestHandler: RequestHandler {
         return reply(to: request, stored)
       }
       context.trace(RequestActor.server, "key expired: apply again", "op=\(operation)")
-      ledger[operation].storedStatus = nil
+      entry.storedStatus = nil
     }
     if let resource, request.ifMatch != versions[resource] {
       context.trace(RequestActor.server, "412: stale version", "op=\(operation) resource=\(resource)")
@@ -95,35 +94,35 @@ struct BuiltInRequestHandler: RequestHandler {
     let failureStatus = UInt16(options.failureStatus)
     if context.fault(options.failureBeforeCommit, RequestDraw.failureBeforeCommit.key(operation, sequence)) {
       context.trace(RequestActor.server, "\(failureStatus) before commit", "op=\(operation)")
-      if keyed && options.storesErrors { storeKey(operation, failureStatus, request.payload, context.now) }
+      if keyed && options.storesErrors { storeKey(&entry, failureStatus, request.payload, context.now) }
       return reply(to: request, failureStatus)
     }
-    ledger[operation].applied &+= 1
+    entry.applied &+= 1
     if let resource { versions[resource] &+= 1 }
-    context.trace(RequestActor.server, "apply", "op=\(operation) applied=\(ledger[operation].applied)")
+    context.trace(RequestActor.server, "apply", "op=\(operation) applied=\(entry.applied)")
     if context.fault(options.failureAfterCommit, RequestDraw.failureAfterCommit.key(operation, sequence)) {
       context.trace(RequestActor.server, "\(failureStatus) after commit", "op=\(operation)")
-      if keyed { storeKey(operation, options.storesErrors ? failureStatus : 200, request.payload, context.now) }
+      if keyed { storeKey(&entry, options.storesErrors ? failureStatus : 200, request.payload, context.now) }
       return reply(to: request, failureStatus)
     }
-    if keyed { storeKey(operation, 200, request.payload, context.now) }
+    if keyed { storeKey(&entry, 200, request.payload, context.now) }
     return reply(to: request, 200)
   }
 
   /// Stores a result under the operation's key.
-  mutating func storeKey(_ operation: Int, _ status: UInt16, _ payload: PayloadDigest, _ now: VirtualTime) {
-    ledger[operation].storedStatus = status
-    ledger[operation].storedPayload = payload
-    ledger[operation].keyStoredAt = now
+  func storeKey(_ entry: inout LedgerEntry, _ status: UInt16, _ payload: PayloadDigest, _ now: VirtualTime) {
+    entry.storedStatus = status
+    entry.storedPayload = payload
+    entry.keyStoredAt = now
   }
 
   /// Whether the operation's stored key is still remembered now; a request
   /// close to the expiry instant races with it.
-  mutating func keyStillValid(
-    _ operation: Int, _ sequence: UInt32, _ context: inout SimulationContext<RequestEvent>
+  func keyStillValid(
+    _ entry: LedgerEntry, _ operation: Int, _ sequence: UInt32, _ context: inout SimulationContext<RequestEvent>
   ) -> Bool {
     // A lifetime past the clock's end never expires.
-    guard let ttl = options.keyTTL, let expiry = try? ledger[operation].keyStoredAt + ttl else { return true }
+    guard let ttl = options.keyTTL, let expiry = try? entry.keyStoredAt + ttl else { return true }
     let now = context.now
     let valid = now < expiry
     guard now.distance(to: expiry) <= raceWindow else { return valid }

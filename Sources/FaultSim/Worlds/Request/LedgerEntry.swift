@@ -1,6 +1,7 @@
 /// What the built-in handler's ledger holds for one operation: how often
 /// its write was applied, and the result stored under its idempotency key.
-/// Plain data (16 bytes), reset between runs.
+/// Plain data (14 bytes: a ``ServerRecord`` fills the rest of its 16 with
+/// the server's own counts), reset between runs.
 struct LedgerEntry {
   /// When the key's result was stored.
   var keyStoredAt = VirtualTime.zero

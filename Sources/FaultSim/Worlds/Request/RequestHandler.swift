@@ -17,6 +17,11 @@
 ///   422 for a different body under the same key, 412 for a stale version,
 ///   injected failures, and the headers (Retry-After) each response carries.
 ///
+/// A handler keeps one ``Entry`` per operation — its ledger entry — which
+/// the server stores next to its own bookkeeping and hands to the handler
+/// for the operation of the request at hand; anything shared by all
+/// operations (the versions of contended records) is the handler's own.
+///
 /// A handler sees the world only through its arguments and the run's
 /// context, for keyed draws (``RequestDraw``, keyed by the message) and
 /// trace lines under ``RequestActor/server``; it never schedules.
@@ -24,12 +29,18 @@
 /// options — is the one implementation today; ``RequestServer`` is generic
 /// over the handler so that another one runs specialised.
 protocol RequestHandler {
-  /// Starts a new run: an empty store.
+  /// What the handler keeps for one operation.
+  associatedtype Entry
+
+  /// The entry of an operation the server has not seen yet.
+  var emptyEntry: Entry { get }
+
+  /// Starts a new run: an empty store (the server empties the entries).
   mutating func reset()
 
-  /// Times the server applied the write of `operation` so far: what the
-  /// run's metrics count duplicates and losses by.
-  func applied(_ operation: Int) -> Int
+  /// Times the server applied the operation's write so far, from its
+  /// entry: what the run's metrics count duplicates and losses by.
+  func applied(_ entry: Entry) -> Int
 
   /// Whether `request` is refused because a write of its operation is
   /// still being processed (the server asks only when one is).
@@ -40,6 +51,9 @@ protocol RequestHandler {
     _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
   ) -> ResponseMessage
 
-  /// The answer to `request` at its commit point.
-  mutating func serve(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>) -> ResponseMessage
+  /// The answer to `request` at its commit point; `entry` is its
+  /// operation's.
+  mutating func serve(
+    _ request: RequestMessage, _ entry: inout Entry, _ context: inout SimulationContext<RequestEvent>
+  ) -> ResponseMessage
 }

@@ -64,7 +64,7 @@ extension RequestWorld {
     let kind = settings.options.workload.kind
     var makespan = VirtualTime.zero
     for (operation, record) in client.records.enumerated() {
-      let applied = server.handler.applied(operation)
+      let applied = server.applied(operation)
       metrics.attempts &+= UInt64(record.attempts)
       metrics.applied &+= UInt64(applied)
       switch record.outcome {

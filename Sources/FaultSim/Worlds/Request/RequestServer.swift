@@ -8,10 +8,10 @@
 /// capacity queue, processing time, which writes are in flight and when
 /// they commit, the load counters — and its decisions are the handler's.
 struct RequestServer<Handler: RequestHandler> {
-  /// The decisions, and the store they keep.
+  /// The decisions.
   var handler: Handler
-  /// Each operation's writes being processed now.
-  var inFlight: [WritesInFlight]
+  /// Each operation's record: the handler's entry and the writes in flight.
+  var records: [ServerRecord<Handler.Entry>]
   /// Requests waiting for a worker (capacity-limited servers), from
   /// `queueHead` on.
   var queue: [RequestMessage] = []
@@ -37,8 +37,8 @@ struct RequestServer<Handler: RequestHandler> {
     handler: Handler, operations: Int, capacity: ServerOptions.Capacity?, processing: LatencyDistribution,
     raceWindow: VirtualDuration
   ) {
+    records = Array(repeating: ServerRecord(entry: handler.emptyEntry), count: operations)
     self.handler = handler
-    inFlight = Array(repeating: WritesInFlight(), count: operations)
     self.capacity = capacity
     self.processing = processing
     self.raceWindow = raceWindow
@@ -49,7 +49,8 @@ struct RequestServer<Handler: RequestHandler> {
   /// - Complexity: O(operations).
   mutating func reset() {
     handler.reset()
-    for index in inFlight.indices { inFlight[index] = WritesInFlight() }
+    let empty = ServerRecord(entry: handler.emptyEntry)
+    for index in records.indices { records[index] = empty }
     queue.removeAll(keepingCapacity: true)
     queueHead = 0
     busyWorkers = 0
@@ -64,9 +65,9 @@ struct RequestServer<Handler: RequestHandler> {
     requests &+= 1
     if request.kind == .write { writeCalls &+= 1 }
     let operation = Int(request.operation)
-    if handler.refusesWhileInFlight(request), inFlight[operation].count > 0 {
+    if handler.refusesWhileInFlight(request), records[operation].writesInFlight > 0 {
       // A retry just before the commit of the write it repeats races it.
-      let commit = inFlight[operation].until
+      let commit = records[operation].commitsAt
       let now = context.now
       if !request.heldUntilCommit, commit >= now, commit.distance(to: now) <= raceWindow {
         let commitFirst =
@@ -109,11 +110,11 @@ struct RequestServer<Handler: RequestHandler> {
     _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> Processing {
     let operation = Int(request.operation)
-    if request.kind == .write { inFlight[operation].count &+= 1 }
+    if request.kind == .write { records[operation].writesInFlight &+= 1 }
     if case .fixed(let delay) = processing, delay == .zero { return .immediate }
     let duration = processing.delay(word: context.valueWord(RequestDraw.processing.key(operation, request.sequence)))
     let done = try context.now + duration
-    if request.kind == .write { inFlight[operation].until = max(inFlight[operation].until, done) }
+    if request.kind == .write { records[operation].commitsAt = max(records[operation].commitsAt, done) }
     return .busy(until: done)
   }
 
@@ -123,8 +124,14 @@ struct RequestServer<Handler: RequestHandler> {
   mutating func complete(
     _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
   ) -> ResponseMessage {
-    if request.kind == .write { inFlight[Int(request.operation)].count &-= 1 }
-    return handler.serve(request, &context)
+    let operation = Int(request.operation)
+    if request.kind == .write { records[operation].writesInFlight &-= 1 }
+    return handler.serve(request, &records[operation].entry, &context)
+  }
+
+  /// Times the server applied the write of `operation` so far.
+  func applied(_ operation: Int) -> Int {
+    handler.applied(records[operation].entry)
   }
 
   /// After a completion: the queued request the freed worker takes next,
@@ -175,8 +182,7 @@ extension RequestServer where Handler == BuiltInRequestHandler {
     _ options: ServerOptions, operations: Int, contention: WorkloadOptions.Contention?, raceWindow: VirtualDuration
   ) {
     self.init(
-      handler: BuiltInRequestHandler(
-        options, operations: operations, contention: contention, raceWindow: raceWindow),
+      handler: BuiltInRequestHandler(options, contention: contention, raceWindow: raceWindow),
       operations: operations, capacity: options.capacity, processing: options.processing, raceWindow: raceWindow)
   }
 }

@@ -50,7 +50,7 @@ extension RequestWorld: ScenarioWorld {
     EntityStates(
       client.records.enumerated().map { index, record in
         RequestOperationOutcome(
-          operation: index, applied: server.handler.applied(index), outcome: "\(record.outcome)")
+          operation: index, applied: server.applied(index), outcome: "\(record.outcome)")
       })
   }
 }
