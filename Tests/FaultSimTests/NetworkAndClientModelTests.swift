@@ -51,22 +51,24 @@ import Testing
     let cap = VirtualDuration.nanoseconds(1_000)
     var generator = Xoshiro256StarStar(seed: 5)
     let exponential = Backoff(growth: .exponential, jitter: .none, base: base, cap: cap)
-    #expect((0..<6).map { exponential.delay(retry: $0, previous: 100, word: 0) } == [100, 200, 400, 800, 1_000, 1_000])
+    #expect(
+      (0..<6).map { exponential.delay(retry: $0, previous: base, word: 0) }
+        == [100, 200, 400, 800, 1_000, 1_000].map(VirtualDuration.nanoseconds))
     let full = Backoff(growth: .exponential, jitter: .full, base: base, cap: cap)
     let equal = Backoff(growth: .exponential, jitter: .equal, base: base, cap: cap)
     let decorrelated = Backoff(growth: .exponential, jitter: .decorrelated, base: base, cap: cap)
-    var previous: UInt64 = 100
+    var previous = base
     for retry in 0..<200 {
-      let ceiling = exponential.ceiling(retry: retry % 8)
-      #expect(full.delay(retry: retry % 8, previous: 0, word: generator.next()) <= ceiling)
-      let halfway = equal.delay(retry: retry % 8, previous: 0, word: generator.next())
+      let ceiling = exponential.ceiling(retry: retry % 8).nanoseconds
+      #expect(full.delay(retry: retry % 8, previous: .zero, word: generator.next()).nanoseconds <= ceiling)
+      let halfway = equal.delay(retry: retry % 8, previous: .zero, word: generator.next()).nanoseconds
       #expect(halfway >= ceiling - ceiling / 2 && halfway <= ceiling)
       let next = decorrelated.delay(retry: retry, previous: previous, word: generator.next())
-      #expect(next >= 100 && next <= min(1_000, 3 * previous))
+      #expect(next >= base && next.nanoseconds <= min(1_000, 3 * previous.nanoseconds))
       previous = next
     }
-    #expect(Backoff(growth: .constant, base: base).delay(retry: 9, previous: 0, word: 0) == 100)
-    #expect(Backoff.immediate.delay(retry: 3, previous: 0, word: 12_345) == 0)
+    #expect(Backoff(growth: .constant, base: base).delay(retry: 9, previous: .zero, word: 0) == base)
+    #expect(Backoff.immediate.delay(retry: 3, previous: .zero, word: 12_345) == .zero)
   }
 
   @Test func burstLossAveragesItsStationaryMix() {
@@ -76,7 +78,7 @@ import Testing
     var total = 0.0
     let steps = 200_000
     for step in 0..<steps {
-      total += timeline.lossProbability(at: UInt64(step) * 10_000_000)
+      total += timeline.lossProbability(at: VirtualTime(nanoseconds: UInt64(step) * 10_000_000))
     }
     #expect(abs(total / Double(steps) - model.averageLoss) < 0.01)
     #expect(abs(model.averageLoss - 0.069) < 1e-12)

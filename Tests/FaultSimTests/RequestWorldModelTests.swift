@@ -8,9 +8,9 @@ import Testing
     var options = RequestWorldOptions()
     options.workload.operations = operations
     options.workload.kind = .keyedWrite
-    options.workload.arrival = .uniform(over: .nanoseconds(1_000_000_000))
-    options.network.latency = .fixed(.nanoseconds(10_000_000))
-    options.client.timeout = .nanoseconds(1_000_000_000)
+    options.workload.arrival = .uniform(over: .seconds(1))
+    options.network.latency = .fixed(.milliseconds(10))
+    options.client.timeout = .seconds(1)
     options.client.attempts = 3
     return options
   }
@@ -19,7 +19,7 @@ import Testing
     var options = Self.base(operations: 30)
     options.workload.arrival = .simultaneous(at: .zero)
     options.workload.contention = .init(resources: 1)
-    options.server.processing = .uniform(min: .nanoseconds(1_000_000), max: .nanoseconds(5_000_000))
+    options.server.processing = .uniform(min: .milliseconds(1), max: .milliseconds(5))
     options.client.conflictLimit = .atMost(10_000)
     let result = try RequestWorld.runOnce(options, seed: 3)
     #expect(result.metrics.succeeded == 30)
@@ -62,7 +62,7 @@ import Testing
   @Test func throttledClientsWaitForRetryAfter() throws {
     var options = Self.base(operations: 50)
     options.server.throttling = 1
-    options.server.throttleRetryAfter = .nanoseconds(3_000_000_000)
+    options.server.throttleRetryAfter = .seconds(3)
     options.client.backoff = .immediate
     let result = try RequestWorld.runOnce(options, seed: 1)
     #expect(result.metrics.succeeded == 0)
@@ -86,19 +86,19 @@ import Testing
   @Test func retriesThatOutliveTheKeyDuplicate() throws {
     var options = Self.base(operations: 2_000)
     options.network.responseLoss = 0.5
-    options.client.backoff = Backoff(growth: .constant, base: .nanoseconds(2_000_000_000))
-    options.server.keyTTL = .nanoseconds(1_000_000_000)
+    options.client.backoff = Backoff(growth: .constant, base: .seconds(2))
+    options.server.keyTTL = .seconds(1)
     let expiring = try RequestWorld.runOnce(options, seed: 4)
     #expect(expiring.metrics.duplicated > 0)
-    options.server.keyTTL = .nanoseconds(3_600_000_000_000)
+    options.server.keyTTL = .hours(1)
     #expect(try RequestWorld.runOnce(options, seed: 4).metrics.duplicated == 0)
   }
 
   @Test func aQueueThatOutlastsTheTimeoutMakesClientsTimeOut() throws {
     var options = Self.base(operations: 100)
     options.workload.arrival = .simultaneous(at: .zero)
-    options.server.processing = .fixed(.nanoseconds(100_000_000))
-    options.server.capacity = .init(workers: 1, queueLimit: 1_000, retryAfter: .nanoseconds(1_000_000_000))
+    options.server.processing = .fixed(.milliseconds(100))
+    options.server.capacity = .init(workers: 1, queueLimit: 1_000, retryAfter: .seconds(1))
     options.client.attempts = 1
     let result = try RequestWorld.runOnce(options, seed: 0)
     // One worker, 100 ms each: about nine finish before the 1 s deadline.
@@ -110,11 +110,11 @@ import Testing
   @Test func overloadIsAnsweredWith503AndRetryAfter() throws {
     var options = Self.base(operations: 500)
     options.workload.arrival = .simultaneous(at: .zero)
-    options.server.processing = .fixed(.nanoseconds(10_000_000))
-    options.server.capacity = .init(workers: 2, queueLimit: 10, retryAfter: .nanoseconds(500_000_000))
+    options.server.processing = .fixed(.milliseconds(10))
+    options.server.capacity = .init(workers: 2, queueLimit: 10, retryAfter: .milliseconds(500))
     options.client.attempts = 20
     options.client.backoff = Backoff(
-      growth: .exponential, jitter: .full, base: .nanoseconds(50_000_000), cap: .nanoseconds(2_000_000_000))
+      growth: .exponential, jitter: .full, base: .milliseconds(50), cap: .seconds(2))
     let result = try RequestWorld.runOnce(options, seed: 0)
     #expect(result.metrics.overloadRejections > 0)
     #expect(result.metrics.duplicated == 0)
@@ -153,7 +153,7 @@ import Testing
     options.workload.arrival = .simultaneous(at: .zero)
     options.workload.kind = .keylessWrite
     // The response arrives exactly at the deadline: the two race.
-    options.network.latency = .fixed(.nanoseconds(500_000_000))
+    options.network.latency = .fixed(.milliseconds(500))
     options.client.attempts = 2
     options.client.backoff = .immediate
     let exploration = try InterleavingExplorer.explore(limit: 100) { strategy in
@@ -171,10 +171,10 @@ import Testing
   @Test func aRetryDuringProcessingRacesTheCommit() throws {
     var options = Self.base(operations: 1)
     options.workload.arrival = .simultaneous(at: .zero)
-    options.network.latency = .fixed(.nanoseconds(10_000_000))
-    options.server.processing = .fixed(.nanoseconds(1_020_000_000))
+    options.network.latency = .fixed(.milliseconds(10))
+    options.server.processing = .fixed(.milliseconds(1_020))
     options.client.backoff = .immediate
-    options.races.window = .nanoseconds(20_000_000)
+    options.races.window = .milliseconds(20)
     // The outcome here is what the server did, from the trace.
     let exploration = try InterleavingExplorer.explore(limit: 100) { strategy in
       let result = try RequestWorld.runOnce(options, seed: 0, strategy: strategy, tracing: true)

@@ -25,7 +25,7 @@ import Testing
     var options = Self.checkout(kind: .keyedWrite, requestLoss: 0.1, responseLoss: 0.3, attempts: 5)
     options.server.failureAfterCommit = 0.1
     options.server.failureBeforeCommit = 0.05
-    options.server.processing = .uniform(min: .nanoseconds(1_000_000), max: .nanoseconds(900_000_000))
+    options.server.processing = .uniform(min: .milliseconds(1), max: .milliseconds(900))
     options.network.connectionLost = 0.05
     for seed in 0..<40 as Range<UInt64> {
       let metrics = try Self.measure(options, seeds: seed..<(seed + 1))
@@ -172,10 +172,10 @@ import Testing
 
   @Test func theSameSeedGivesTheSameMetrics() throws {
     var options = Self.checkout()
-    options.server.processing = .exponential(mean: .nanoseconds(20_000_000))
-    options.server.capacity = .init(workers: 4, queueLimit: 50, retryAfter: .nanoseconds(500_000_000))
+    options.server.processing = .exponential(mean: .milliseconds(20))
+    options.server.capacity = .init(workers: 4, queueLimit: 50, retryAfter: .milliseconds(500))
     options.network.burstLoss = BurstLoss(
-      meanGood: .nanoseconds(2_000_000_000), meanBad: .nanoseconds(200_000_000), lossGood: 0.01, lossBad: 0.5)
+      meanGood: .seconds(2), meanBad: .milliseconds(200), lossGood: 0.01, lossBad: 0.5)
     let first = try RequestWorld.runOnce(options, seed: 77)
     let second = try RequestWorld.runOnce(options, seed: 77)
     #expect(first.metrics == second.metrics)

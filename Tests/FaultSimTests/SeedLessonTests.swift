@@ -38,7 +38,7 @@ import Testing
     #expect(Failure.connectionLost.isRetryable && !Failure.connectionLost.provesNotApplied)
     #expect(Failure.cannotConnect.isRetryable && Failure.cannotConnect.provesNotApplied)
     #expect(Failure.dnsFailure.provesNotApplied)
-    #expect(Failure.throttled(status: 429, retryAfterNanoseconds: 1_000_000_000).isRetryable)
+    #expect(Failure.throttled(status: 429, retryAfter: .seconds(1)).isRetryable)
     #expect(!Failure.client(413).isRetryable)
     #expect(!Failure.server(500).provesNotApplied)
   }

@@ -23,6 +23,27 @@ import Testing
     }
   }
 
+  @Test func modelArithmeticReportsOverflowAsTheRunsError() throws {
+    let now = VirtualTime(nanoseconds: 1_500_000_000)
+    #expect(try now + .milliseconds(250) == VirtualTime(nanoseconds: 1_750_000_000))
+    #expect(try VirtualDuration.seconds(1) + .milliseconds(5) == .milliseconds(1_005))
+    #expect(now.distance(to: VirtualTime(nanoseconds: 1_000_000_000)) == .milliseconds(500))
+    #expect(VirtualTime(nanoseconds: 1_000_000_000).distance(to: now) == .milliseconds(500))
+    let late = VirtualTime(nanoseconds: .max - 5)
+    #expect(try late + .nanoseconds(5) == VirtualTime(nanoseconds: .max))
+    do {
+      _ = try late + .nanoseconds(6)
+      Issue.record("expected an overflow")
+    } catch {
+      guard case .clockOverflow(let overflow) = error else {
+        Issue.record("expected a clock overflow, got \(error)")
+        return
+      }
+      #expect(overflow.operation == "\(late) + 6ns")
+    }
+    #expect(throws: SimulationError.self) { try VirtualDuration.nanoseconds(.max) + .nanoseconds(1) }
+  }
+
   @Test func durationsConvertFromSwiftDurations() throws {
     #expect(try VirtualDuration(.milliseconds(1_500)).nanoseconds == 1_500_000_000)
     #expect(try VirtualDuration(.nanoseconds(7)).nanoseconds == 7)

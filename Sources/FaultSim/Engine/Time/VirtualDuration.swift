@@ -2,7 +2,7 @@
 ///
 /// Integer time keeps results exact and identical on every machine; the
 /// largest duration is about 584 years.
-public struct VirtualDuration: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct VirtualDuration: Hashable, Comparable, Sendable, BitwiseCopyable, CustomStringConvertible {
   /// The length in nanoseconds.
   public var nanoseconds: UInt64
 

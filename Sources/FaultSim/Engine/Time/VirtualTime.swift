@@ -3,7 +3,7 @@
 ///
 /// Time only moves forwards, and arithmetic that would leave `UInt64` is a
 /// thrown ``ClockOverflow``, never a trap.
-public struct VirtualTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct VirtualTime: Hashable, Comparable, Sendable, BitwiseCopyable, CustomStringConvertible {
   /// Nanoseconds since the start of the run.
   public var nanoseconds: UInt64
 

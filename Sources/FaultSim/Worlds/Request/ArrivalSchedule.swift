@@ -5,7 +5,7 @@
 struct ArrivalSchedule {
 
   /// Start time of each operation, non-decreasing.
-  private(set) var times: [UInt64] = []
+  private(set) var times: [VirtualTime] = []
 
   /// Computes the start times of `count` operations.
   ///
@@ -23,7 +23,7 @@ struct ArrivalSchedule {
     times.reserveCapacity(count)
     switch arrival {
     case .simultaneous(let at):
-      for _ in 0..<count { times.append(at.nanoseconds) }
+      for _ in 0..<count { times.append(VirtualTime(sinceStart: at)) }
     case .uniform(let window):
       var spacings = [Double]()
       spacings.reserveCapacity(count)
@@ -35,18 +35,19 @@ struct ArrivalSchedule {
       sum += Self.exponential(count, random)
       let scale = Double(window.nanoseconds) / sum
       for cumulative in spacings {
-        times.append(min(window.nanoseconds, LatencyDistribution.nanoseconds(cumulative * scale)))
+        times.append(
+          VirtualTime(nanoseconds: min(window.nanoseconds, LatencyDistribution.nanoseconds(cumulative * scale))))
       }
     case .poisson(let meanGap):
       let gaps = LatencyDistribution.exponential(mean: meanGap)
-      var time: UInt64 = 0
+      var time = VirtualTime.zero
       for operation in 0..<count {
-        let (sum, overflow) = time.addingReportingOverflow(
-          gaps.sample(random.word(DrawKey(OperationIdentity(operation: operation), RequestDraw.arrival.purpose))))
-        guard !overflow else {
+        let gap = gaps.delay(
+          word: random.word(DrawKey(OperationIdentity(operation: operation), RequestDraw.arrival.purpose)))
+        guard let next = try? time + gap else {
           throw .clockOverflow(ClockOverflow(operation: "the Poisson start of operation \(operation)"))
         }
-        time = sum
+        time = next
         times.append(time)
       }
     }

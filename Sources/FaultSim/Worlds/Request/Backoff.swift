@@ -17,27 +17,41 @@
 public struct Backoff: Hashable, Sendable, CustomStringConvertible {
   /// How the ceiling grows with the retry number.
   public enum Growth: String, CaseIterable, Hashable, Sendable {
+    /// No wait: retry at once.
     case none
+    /// The same ceiling, `base`, before every retry.
     case constant
+    /// A ceiling that doubles with each retry, up to `cap`.
     case exponential
   }
 
   /// How randomness is applied under the ceiling.
   public enum Jitter: String, CaseIterable, Hashable, Sendable {
+    /// The ceiling itself.
     case none
+    /// Uniform between zero and the ceiling.
     case full
+    /// Half the ceiling, plus uniform up to the other half.
     case equal
+    /// Uniform between `base` and three times the previous wait, capped.
     case decorrelated
   }
 
+  /// How the ceiling grows with the retry number.
   public var growth: Growth
+  /// How randomness is applied under the ceiling.
   public var jitter: Jitter
+  /// The first ceiling (and the constant one).
   public var base: VirtualDuration
+  /// The largest wait.
   public var cap: VirtualDuration
   /// The number n of the first retry in `base · 2ⁿ`: 0 waits up to `base`
   /// first, 1 up to `2 · base` (as the AWS backoff simulator counts).
   public var firstRetry: Int
 
+  /// A backoff; a constant one takes `base` as its cap.
+  ///
+  /// - Precondition: `firstRetry` is not negative.
   public init(
     growth: Growth, jitter: Jitter = .none, base: VirtualDuration = .zero, cap: VirtualDuration = .zero,
     firstRetry: Int = 0
@@ -54,19 +68,21 @@ public struct Backoff: Hashable, Sendable, CustomStringConvertible {
   public static let immediate = Backoff(growth: .none)
 
   /// The ceiling for the retry `n` places after the first (0 before the
-  /// second attempt), in nanoseconds: its exponent is `firstRetry + n`.
+  /// second attempt): its exponent is `firstRetry + n`.
+  ///
+  /// - Complexity: O(1).
   @inlinable
-  public func ceiling(retry n: Int) -> UInt64 {
+  public func ceiling(retry n: Int) -> VirtualDuration {
     switch growth {
     case .none:
-      return 0
+      return .zero
     case .constant:
-      return base.nanoseconds
+      return base
     case .exponential:
       let exponent = n &+ firstRetry
-      guard exponent >= 0, exponent < 63 else { return cap.nanoseconds }
+      guard exponent >= 0, exponent < 63 else { return cap }
       let (scaled, overflow) = base.nanoseconds.multipliedReportingOverflow(by: 1 << UInt64(exponent))
-      return overflow ? cap.nanoseconds : min(cap.nanoseconds, scaled)
+      return overflow ? cap : min(cap, .nanoseconds(scaled))
     }
   }
 
@@ -77,25 +93,26 @@ public struct Backoff: Hashable, Sendable, CustomStringConvertible {
   ///   - previous: The previous delay (decorrelated jitter only); pass
   ///     `base` before the first retry.
   ///   - word: A uniformly random word for this retry.
+  /// - Complexity: O(1).
   @inlinable
-  public func delay(retry n: Int, previous: UInt64, word: UInt64) -> UInt64 {
-    guard growth != .none else { return 0 }
-    let ceiling = ceiling(retry: n)
+  public func delay(retry n: Int, previous: VirtualDuration, word: UInt64) -> VirtualDuration {
+    guard growth != .none else { return .zero }
+    let ceiling = ceiling(retry: n).nanoseconds
     switch jitter {
     case .none:
-      return ceiling
+      return .nanoseconds(ceiling)
     case .full:
-      return ceiling == 0 ? 0 : RandomConversion.index(word, below: ceiling &+ 1)
+      return .nanoseconds(ceiling == 0 ? 0 : RandomConversion.index(word, below: ceiling &+ 1))
     case .equal:
       let half = ceiling / 2
-      return (ceiling - half) &+ (half == 0 ? 0 : RandomConversion.index(word, below: half &+ 1))
+      return .nanoseconds((ceiling - half) &+ (half == 0 ? 0 : RandomConversion.index(word, below: half &+ 1)))
     case .decorrelated:
       let low = base.nanoseconds
-      let (tripled, overflow) = previous.multipliedReportingOverflow(by: 3)
+      let (tripled, overflow) = previous.nanoseconds.multipliedReportingOverflow(by: 3)
       let high = overflow ? UInt64.max : max(tripled, low)
       let span = high - low
       let drawn = span == .max ? word : low &+ RandomConversion.index(word, below: span &+ 1)
-      return min(cap.nanoseconds, drawn)
+      return min(cap, .nanoseconds(drawn))
     }
   }
 

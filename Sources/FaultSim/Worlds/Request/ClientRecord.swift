@@ -1,13 +1,12 @@
 /// What one operation's client is doing: 64 bytes of plain data, one cache
-/// line, reset between runs. The server's side is a ``LedgerEntry``.
+/// line, reset between runs.
+///
+/// The record has two parts, as the client has: the mechanics the
+/// ``RequestClient`` keeps for every policy (which message it waits for,
+/// its deadline and timeout, how the operation ended), and ``retry``, the
+/// memory of the ``ClientPolicy`` that decides what to send next. The
+/// server's side is a ``LedgerEntry``.
 struct ClientRecord {
-  /// Which exchange the client is in.
-  enum Phase: UInt8 {
-    case write
-    case read
-    case query
-  }
-
   /// How the client finished.
   enum Outcome: UInt8, CustomStringConvertible {
     case pending
@@ -29,38 +28,74 @@ struct ClientRecord {
     }
   }
 
-  // Client side.
-  var start: UInt64 = 0
-  var end: UInt64 = 0
+  /// When the operation started.
+  var start = VirtualTime.zero
+  /// When the client stopped (success or giving up).
+  var end = VirtualTime.zero
   /// When the awaited attempt times out.
-  var deadline: UInt64 = 0
-  /// The latest backoff wait, before a retry or a re-read after a 412
-  /// (decorrelated jitter continues from it).
-  var previousBackoff: UInt64 = 0
-  /// Messages sent, all kinds: the next message's sequence number − 1.
+  var deadline = VirtualTime.zero
+  /// Messages sent, all kinds: the latest message's sequence number.
   var sequence: UInt32 = 0
-  /// The message the client waits for; 0 when none.
-  var awaiting: UInt32 = 0
-  /// Bumped when a timeout is rescheduled, so the stale one is ignored.
+  /// Bumped when a timeout is armed, so a stale one is ignored.
   var timeoutGeneration: UInt32 = 0
-  /// The version the client read (conditional writes).
-  var knownVersion: UInt32 = 0
   /// Attempts in total, all exchanges (32 bits: with unlimited conflicts a
   /// client on a busy record may send more than 65,535).
   var attempts: UInt32 = 0
+  var outcome: Outcome = .pending
+  /// Times the user submitted the operation (the repeat probe submits twice).
+  var submissions: UInt8 = 1
+  /// Whether the client waits for the answer to its latest message
+  /// (``sequence``); answers to earlier messages are late.
+  var isAwaiting = false
+  /// Whether a timeout event for the awaited message is pending.
+  var timeoutArmed = false
+  /// The policy's memory of the operation.
+  var retry = RetryState()
+
+  /// Whether the client waits for the answer to message `sequence`.
+  @inline(__always)
+  func awaits(_ sequence: UInt32) -> Bool {
+    isAwaiting && self.sequence == sequence
+  }
+}
+
+/// What the built-in ``ClientPolicy`` remembers about one operation: the
+/// exchange it is in, the attempts that exchange has spent, the conflicts
+/// met, its latest backoff wait and what it knows about its write.
+struct RetryState {
+  /// Which exchange the client is in.
+  enum Exchange: UInt8 {
+    /// Sending the write.
+    case write
+    /// Reading (a read workload, or a conditional write reading the version).
+    case read
+    /// Asking whether an ambiguously failed write was applied.
+    case query
+
+    /// The kind of message the exchange sends.
+    var message: MessageKind {
+      switch self {
+      case .write: .write
+      case .read: .read
+      case .query: .query
+      }
+    }
+  }
+
+  /// The latest backoff wait, before a retry or a re-read after a 412
+  /// (decorrelated jitter continues from it); zero before the first, and
+  /// after a zero wait, when jitter continues from the backoff's base.
+  var previousBackoff = VirtualDuration.zero
+  /// The version the client read (conditional writes).
+  var knownVersion: UInt32 = 0
   /// 412 conflicts met, all submissions: the ordinal of the wait after the
   /// latest one.
   var conflicts: UInt32 = 0
   /// Attempts in the current exchange (the attempt budget counts these).
   var tries: UInt16 = 0
-  var phase: Phase = .write
-  var outcome: Outcome = .pending
+  var exchange: Exchange = .write
   /// Whether some write attempt failed ambiguously (it may have applied).
   var sawAmbiguousFailure = false
-  /// Whether retries carry a different payload under the same key.
-  var payloadChanged = false
-  /// Whether a timeout event for the awaited message is pending.
-  var timeoutArmed = false
-  /// Times the user submitted the operation (the repeat probe submits twice).
-  var submissions: UInt8 = 1
+  /// The body retries carry: a changed one stays changed.
+  var payload: PayloadDigest = .original
 }

@@ -19,8 +19,9 @@ public enum Failure: Hashable, Sendable, CustomStringConvertible {
   case server(Int)
   /// An HTTP 4xx answer other than 429.
   case client(Int)
-  /// HTTP 429 or 503 with a Retry-After delay, in nanoseconds when given.
-  case throttled(status: Int, retryAfterNanoseconds: UInt64?)
+  /// HTTP 429, or 503 with a Retry-After: the delay the response asks the
+  /// client to wait, when it gives one.
+  case throttled(status: Int, retryAfter: VirtualDuration?)
   /// HTTP 409 (the same idempotency key is still being processed: retry
   /// later) or 412 (a conditional write lost to a newer version: re-read).
   case conflict(Int)
@@ -71,7 +72,7 @@ public enum Failure: Hashable, Sendable, CustomStringConvertible {
     case .client(let code): return "client-\(code)"
     case .conflict(let code): return "conflict-\(code)"
     case .throttled(let status, let delay):
-      return delay.map { "throttled-\(status)(retry-after \(VirtualDuration(nanoseconds: $0)))" }
+      return delay.map { "throttled-\(status)(retry-after \($0))" }
         ?? "throttled-\(status)"
     }
   }

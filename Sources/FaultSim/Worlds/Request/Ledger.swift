@@ -10,9 +10,12 @@
 public struct Ledger: Hashable, Sendable, CustomStringConvertible {
   /// One applied write.
   public struct Entry: Hashable, Sendable {
+    /// What was written (`kitap`).
     public var item: String
+    /// The write's idempotency key, if it had one.
     public var key: String?
 
+    /// An applied write of `item` under `key`.
     public init(item: String, key: String?) {
       self.item = item
       self.key = key
@@ -28,6 +31,7 @@ public struct Ledger: Hashable, Sendable, CustomStringConvertible {
   /// `false` models a server that ignores the key header (seed AG7).
   public var honoursKeys: Bool
 
+  /// An empty ledger.
   public init(honoursKeys: Bool = true) {
     self.honoursKeys = honoursKeys
   }

@@ -124,11 +124,12 @@ public struct ConflictIdentity: DrawIdentity {
   @inlinable public var occurrence: UInt64 { UInt64(conflict) }
 }
 
-extension RequestWorld {
-  /// The key of one decision about one message of one operation.
+extension RequestDraw {
+  /// The key of this decision about message `sequence` of `operation`:
+  /// "op 17, request loss, message 2".
   @inline(__always)
-  static func key(_ operation: Int, _ draw: RequestDraw, _ sequence: UInt32) -> DrawKey {
-    DrawKey(MessageIdentity(operation: operation, sequence: sequence), draw.purpose)
+  func key(_ operation: Int, _ sequence: UInt32) -> DrawKey {
+    DrawKey(MessageIdentity(operation: operation, sequence: sequence), purpose)
   }
 
   /// The key of the wait after an operation's `conflict`-th 412: "op 17,

@@ -56,30 +56,31 @@ extension RequestWorld {
     var metrics = RequestMetrics()
     metrics.runs = 1
     metrics.events = events
-    metrics.operations = UInt64(clients.count)
-    metrics.serverRequests = serverRequests
-    metrics.writeCalls = writeCalls
-    metrics.overloadRejections = overloadRejections
-    metrics.retriesRefused = UInt64(retryBudget.refused)
+    metrics.operations = UInt64(client.records.count)
+    metrics.serverRequests = server.requests
+    metrics.writeCalls = server.writeCalls
+    metrics.overloadRejections = server.overloadRejections
+    metrics.retriesRefused = UInt64(client.policy.retryBudget.refused)
     let kind = settings.options.workload.kind
-    var makespan: UInt64 = 0
-    for (record, entry) in zip(clients, ledger) {
+    var makespan = VirtualTime.zero
+    for (operation, record) in client.records.enumerated() {
+      let applied = server.applied(operation)
       metrics.attempts &+= UInt64(record.attempts)
-      metrics.applied &+= UInt64(entry.applied)
+      metrics.applied &+= UInt64(applied)
       switch record.outcome {
       case .succeeded: metrics.succeeded &+= 1
       case .failed: metrics.failed &+= 1
       case .uncertain: metrics.uncertain &+= 1
       case .pending: break
       }
-      if kind.duplicatesWhenRepeated && entry.applied > 1 { metrics.duplicated &+= 1 }
-      if kind.isWrite ? entry.applied == 0 : record.outcome != .succeeded { metrics.lost &+= 1 }
+      if kind.duplicatesWhenRepeated && applied > 1 { metrics.duplicated &+= 1 }
+      if kind.isWrite ? applied == 0 : record.outcome != .succeeded { metrics.lost &+= 1 }
       if record.outcome != .pending {
-        metrics.completion.record(record.end &- record.start)
+        metrics.completion.record(record.end.duration(since: record.start).nanoseconds)
         makespan = max(makespan, record.end)
       }
     }
-    metrics.makespanTotal = makespan
+    metrics.makespanTotal = makespan.nanoseconds
     return metrics
   }
 }

@@ -20,17 +20,16 @@ extension RequestWorld {
       let processing = options.server.processing.upperBound
     else { return true }
     // The latest a response can arrive after its request was sent.
-    var roundTrip = latency
+    var roundTrip = VirtualDuration.zero
     for part in [
-      latency, processing, options.network.transmissionNanoseconds(bytes: options.workload.requestBytes),
-      options.network.transmissionNanoseconds(bytes: options.workload.responseBytes),
-      options.races.window.nanoseconds,
+      .nanoseconds(latency), .nanoseconds(latency), .nanoseconds(processing),
+      options.network.transmissionTime(bytes: options.workload.requestBytes),
+      options.network.transmissionTime(bytes: options.workload.responseBytes), options.races.window,
     ] {
-      let (sum, overflow) = roundTrip.addingReportingOverflow(part)
-      if overflow { return true }
+      guard let sum = try? roundTrip + part else { return true }
       roundTrip = sum
     }
-    return roundTrip >= options.client.timeout.nanoseconds
+    return roundTrip >= options.client.timeout
   }
 
   /// Whether a retried keyed write can reach the server while the attempt

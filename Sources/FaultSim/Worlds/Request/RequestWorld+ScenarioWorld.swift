@@ -21,9 +21,9 @@ extension RequestWorld: ScenarioWorld {
   /// Each operation's final state, in operation order.
   public func finalState() -> EntityStates<RequestOperationOutcome> {
     EntityStates(
-      zip(clients, ledger).enumerated().map { index, pair in
+      client.records.enumerated().map { index, record in
         RequestOperationOutcome(
-          operation: index, applied: Int(pair.1.applied), outcome: "\(pair.0.outcome)")
+          operation: index, applied: server.applied(index), outcome: "\(record.outcome)")
       })
   }
 }

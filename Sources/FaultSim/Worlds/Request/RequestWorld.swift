@@ -3,6 +3,17 @@
 /// keeps a ledger, and the run counts what the ledger holds against what the
 /// clients believe.
 ///
+/// The world is three actors and a router. `RequestClient` (its decisions
+/// behind `ClientPolicy`), `RequestNetwork` and `RequestServer` (its
+/// decisions behind `RequestHandler`) each own their state and know nothing of one another; they talk through the
+/// messages in ``RequestEvent`` — a ``RequestMessage`` carries its key and
+/// payload digest, a ``ResponseMessage`` its status and Retry-After — which
+/// the world routes: a request from the client through the network to the
+/// server, a response back, each at the time the network says. The world
+/// also owns what no single actor can know: when operations start, whether
+/// an attempt's answer can still beat its deadline (so the client's timeout
+/// must be put in place), and the race between a response and its timeout.
+///
 /// Every random decision is a keyed draw on (operation, purpose, message
 /// sequence), so two runs of one seed that order a race differently see the
 /// same losses, latencies and failures.
@@ -13,79 +24,67 @@
 ///   processed (409 or commit first);
 /// - a retry arriving within the race window of its key's expiry.
 public struct RequestWorld: SimulationModel {
+  /// The world's pending events: the messages and timers its actors
+  /// exchange.
   public typealias Event = RequestEvent
 
   /// The world's definition.
   public var options: RequestWorldOptions { settings.options }
-  /// The definition behind a reference: handlers read nested options
-  /// through it without copying the whole struct out of a mutating `self`.
+  /// The definition behind a reference, shared by copies of the world.
   let settings: Settings
-  /// Each operation's client.
-  var clients: [ClientRecord]
-  /// Each operation's entry in the server's ledger.
-  var ledger: [LedgerEntry]
+  /// The clients, one per operation.
+  var client: RequestClient<BuiltInClientPolicy>
+  /// The network between them and the server.
+  var network: RequestNetwork
+  /// The server, its decisions behind `RequestHandler`.
+  var server: RequestServer<BuiltInRequestHandler>
   /// When each operation starts.
   var arrivals = ArrivalSchedule()
-  /// Current version of each contended record (conditional writes).
-  var versions: [UInt32]
-  /// Requests waiting for a worker (capacity-limited servers).
-  var serverQueue: [RequestEvent] = []
-  var serverQueueHead = 0
-  var busyWorkers = 0
-  var retryBudget: RetryBudgetState
-  var burst: BurstLossTimeline?
-
-  // Counters for the metrics.
-  var serverRequests: UInt64 = 0
-  var writeCalls: UInt64 = 0
-  var overloadRejections: UInt64 = 0
+  /// A response this close to its attempt's timeout races it.
+  let raceWindow: VirtualDuration
 
   /// Creates the world in its initial state.
   public init(_ options: RequestWorldOptions) {
     settings = Settings(options)
-    clients = Array(repeating: ClientRecord(), count: options.workload.operations)
-    ledger = Array(repeating: LedgerEntry(), count: options.workload.operations)
-    versions = Array(repeating: 0, count: options.workload.contention?.resources ?? 0)
-    retryBudget = RetryBudgetState(options.client.retryBudget)
+    let workload = options.workload
+    client = RequestClient(
+      workload: workload, timeout: options.client.timeout,
+      policy: BuiltInClientPolicy(
+        options.client, workload: workload,
+        payloadChangeMatters: workload.kind == .keyedWrite && options.server.keys == .honour))
+    network = RequestNetwork(options.network, workload: workload)
+    server = RequestServer(
+      options.server, operations: workload.operations, contention: workload.contention,
+      raceWindow: options.races.window)
+    raceWindow = options.races.window
   }
 
   /// Restores the initial state for another run, keeping the storage.
   public mutating func reset() {
-    for index in clients.indices {
-      clients[index] = ClientRecord()
-      ledger[index] = LedgerEntry()
-    }
-    for index in versions.indices { versions[index] = 0 }
-    serverQueue.removeAll(keepingCapacity: true)
-    serverQueueHead = 0
-    busyWorkers = 0
-    retryBudget = RetryBudgetState(settings.options.client.retryBudget)
-    burst = nil
-    serverRequests = 0
-    writeCalls = 0
-    overloadRejections = 0
+    client.reset()
+    network.reset()
+    server.reset()
   }
 
   /// Computes the start times and schedules the first operation; each start
   /// schedules the next, so the pending set never holds every operation.
   public mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
-    if let model = settings.options.network.burstLoss {
-      burst = BurstLossTimeline(model, random: context.random, channel: 0)
-    }
-    try arrivals.fill(settings.options.workload.arrival, count: clients.count, random: context.random)
+    network.start(random: context.random)
+    try arrivals.fill(settings.options.workload.arrival, count: client.records.count, random: context.random)
     if let first = arrivals.times.first {
-      try context.schedule(RequestEvent(.start, operation: 0), at: VirtualTime(nanoseconds: first))
+      try context.schedule(.start(operation: 0), at: first)
     }
   }
 
+  /// Routes one event to the actor it is for.
   public mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
-    switch event.kind {
-    case .start: try startOperation(Int(event.operation), &context)
-    case .send: try sendAttempt(Int(event.operation), &context)
-    case .arrive: try serverReceive(event, &context)
-    case .complete: try serverComplete(event, &context)
-    case .respond: try clientReceive(event, &context)
-    case .timeout: try clientTimeout(event, &context)
+    switch event {
+    case .start(let operation): try startOperation(Int(operation), &context)
+    case .send(let operation): try sendAttempt(Int(operation), &context)
+    case .arrive(let request): try deliver(request, &context)
+    case .complete(let request): try complete(request, &context)
+    case .respond(let response): try perform(client.receive(response, &context), Int(response.operation), &context)
+    case .timeout(let timer): try perform(client.timeout(timer, &context), Int(timer.operation), &context)
     }
   }
 
@@ -97,17 +96,4 @@ public struct RequestWorld: SimulationModel {
       self.options = options
     }
   }
-
-  /// `now + delay`, or a clock-overflow error.
-  @inline(__always)
-  static func later(_ now: VirtualTime, _ delay: UInt64) throws(SimulationError) -> UInt64 {
-    let (sum, overflow) = now.nanoseconds.addingReportingOverflow(delay)
-    guard !overflow else {
-      throw .clockOverflow(ClockOverflow(operation: "\(now) + \(VirtualDuration(nanoseconds: delay))"))
-    }
-    return sum
-  }
-
-  /// `client#17`: the actor name of an operation's client in traces.
-  static func clientName(_ operation: Int) -> String { "client#\(operation)" }
 }

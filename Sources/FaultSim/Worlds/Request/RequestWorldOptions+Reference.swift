@@ -11,14 +11,14 @@ extension RequestWorldOptions {
     var options = RequestWorldOptions()
     options.workload.operations = orders
     options.workload.kind = .keylessWrite
-    options.workload.arrival = .uniform(over: .nanoseconds(10_000_000_000))
-    options.network.latency = .uniform(min: .nanoseconds(20_000_000), max: .nanoseconds(80_000_000))
+    options.workload.arrival = .uniform(over: .seconds(10))
+    options.network.latency = .uniform(min: .milliseconds(20), max: .milliseconds(80))
     options.network.requestLoss = 0.05
     options.network.responseLoss = 0.10
-    options.client.timeout = .nanoseconds(1_000_000_000)
+    options.client.timeout = .seconds(1)
     options.client.attempts = 3
     options.client.backoff = Backoff(
-      growth: .exponential, jitter: .full, base: .nanoseconds(100_000_000), cap: .nanoseconds(2_000_000_000))
+      growth: .exponential, jitter: .full, base: .milliseconds(100), cap: .seconds(2))
     options.client.safety = .naive
     options.server.keys = .honour
     return options

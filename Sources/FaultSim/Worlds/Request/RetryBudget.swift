@@ -30,6 +30,7 @@ public struct RetryBudgetState: Sendable {
   /// Retries the budget refused.
   public private(set) var refused = 0
 
+  /// The state of `budget` at the start of a run: a token bucket full.
   public init(_ budget: RetryBudget) {
     self.budget = budget
     if case .tokenBucket(let capacity, _) = budget {

@@ -41,30 +41,32 @@ public struct BurstLossTimeline: Sendable {
   /// Whether the channel is in the bad state during the current sojourn.
   var isBad = false
   /// When the current sojourn ends.
-  var sojournEnd: UInt64 = 0
+  var sojournEnd = VirtualTime.zero
 
   /// Starts the timeline in the good state at time zero.
   public init(_ model: BurstLoss, random: KeyedRandom, channel: UInt64) {
     self.model = model
     stream = random.stream(ChannelIdentity(channel: channel), NetworkDraw.burstSojourn.purpose)
-    sojournEnd = Self.sojourn(model.meanGood, &stream)
+    sojournEnd = VirtualTime(sinceStart: Self.sojourn(model.meanGood, &stream))
   }
 
   /// The loss probability at time `now`.
   ///
   /// - Complexity: Amortised O(1) per query for monotone queries.
-  public mutating func lossProbability(at now: UInt64) -> Double {
+  public mutating func lossProbability(at now: VirtualTime) -> Double {
     while now >= sojournEnd {
       isBad.toggle()
       let length = Self.sojourn(isBad ? model.meanBad : model.meanGood, &stream)
-      let (end, overflow) = sojournEnd.addingReportingOverflow(max(length, 1))
-      sojournEnd = overflow ? .max : end
+      // A sojourn lasts at least a nanosecond; past the clock's end the
+      // state stays put (saturating: the timeline is not user arithmetic).
+      let (end, overflow) = sojournEnd.nanoseconds.addingReportingOverflow(max(length.nanoseconds, 1))
+      sojournEnd = VirtualTime(nanoseconds: overflow ? .max : end)
     }
     return isBad ? model.lossBad : model.lossGood
   }
 
-  static func sojourn(_ mean: VirtualDuration, _ stream: inout KeyedStream) -> UInt64 {
-    LatencyDistribution.exponential(mean: mean).sample(stream.next())
+  static func sojourn(_ mean: VirtualDuration, _ stream: inout KeyedStream) -> VirtualDuration {
+    LatencyDistribution.exponential(mean: mean).delay(word: stream.next())
   }
 }
 

@@ -62,6 +62,15 @@ public enum LatencyDistribution: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// A sample as a duration, from one uniformly random word: the same
+  /// value as ``sample(_:)``.
+  ///
+  /// - Complexity: O(1) expected.
+  @inlinable
+  public func delay(word: UInt64) -> VirtualDuration {
+    VirtualDuration(nanoseconds: sample(word))
+  }
+
   /// The mean of the distribution in nanoseconds (before truncation or
   /// folding for the normals), for documentation and closed-form checks.
   public var mean: Double {

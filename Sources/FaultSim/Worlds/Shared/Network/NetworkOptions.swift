@@ -30,17 +30,20 @@ public struct NetworkOptions: Hashable, Sendable {
   public init() {}
 
   /// The offline window containing `time`, if any.
+  ///
+  /// - Complexity: O(`offline.count`).
   @inlinable
-  public func offlineWindow(containing time: UInt64) -> OfflineWindow? {
+  public func offlineWindow(containing time: VirtualTime) -> OfflineWindow? {
     for window in offline where window.contains(time) { return window }
     return nil
   }
 
-  /// The time to push `bytes` through the link, in nanoseconds.
+  /// The time to push `bytes` through the link (at most
+  /// ``LatencyDistribution/maximumNanoseconds`` when the product overflows).
   @inlinable
-  public func transmissionNanoseconds(bytes: UInt64) -> UInt64 {
-    guard let rate = bandwidthBytesPerSecond, rate > 0, bytes > 0 else { return 0 }
+  public func transmissionTime(bytes: UInt64) -> VirtualDuration {
+    guard let rate = bandwidthBytesPerSecond, rate > 0, bytes > 0 else { return .zero }
     let (product, overflow) = bytes.multipliedReportingOverflow(by: 1_000_000_000)
-    return overflow ? LatencyDistribution.maximumNanoseconds : product / rate
+    return .nanoseconds(overflow ? LatencyDistribution.maximumNanoseconds : product / rate)
   }
 }

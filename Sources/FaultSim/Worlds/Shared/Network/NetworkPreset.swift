@@ -35,7 +35,7 @@ public enum NetworkPreset: String, CaseIterable, Hashable, Sendable {
   public var options: NetworkOptions {
     var options = NetworkOptions()
     func normal(_ mean: UInt64, _ deviation: UInt64) -> LatencyDistribution {
-      .normal(mean: .nanoseconds(mean * 1_000_000), standardDeviation: .nanoseconds(deviation * 1_000_000))
+      .normal(mean: .milliseconds(mean), standardDeviation: .milliseconds(deviation))
     }
     let (latency, loss, bitsPerSecond): (LatencyDistribution, Double, UInt64?) =
       switch self {

@@ -1,0 +1,21 @@
+/// A client's timeout for one attempt, as a pending event: which message it
+/// waits for, and which arming of that timeout it is.
+///
+/// A timeout is re-armed when a race moves it (the response-vs-timeout
+/// race); the client ignores a timer whose generation is not the latest.
+public struct AttemptTimer: BitwiseCopyable, Sendable {
+  /// The operation whose client waits.
+  public var operation: UInt32
+  /// The sequence number of the awaited message.
+  public var sequence: UInt32
+  /// Which arming of the client's timeout this is (the client counts them).
+  public var generation: UInt32
+
+  /// A timer; see the properties for each argument.
+  @inlinable
+  public init(operation: UInt32, sequence: UInt32, generation: UInt32) {
+    self.operation = operation
+    self.sequence = sequence
+    self.generation = generation
+  }
+}

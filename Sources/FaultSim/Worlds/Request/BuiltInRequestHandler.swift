@@ -1,0 +1,155 @@
+/// The server of scenario files (SPEC §4.1): a ledger per operation that
+/// honours or ignores idempotency keys, remembers each key's result (for a
+/// while, with a key lifetime), answers 409 to a retry of a key still in
+/// flight, 422 to a different body under a stored key, 412 to a stale
+/// `If-Match`, and injects failures (before or after the commit,
+/// rejections, throttling); all of it set by ``ServerOptions``. See
+/// ``RequestHandler`` for what a handler decides.
+struct BuiltInRequestHandler: RequestHandler {
+  /// The options the handler follows.
+  let options: ServerOptions
+  /// The shared records conditional writes update, if any.
+  let contention: WorkloadOptions.Contention?
+  /// A retry this close to its key's expiry races it.
+  let raceWindow: VirtualDuration
+  /// The current version of each contended record (conditional writes).
+  var versions: [UInt32]
+
+  /// The handler of `options`.
+  init(_ options: ServerOptions, contention: WorkloadOptions.Contention?, raceWindow: VirtualDuration) {
+    self.options = options
+    self.contention = contention
+    self.raceWindow = raceWindow
+    versions = Array(repeating: 0, count: contention?.resources ?? 0)
+  }
+
+  /// An operation's ledger entry before anything was applied.
+  var emptyEntry: LedgerEntry { LedgerEntry() }
+
+  /// Resets the records' versions, keeping the storage.
+  ///
+  /// - Complexity: O(records).
+  mutating func reset() {
+    for index in versions.indices { versions[index] = 0 }
+  }
+
+  func applied(_ entry: LedgerEntry) -> Int { Int(entry.applied) }
+
+  /// A keyed write is refused while its key is in flight, when keys are
+  /// honoured and ``ServerOptions/inFlightKey`` is `conflict`.
+  @inline(__always)
+  func refusesWhileInFlight(_ request: RequestMessage) -> Bool {
+    request.carriesKey && options.keys == .honour && options.inFlightKey == .conflict
+  }
+
+  /// 409 Conflict: the key is still being processed; the client may retry
+  /// later.
+  mutating func refuseWhileInFlight(
+    _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
+  ) -> ResponseMessage {
+    context.trace(RequestActor.server, "409: key in flight", "op=\(request.operation) seq=\(request.sequence)")
+    return reply(to: request, 409)
+  }
+
+  /// The ledger's answer to one request at its commit point.
+  mutating func serve(
+    _ request: RequestMessage, _ entry: inout LedgerEntry, _ context: inout SimulationContext<RequestEvent>
+  ) -> ResponseMessage {
+    let operation = Int(request.operation)
+    let sequence = request.sequence
+    let resource = contention.map { operation % $0.resources }
+    switch request.kind {
+    case .read:
+      return reply(to: request, 200, content: resource.map { .version(versions[$0]) } ?? .none)
+    case .query:
+      return reply(to: request, 200, content: .writeApplied(entry.applied > 0))
+    case .write:
+      break
+    }
+    if context.fault(options.rejection, RequestDraw.rejection.key(operation, sequence)) {
+      context.trace(RequestActor.server, "reject \(options.rejectionStatus)", "op=\(operation)")
+      return reply(to: request, UInt16(options.rejectionStatus))
+    }
+    if context.fault(options.throttling, RequestDraw.throttling.key(operation, sequence)) {
+      context.trace(RequestActor.server, "429: throttled", "op=\(operation)")
+      return reply(to: request, 429)
+    }
+    let keyed = request.carriesKey && options.keys == .honour
+    if keyed, let stored = entry.storedStatus {
+      if keyStillValid(entry, operation, sequence, &context) {
+        if request.payload != entry.storedPayload {
+          context.trace(RequestActor.server, "422: same key, different payload", "op=\(operation)")
+          return reply(to: request, 422)
+        }
+        context.trace(RequestActor.server, "replay stored \(stored) for the key", "op=\(operation)")
+        return reply(to: request, stored)
+      }
+      context.trace(RequestActor.server, "key expired: apply again", "op=\(operation)")
+      entry.storedStatus = nil
+    }
+    if let resource, request.ifMatch != versions[resource] {
+      context.trace(RequestActor.server, "412: stale version", "op=\(operation) resource=\(resource)")
+      return reply(to: request, 412)
+    }
+    let failureStatus = UInt16(options.failureStatus)
+    if context.fault(options.failureBeforeCommit, RequestDraw.failureBeforeCommit.key(operation, sequence)) {
+      context.trace(RequestActor.server, "\(failureStatus) before commit", "op=\(operation)")
+      if keyed && options.storesErrors { storeKey(&entry, failureStatus, request.payload, context.now) }
+      return reply(to: request, failureStatus)
+    }
+    entry.applied &+= 1
+    if let resource { versions[resource] &+= 1 }
+    context.trace(RequestActor.server, "apply", "op=\(operation) applied=\(entry.applied)")
+    if context.fault(options.failureAfterCommit, RequestDraw.failureAfterCommit.key(operation, sequence)) {
+      context.trace(RequestActor.server, "\(failureStatus) after commit", "op=\(operation)")
+      if keyed { storeKey(&entry, options.storesErrors ? failureStatus : 200, request.payload, context.now) }
+      return reply(to: request, failureStatus)
+    }
+    if keyed { storeKey(&entry, 200, request.payload, context.now) }
+    return reply(to: request, 200)
+  }
+
+  /// Stores a result under the operation's key.
+  func storeKey(_ entry: inout LedgerEntry, _ status: UInt16, _ payload: PayloadDigest, _ now: VirtualTime) {
+    entry.storedStatus = status
+    entry.storedPayload = payload
+    entry.keyStoredAt = now
+  }
+
+  /// Whether the operation's stored key is still remembered now; a request
+  /// close to the expiry instant races with it.
+  func keyStillValid(
+    _ entry: LedgerEntry, _ operation: Int, _ sequence: UInt32, _ context: inout SimulationContext<RequestEvent>
+  ) -> Bool {
+    // A lifetime past the clock's end never expires.
+    guard let ttl = options.keyTTL, let expiry = try? entry.keyStoredAt + ttl else { return true }
+    let now = context.now
+    let valid = now < expiry
+    guard now.distance(to: expiry) <= raceWindow else { return valid }
+    let flipped =
+      context.choose(
+        race: RequestDraw.retryVsKeyExpiry.key(operation, sequence), label: RequestDraw.retryVsKeyExpiry.name,
+        alternatives: valid
+          ? ["retry first (key valid)", "expiry first"] : ["expiry first", "retry first (key valid)"]
+      ) == 1
+    return flipped ? !valid : valid
+  }
+
+  /// A response to `request` with an HTTP status, carrying the Retry-After
+  /// this server sends with it: every 429 carries
+  /// ``ServerOptions/throttleRetryAfter``, and with a capacity every 503
+  /// carries ``ServerOptions/Capacity/retryAfter``.
+  @inline(__always)
+  func reply(
+    to request: RequestMessage, _ status: UInt16, content: ResponseMessage.Content = .none
+  ) -> ResponseMessage {
+    var content = content
+    switch status {
+    case 429: content = .retryAfter(options.throttleRetryAfter)
+    case 503: if let capacity = options.capacity { content = .retryAfter(capacity.retryAfter) }
+    default: break
+    }
+    return ResponseMessage(
+      operation: request.operation, sequence: request.sequence, status: .http(status), content: content)
+  }
+}

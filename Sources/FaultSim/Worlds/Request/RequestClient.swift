@@ -1,0 +1,242 @@
+/// The clients of a request world, one per operation: the actor that sends
+/// attempts and waits for their answers.
+///
+/// The client owns its records, its attempts' deadlines and its timeouts;
+/// it learns about the rest of the world only from what the world routes to
+/// it — a ``ResponseMessage`` (with its status and Retry-After) or one of
+/// its own ``AttemptTimer``s — and answers with a ``ClientStep`` that the
+/// world carries out. What to send and whether and when to retry is the
+/// ``ClientPolicy``'s to decide; the client applies its decisions.
+///
+/// Timeouts are armed lazily. An attempt's deadline is set when it is
+/// sent, but its timeout enters the pending set only when the world learns
+/// that an answer cannot arrive strictly before the deadline (the request
+/// or the response is lost, processing or queueing runs past the deadline,
+/// the response arrives late): ``armTimeout(_:_:now:)`` and
+/// ``armTimeout(_:_:ifReachedBy:now:)``. A client whose answer comes in
+/// time — most attempts — never puts a timeout in the pending set, which
+/// saves an event and a cold record access per attempt. Arming happens no
+/// later than the deadline and before any event at the deadline is
+/// scheduled for the same message.
+struct RequestClient<Policy: ClientPolicy> {
+  /// Each operation's client.
+  var records: [ClientRecord]
+  /// The decisions.
+  var policy: Policy
+  /// How long a client waits for an answer before the attempt fails.
+  let timeout: VirtualDuration
+  /// How many times the user submits each operation.
+  let submissions: Int
+  /// What the operations are, for trace lines.
+  let kind: RequestKind
+
+  /// The clients of `workload`, each waiting `timeout` for an answer.
+  init(workload: WorkloadOptions, timeout: VirtualDuration, policy: Policy) {
+    records = Array(repeating: ClientRecord(), count: workload.operations)
+    self.policy = policy
+    self.timeout = timeout
+    submissions = workload.submissions
+    kind = workload.kind
+  }
+
+  /// Restores every client's initial state, keeping the storage.
+  ///
+  /// - Complexity: O(operations).
+  mutating func reset() {
+    for index in records.indices { records[index] = ClientRecord() }
+    policy.reset()
+  }
+
+  // MARK: Sending
+
+  /// The user submits `operation` for the first time; the world sends its
+  /// first attempt next.
+  @inline(__always)
+  mutating func begin(_ operation: Int, _ context: inout SimulationContext<RequestEvent>) {
+    records[operation].start = context.now
+    policy.beginSubmission(&records[operation].retry)
+    policy.operationStarted()
+    context.trace(RequestActor.client(operation), "start \(kind.rawValue)")
+  }
+
+  /// An attempt while the device is offline until `end`: the client waits
+  /// for connectivity, or fails the attempt at once, as its policy says.
+  mutating func attemptWhileOffline(
+    _ operation: Int, until end: VirtualTime, _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) -> ClientStep {
+    if policy.offlineBehaviour == .wait {
+      context.trace(RequestActor.client(operation), "offline: wait for connectivity", "until=\(end)")
+      return .sendAt(end)
+    }
+    records[operation].sequence &+= 1
+    policy.countAttempt(&records[operation].retry)
+    records[operation].attempts &+= 1
+    context.trace(RequestActor.client(operation), "offline: attempt fails at once")
+    return try fail(operation, .offline, &context)
+  }
+
+  /// Starts the next attempt: numbers its message, has the policy say what
+  /// it sends, and waits for its answer until the deadline.
+  @inline(__always)
+  mutating func startAttempt(
+    _ operation: Int, _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) -> Attempt {
+    records[operation].sequence &+= 1
+    policy.countAttempt(&records[operation].retry)
+    records[operation].attempts &+= 1
+    let sequence = records[operation].sequence
+    let what = policy.request(operation: operation, sequence: sequence, &records[operation].retry, &context)
+    let request = RequestMessage(
+      operation: UInt32(operation), sequence: sequence, kind: what.kind, carriesKey: what.carriesKey,
+      payload: what.payload, ifMatch: what.ifMatch)
+    records[operation].deadline = try context.now + timeout
+    records[operation].isAwaiting = true
+    records[operation].timeoutArmed = false
+    return Attempt(request: request, number: records[operation].retry.tries)
+  }
+
+  /// One attempt as it leaves the client.
+  struct Attempt {
+    /// What it sends.
+    var request: RequestMessage
+    /// Its number within the current exchange (traces say "write attempt 2").
+    var number: UInt16
+  }
+
+  // MARK: Timeouts
+
+  /// The deadline of message `sequence` of `operation`, if the client still
+  /// waits for it.
+  @inline(__always)
+  func deadline(_ operation: Int, awaiting sequence: UInt32) -> VirtualTime? {
+    records[operation].awaits(sequence) ? records[operation].deadline : nil
+  }
+
+  /// Arms the timeout of message `sequence` of `operation`, once: the timer
+  /// to schedule and when, or `nil` when the client no longer waits for the
+  /// message or its timeout is armed already.
+  @inline(__always)
+  mutating func armTimeout(
+    _ operation: Int, _ sequence: UInt32, now: VirtualTime
+  ) -> (timer: AttemptTimer, at: VirtualTime)? {
+    guard records[operation].awaits(sequence), !records[operation].timeoutArmed else { return nil }
+    records[operation].timeoutArmed = true
+    records[operation].timeoutGeneration &+= 1
+    let deadline = records[operation].deadline
+    assert(deadline >= now, "a timeout armed after its deadline")
+    let timer = AttemptTimer(
+      operation: UInt32(operation), sequence: sequence, generation: records[operation].timeoutGeneration)
+    return (timer, max(deadline, now))
+  }
+
+  /// Arms the timeout of message `sequence` of `operation` if something
+  /// that happens at `time` — its answer, at the earliest — is not
+  /// strictly before the attempt's deadline.
+  @inline(__always)
+  mutating func armTimeout(
+    _ operation: Int, _ sequence: UInt32, ifReachedBy time: VirtualTime, now: VirtualTime
+  ) -> (timer: AttemptTimer, at: VirtualTime)? {
+    guard time >= records[operation].deadline else { return nil }
+    return armTimeout(operation, sequence, now: now)
+  }
+
+  /// Moves the timeout of the awaited message `sequence` to `time` (the
+  /// world's response-vs-timeout race swapped the two): a fresh timer
+  /// replaces any armed one.
+  mutating func moveTimeout(_ operation: Int, _ sequence: UInt32, to time: VirtualTime) -> AttemptTimer {
+    records[operation].deadline = time
+    records[operation].timeoutGeneration &+= 1
+    records[operation].timeoutArmed = true
+    return AttemptTimer(
+      operation: UInt32(operation), sequence: sequence, generation: records[operation].timeoutGeneration)
+  }
+
+  /// A timer fires: the attempt fails with a timeout, unless its answer
+  /// came first or the timer was replaced.
+  mutating func timeout(
+    _ timer: AttemptTimer, _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) -> ClientStep {
+    let operation = Int(timer.operation)
+    guard records[operation].awaits(timer.sequence), records[operation].timeoutGeneration == timer.generation
+    else { return .idle }
+    records[operation].isAwaiting = false
+    context.trace(RequestActor.client(operation), "timeout", "seq=\(timer.sequence)")
+    return try fail(operation, .timeout, &context)
+  }
+
+  // MARK: Answers
+
+  /// An answer reaches the client: the awaited one goes to the policy, a
+  /// late one is dropped.
+  mutating func receive(
+    _ response: ResponseMessage, _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) -> ClientStep {
+    let operation = Int(response.operation)
+    guard records[operation].awaits(response.sequence) else {
+      context.trace(
+        RequestActor.client(operation), "discard late response",
+        "seq=\(response.sequence) status=\(response.status.traceCode)")
+      return .idle
+    }
+    records[operation].isAwaiting = false
+    if !response.status.isSuccess, let failure = response.failure {
+      context.trace(RequestActor.client(operation), "failure \(failure)", "seq=\(response.sequence)")
+      return try fail(operation, failure, &context)
+    }
+    let decision = policy.afterSuccess(
+      response, operation: operation, sequence: records[operation].sequence, &records[operation].retry, &context)
+    return try carryOut(decision, operation, &context)
+  }
+
+  /// The policy's answer to a failed attempt, carried out.
+  @inline(__always)
+  mutating func fail(
+    _ operation: Int, _ failure: Failure, _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) -> ClientStep {
+    let decision = policy.afterFailure(
+      failure, operation: operation, sequence: records[operation].sequence, &records[operation].retry, &context)
+    return try carryOut(decision, operation, &context)
+  }
+
+  /// Turns a decision into the world's next step for the client.
+  @inline(__always)
+  mutating func carryOut(
+    _ decision: ClientDecision, _ operation: Int, _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) -> ClientStep {
+    switch decision {
+    case .sendNow: return .sendNow
+    case .sendAfter(let wait): return .sendAt(try context.now + wait)
+    case .stop(let outcome): return finish(operation, outcome, &context)
+    }
+  }
+
+  /// Ends a submission: the user submits the operation again while the
+  /// workload says so, else the client records how it ended.
+  mutating func finish(
+    _ operation: Int, _ outcome: ClientRecord.Outcome, _ context: inout SimulationContext<RequestEvent>
+  ) -> ClientStep {
+    if Int(records[operation].submissions) < submissions {
+      // The user submits the same operation again (same key, if any).
+      records[operation].submissions &+= 1
+      policy.beginSubmission(&records[operation].retry)
+      context.trace(RequestActor.client(operation), "submitted again by the user")
+      return .sendNow
+    }
+    records[operation].outcome = outcome
+    records[operation].end = context.now
+    if outcome == .succeeded {
+      context.trace(RequestActor.client(operation), "success", "attempts=\(records[operation].attempts)")
+    }
+    return .idle
+  }
+}
+
+/// What the world does next for a client.
+enum ClientStep: Equatable {
+  /// Nothing: the client waits for an answer or a timer, or is done.
+  case idle
+  /// Send the client's next attempt now.
+  case sendNow
+  /// Wake the client to send its next attempt at this time.
+  case sendAt(VirtualTime)
+}

@@ -1,0 +1,59 @@
+/// The decisions of a request world's server, apart from its mechanics: the
+/// seam where a user's own request handler will replace the built-in one.
+///
+/// ``RequestServer`` keeps what every server does the same way: admitting
+/// requests to a limited number of workers, queueing or refusing the rest
+/// (503 with Retry-After), sampling how long processing takes, knowing
+/// which writes are in flight and when they commit, the race between a
+/// retry and that commit, and the load counters. This protocol is the rest
+/// — what the server does with a request, decided from the request alone
+/// (its ``RequestMessage/carriesKey``, ``RequestMessage/payload`` digest and
+/// ``RequestMessage/ifMatch`` version) and the handler's own store:
+///
+/// - whether a write whose operation still has a write in flight is
+///   refused (the built-in: a keyed write gets 409 when keys are honoured
+///   and ``ServerOptions/inFlightKey`` is `conflict`);
+/// - the answer at the commit point: apply or not, replay a stored result,
+///   422 for a different body under the same key, 412 for a stale version,
+///   injected failures, and the headers (Retry-After) each response carries.
+///
+/// A handler keeps one ``Entry`` per operation — its ledger entry — which
+/// the server stores next to its own bookkeeping and hands to the handler
+/// for the operation of the request at hand; anything shared by all
+/// operations (the versions of contended records) is the handler's own.
+///
+/// A handler sees the world only through its arguments and the run's
+/// context, for keyed draws (``RequestDraw``, keyed by the message) and
+/// trace lines under ``RequestActor/server``; it never schedules.
+/// ``BuiltInRequestHandler`` — the server of scenario files, `server.*`
+/// options — is the one implementation today; ``RequestServer`` is generic
+/// over the handler so that another one runs specialised.
+protocol RequestHandler {
+  /// What the handler keeps for one operation.
+  associatedtype Entry
+
+  /// The entry of an operation the server has not seen yet.
+  var emptyEntry: Entry { get }
+
+  /// Starts a new run: an empty store (the server empties the entries).
+  mutating func reset()
+
+  /// Times the server applied the operation's write so far, from its
+  /// entry: what the run's metrics count duplicates and losses by.
+  func applied(_ entry: Entry) -> Int
+
+  /// Whether `request` is refused because a write of its operation is
+  /// still being processed (the server asks only when one is).
+  func refusesWhileInFlight(_ request: RequestMessage) -> Bool
+
+  /// The refusal of a request that ``refusesWhileInFlight(_:)``.
+  mutating func refuseWhileInFlight(
+    _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
+  ) -> ResponseMessage
+
+  /// The answer to `request` at its commit point; `entry` is its
+  /// operation's.
+  mutating func serve(
+    _ request: RequestMessage, _ entry: inout Entry, _ context: inout SimulationContext<RequestEvent>
+  ) -> ResponseMessage
+}

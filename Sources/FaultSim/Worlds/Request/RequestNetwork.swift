@@ -1,0 +1,138 @@
+/// The network between the request world's clients and its server: it
+/// decides, per message, whether the message gets through and when it
+/// arrives, and the world delivers it then.
+///
+/// Every decision is a keyed draw on the message's identity (operation,
+/// purpose, sequence number) — connection failures, loss in each direction,
+/// latency in each direction, a dropped connection — so two runs of one
+/// seed that order a race differently see the same network. Bursty loss
+/// adds a draw against the loss timeline's state at the send time.
+///
+/// The network draws each message in the traces, lost or not.
+struct RequestNetwork {
+  /// The network's options.
+  let options: NetworkOptions
+  /// The time a request body takes through the link.
+  let requestTransmission: VirtualDuration
+  /// The time a response body takes through the link.
+  let responseTransmission: VirtualDuration
+  /// The loss timeline of a bursty network, from the run's seed.
+  var burst: BurstLossTimeline?
+
+  /// The network of `options`, carrying bodies of the workload's sizes.
+  init(_ options: NetworkOptions, workload: WorkloadOptions) {
+    self.options = options
+    requestTransmission = options.transmissionTime(bytes: workload.requestBytes)
+    responseTransmission = options.transmissionTime(bytes: workload.responseBytes)
+  }
+
+  /// Starts a run: draws the loss timeline from the run's seed.
+  mutating func start(random: KeyedRandom) {
+    burst = options.burstLoss.map { BurstLossTimeline($0, random: random, channel: 0) }
+  }
+
+  /// Forgets the run's loss timeline.
+  mutating func reset() {
+    burst = nil
+  }
+
+  /// The window without connectivity the device is in at `time`, if any.
+  @inline(__always)
+  func offlineWindow(at time: VirtualTime) -> OfflineWindow? {
+    options.offline.isEmpty ? nil : options.offlineWindow(containing: time)
+  }
+
+  /// What becomes of a request sent now.
+  ///
+  /// - Parameter attempt: The attempt's number within its exchange, for the
+  ///   trace.
+  @inline(__always)
+  mutating func transmit(
+    _ request: RequestMessage, attempt: UInt16, _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) -> RequestDelivery {
+    let now = context.now
+    let operation = Int(request.operation)
+    let sequence = request.sequence
+    // Failures before the request leaves the device.
+    let connectFailure: TransportFailure? =
+      context.fault(options.dnsFailure, RequestDraw.dnsFailure.key(operation, sequence))
+      ? .dnsFailure
+      : context.fault(options.cannotConnect, RequestDraw.cannotConnect.key(operation, sequence))
+        ? .cannotConnect : nil
+    let latency = options.latency.delay(word: context.valueWord(RequestDraw.latencyUp.key(operation, sequence)))
+    if let connectFailure {
+      context.traceMessage(
+        from: RequestActor.client(operation), to: RequestActor.server, "\(request.kind) attempt \(attempt)",
+        lost: true, "never sent: \(connectFailure.failure)")
+      // The failure surfaces after about one round of the handshake.
+      return .neverSent(connectFailure, at: try now + latency)
+    }
+    let lost = messageLost(
+      options.requestLoss, .requestLoss, inBurst: .burstRequestLoss, operation, sequence, now, &context)
+    context.traceMessage(
+      from: RequestActor.client(operation), to: RequestActor.server, "\(request.kind) attempt \(attempt)",
+      lost: lost, "seq=\(sequence)")
+    if lost { return .lost }
+    return .arrives(at: try now + (try latency + requestTransmission))
+  }
+
+  /// What becomes of a response sent now: lost, or delivered — as sent, or
+  /// as a dropped connection in its place.
+  @inline(__always)
+  mutating func transmit(
+    _ response: ResponseMessage, _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) -> ResponseDelivery {
+    let now = context.now
+    let operation = Int(response.operation)
+    let sequence = response.sequence
+    if messageLost(options.responseLoss, .responseLoss, inBurst: .burstResponseLoss, operation, sequence, now, &context)
+    {
+      context.traceMessage(
+        from: RequestActor.server, to: RequestActor.client(operation), "response \(response.status.traceCode)",
+        lost: true, "seq=\(sequence)")
+      return .lost
+    }
+    var delivered = response
+    let dropped = context.fault(options.connectionLost, RequestDraw.connectionLost.key(operation, sequence))
+    if dropped { delivered.status = .transportFailure(.connectionLost) }
+    let latency = options.latency.delay(word: context.valueWord(RequestDraw.latencyDown.key(operation, sequence)))
+    let arrival = try now + (try latency + responseTransmission)
+    context.traceMessage(
+      from: RequestActor.server, to: RequestActor.client(operation),
+      dropped ? "connection lost" : "response \(response.status.traceCode)", "seq=\(sequence)")
+    return .arrives(delivered, at: arrival)
+  }
+
+  /// A message is lost by the independent loss draw, or else, when bursts
+  /// are modelled, by a draw against the burst state at `now` (the timeline
+  /// advances in place).
+  @inline(__always)
+  mutating func messageLost(
+    _ probability: Double, _ purpose: RequestDraw, inBurst burstPurpose: RequestDraw, _ operation: Int,
+    _ sequence: UInt32, _ now: VirtualTime, _ context: inout SimulationContext<RequestEvent>
+  ) -> Bool {
+    if context.fault(probability, purpose.key(operation, sequence)) { return true }
+    guard let burstProbability = burst?.lossProbability(at: now) else { return false }
+    return context.fault(burstProbability, burstPurpose.key(operation, sequence))
+  }
+}
+
+/// What the network does with a request.
+enum RequestDelivery: Equatable {
+  /// The connection failed before the request left the device; the client
+  /// learns it at the given time.
+  case neverSent(TransportFailure, at: VirtualTime)
+  /// The request is lost on the way: the server never sees it.
+  case lost
+  /// The request reaches the server at the given time.
+  case arrives(at: VirtualTime)
+}
+
+/// What the network does with a response.
+enum ResponseDelivery {
+  /// The response is lost on the way: the client never sees it.
+  case lost
+  /// This response (the one sent, or a dropped connection in its place)
+  /// reaches the client at the given time.
+  case arrives(ResponseMessage, at: VirtualTime)
+}

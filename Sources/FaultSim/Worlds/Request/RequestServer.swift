@@ -1,0 +1,188 @@
+/// The request world's server: it admits requests (capacity, a queue),
+/// processes them for a sampled time, and has its ``RequestHandler`` answer
+/// each at its commit point.
+///
+/// The server sees only the ``RequestMessage``s the world delivers and
+/// answers with ``ResponseMessage``s that carry their own Retry-After; it
+/// never touches a client. Its mechanics are here — admission, the
+/// capacity queue, processing time, which writes are in flight and when
+/// they commit, the load counters — and its decisions are the handler's.
+struct RequestServer<Handler: RequestHandler> {
+  /// The decisions.
+  var handler: Handler
+  /// Each operation's record: the handler's entry and the writes in flight.
+  var records: [ServerRecord<Handler.Entry>]
+  /// Requests waiting for a worker (capacity-limited servers), from
+  /// `queueHead` on.
+  var queue: [RequestMessage] = []
+  var queueHead = 0
+  /// Workers processing a request now.
+  var busyWorkers = 0
+  /// Requests that reached the server: the load.
+  var requests: UInt64 = 0
+  /// Write requests that reached the server.
+  var writeCalls: UInt64 = 0
+  /// Requests refused with 503 for lack of capacity.
+  var overloadRejections: UInt64 = 0
+  /// A limited service rate; `nil` is unlimited.
+  let capacity: ServerOptions.Capacity?
+  /// Time to process one request.
+  let processing: LatencyDistribution
+  /// A retry arriving this close before the commit of the write it repeats
+  /// races with it.
+  let raceWindow: VirtualDuration
+
+  /// A server for `operations` operations, answering with `handler`.
+  init(
+    handler: Handler, operations: Int, capacity: ServerOptions.Capacity?, processing: LatencyDistribution,
+    raceWindow: VirtualDuration
+  ) {
+    records = Array(repeating: ServerRecord(entry: handler.emptyEntry), count: operations)
+    self.handler = handler
+    self.capacity = capacity
+    self.processing = processing
+    self.raceWindow = raceWindow
+  }
+
+  /// Restores the initial state for another run, keeping the storage.
+  ///
+  /// - Complexity: O(operations).
+  mutating func reset() {
+    handler.reset()
+    let empty = ServerRecord(entry: handler.emptyEntry)
+    for index in records.indices { records[index] = empty }
+    queue.removeAll(keepingCapacity: true)
+    queueHead = 0
+    busyWorkers = 0
+    requests = 0
+    writeCalls = 0
+    overloadRejections = 0
+  }
+
+  /// What the server does with a request that arrives now.
+  @inline(__always)
+  mutating func receive(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>) -> Reception {
+    requests &+= 1
+    if request.kind == .write { writeCalls &+= 1 }
+    let operation = Int(request.operation)
+    if handler.refusesWhileInFlight(request), records[operation].writesInFlight > 0 {
+      // A retry just before the commit of the write it repeats races it.
+      let commit = records[operation].commitsAt
+      let now = context.now
+      if !request.heldUntilCommit, commit >= now, commit.distance(to: now) <= raceWindow {
+        let commitFirst =
+          context.choose(
+            race: RequestDraw.retryVsCommit.key(operation, request.sequence), label: RequestDraw.retryVsCommit.name,
+            alternatives: ["arrival first", "commit first"]) == 1
+        if commitFirst {
+          // The held request arrives again at the commit and is counted then.
+          requests &-= 1
+          writeCalls &-= 1
+          var held = request
+          held.heldUntilCommit = true
+          return .hold(held, until: commit)
+        }
+      }
+      return .answer(handler.refuseWhileInFlight(request, &context))
+    }
+    if let capacity {
+      if busyWorkers < capacity.workers {
+        busyWorkers += 1
+      } else if queue.count - queueHead < capacity.queueLimit {
+        queue.append(request)
+        return .queued
+      } else {
+        overloadRejections &+= 1
+        context.trace(RequestActor.server, "503: overloaded", "op=\(request.operation)")
+        return .answer(
+          ResponseMessage(
+            operation: request.operation, sequence: request.sequence, status: .http(503),
+            content: .retryAfter(capacity.retryAfter)))
+      }
+    }
+    return .process
+  }
+
+  /// Starts processing a request on a worker: done at once when processing
+  /// takes no time, else busy until the sampled end.
+  @inline(__always)
+  mutating func beginProcessing(
+    _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) -> Processing {
+    let operation = Int(request.operation)
+    if request.kind == .write { records[operation].writesInFlight &+= 1 }
+    if case .fixed(let delay) = processing, delay == .zero { return .immediate }
+    let duration = processing.delay(word: context.valueWord(RequestDraw.processing.key(operation, request.sequence)))
+    let done = try context.now + duration
+    if request.kind == .write { records[operation].commitsAt = max(records[operation].commitsAt, done) }
+    return .busy(until: done)
+  }
+
+  /// Finishes processing a request: its commit point, where the handler
+  /// answers it.
+  @inline(__always)
+  mutating func complete(
+    _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
+  ) -> ResponseMessage {
+    let operation = Int(request.operation)
+    if request.kind == .write { records[operation].writesInFlight &-= 1 }
+    return handler.serve(request, &records[operation].entry, &context)
+  }
+
+  /// Times the server applied the write of `operation` so far.
+  func applied(_ operation: Int) -> Int {
+    handler.applied(records[operation].entry)
+  }
+
+  /// After a completion: the queued request the freed worker takes next,
+  /// if any (the worker goes idle otherwise).
+  ///
+  /// - Complexity: O(1) amortised.
+  @inline(__always)
+  mutating func nextQueued() -> RequestMessage? {
+    guard capacity != nil else { return nil }
+    guard queueHead < queue.count else {
+      busyWorkers -= 1
+      return nil
+    }
+    let next = queue[queueHead]
+    queueHead += 1
+    if queueHead == queue.count {
+      queue.removeAll(keepingCapacity: true)
+      queueHead = 0
+    }
+    return next
+  }
+
+  /// What the server does with an arriving request.
+  enum Reception {
+    /// Answers at once, without processing.
+    case answer(ResponseMessage)
+    /// Holds the request until the given time (the commit of the attempt
+    /// it repeats), when it arrives again.
+    case hold(RequestMessage, until: VirtualTime)
+    /// Queues it for a worker: how long it waits is unknown.
+    case queued
+    /// Processes it now.
+    case process
+  }
+
+  /// How processing a request goes.
+  enum Processing: Equatable {
+    /// It completes at once (processing takes no time).
+    case immediate
+    /// It completes at the given time.
+    case busy(until: VirtualTime)
+  }
+}
+
+extension RequestServer where Handler == BuiltInRequestHandler {
+  /// The server of `options`, answering with the built-in handler.
+  init(
+    _ options: ServerOptions, operations: Int, contention: WorkloadOptions.Contention?, raceWindow: VirtualDuration
+  ) {
+    self.init(
+      handler: BuiltInRequestHandler(options, contention: contention, raceWindow: raceWindow),
+      operations: operations, capacity: options.capacity, processing: options.processing, raceWindow: raceWindow)
+  }
+}

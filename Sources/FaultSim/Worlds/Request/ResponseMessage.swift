@@ -1,0 +1,66 @@
+/// A response on its way from the server (or from the client's own
+/// transport) to a client: which attempt it answers, its status, and what it
+/// says beyond the status — a read's version, a status query's answer, or
+/// the Retry-After of a 429 or 503.
+///
+/// Plain data (24 bytes): it travels inside a ``RequestEvent``. The fields
+/// are in this order so that the response fills 24 bytes exactly, with the
+/// event's case in the spare bits of its tags: the event queue then moves
+/// events as whole words (`RequestEventLayout`).
+public struct ResponseMessage: BitwiseCopyable, Sendable {
+  /// What the response says beyond its status.
+  public enum Content: BitwiseCopyable, Hashable, Sendable {
+    /// Nothing: a write's acknowledgement, an error without Retry-After, a
+    /// transport failure.
+    case none
+    /// The record's current version (a read under contention).
+    case version(UInt32)
+    /// Whether the queried write was applied (a status query).
+    case writeApplied(Bool)
+    /// How long the server asks the client to wait (the Retry-After header
+    /// of a 429, or of a 503 from an overloaded server).
+    case retryAfter(VirtualDuration)
+  }
+
+  /// What the response says beyond its status.
+  public var content: Content
+  /// The HTTP status, or the transport failure that stood in for one.
+  public var status: ResponseStatus
+  /// The operation of the request answered.
+  public var operation: UInt32
+  /// The sequence number of the request answered.
+  public var sequence: UInt32
+
+  /// A response; see the properties for each argument.
+  @inlinable
+  public init(operation: UInt32, sequence: UInt32, status: ResponseStatus, content: Content = .none) {
+    self.content = content
+    self.status = status
+    self.operation = operation
+    self.sequence = sequence
+  }
+
+  /// The Retry-After the response carries, if any.
+  @inlinable
+  public var retryAfter: VirtualDuration? {
+    if case .retryAfter(let delay) = content { return delay }
+    return nil
+  }
+
+  /// The failure the client sees, or `nil` for a 2xx.
+  public var failure: Failure? {
+    switch status {
+    case .transportFailure(let failure):
+      return failure.failure
+    case .http(let code):
+      switch code {
+      case 200..<300: return nil
+      case 409, 412: return .conflict(Int(code))
+      case 429: return .throttled(status: 429, retryAfter: retryAfter)
+      case 503 where retryAfter != nil: return .throttled(status: 503, retryAfter: retryAfter)
+      case 500...: return .server(Int(code))
+      default: return .client(Int(code))
+      }
+    }
+  }
+}
