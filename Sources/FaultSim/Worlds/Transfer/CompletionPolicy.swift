@@ -24,6 +24,7 @@ struct CompletionPolicy {
   }
 
   /// Whether the app's validation notices bad content.
+  @inline(__always)
   func detects(_ content: DownloadContent) -> Bool {
     guard content != .good else { return false }
     switch validation {
@@ -46,6 +47,7 @@ struct CompletionPolicy {
   var deletesStagingOnRejection: Bool { stagingDeletion == .afterAnyCompletion }
 
   /// Where the retry of a failed transfer starts.
+  @inline(__always)
   func resumeOffset(_ resumeData: UInt64?) -> UInt64 {
     usesResumeData ? resumeData ?? 0 : 0
   }

@@ -4,31 +4,35 @@
 /// cancellation.
 extension TransferApp {
   /// The delegate receives one task's ending.
+  @inline(__always)
   mutating func receive(
     _ callback: TransferCallback, session: inout some BackgroundTransferSession,
     _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {
     let file = callback.transfer.file
-    let user = file / settings.filesPerUser
-    let isCurrent = rows[file].currentTask == callback.task
+    let isCurrent = records[file].row.currentTask == callback.task
     switch callback.outcome {
     case .completed(let response, let bytes):
       try receiveCompletion(callback, response, bytes: bytes, isCurrent: isCurrent, session: &session, &context)
     case .failed(let resumeData):
-      context.trace(TransferWorld.appName(user), "receives failure of \(settings.taskName(callback.transfer))")
-      guard isCurrent, rows[file].wanted else { return }
+      context.trace(
+        TransferWorld.appName(file / settings.filesPerUser),
+        "receives failure of \(settings.taskName(callback.transfer))")
+      guard isCurrent, records[file].row.wanted else { return }
       try retry(file, resumeFrom: decisions.completion.resumeOffset(resumeData), session: &session, &context)
     case .cancelled(.forceQuit):
       context.trace(
-        TransferWorld.appName(user), "receives cancellation of \(settings.taskName(callback.transfer))",
+        TransferWorld.appName(file / settings.filesPerUser),
+        "receives cancellation of \(settings.taskName(callback.transfer))",
         "by=force-quit")
-      guard isCurrent, rows[file].wanted, !seesDone(file) else { return }
-      rows[file].state = .queued
+      guard isCurrent, records[file].row.wanted, !seesDone(file) else { return }
+      records[file].row.state = .queued
       try enqueue(file, session: &session, &context)
     case .cancelled(.app):
       context.trace(
-        TransferWorld.appName(user), "receives cancellation of \(settings.taskName(callback.transfer))", "by=app")
-      if isCurrent { rows[file].state = .failed }
+        TransferWorld.appName(file / settings.filesPerUser),
+        "receives cancellation of \(settings.taskName(callback.transfer))", "by=app")
+      if isCurrent { records[file].row.state = .failed }
     case .cancelled(.user):
       break
     }
@@ -40,31 +44,38 @@ extension TransferApp {
     session: inout some BackgroundTransferSession, _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {
     let file = callback.transfer.file
-    let user = file / settings.filesPerUser
-    let task = settings.taskName(callback.transfer)
     let policy = decisions.completion
     switch response {
     case .upload(let answer):
-      rows[file].lastStatus = answer.status
+      records[file].row.lastStatus = answer.status
       guard answer == .accepted else {
-        results[file].rejected = true
+        records[file].result.rejected = true
         if policy.deletesStagingOnRejection {
-          results[file].staging = false
-          if isCurrent { rows[file].state = .done }
-          context.trace(TransferWorld.appName(user), "upload of \(task) answered 413", "staging=deleted row=done")
+          records[file].result.staging = false
+          if isCurrent { records[file].row.state = .done }
+          context.trace(
+            TransferWorld.appName(file / settings.filesPerUser),
+            "upload of \(settings.taskName(callback.transfer)) answered 413",
+            "staging=deleted row=done")
         } else {
-          if isCurrent { rows[file].state = .failed }
-          context.trace(TransferWorld.appName(user), "upload of \(task) rejected with 413", "staging=kept row=failed")
+          if isCurrent { records[file].row.state = .failed }
+          context.trace(
+            TransferWorld.appName(file / settings.filesPerUser),
+            "upload of \(settings.taskName(callback.transfer)) rejected with 413",
+            "staging=kept row=failed")
         }
         return
       }
       store(file, from: callback.transfer, corrupt: false, bytes: bytes, &context)
-      results[file].staging = false
+      records[file].result.staging = false
     case .download(let content):
-      rows[file].lastStatus = content.status
+      records[file].row.lastStatus = content.status
       if policy.detects(content) {
-        context.trace(TransferWorld.appName(user), "rejects the download of \(task)", "content=\(content)")
-        if isCurrent && rows[file].wanted { try retry(file, resumeFrom: 0, session: &session, &context) }
+        context.trace(
+          TransferWorld.appName(file / settings.filesPerUser),
+          "rejects the download of \(settings.taskName(callback.transfer))",
+          "content=\(content)")
+        if isCurrent && records[file].row.wanted { try retry(file, resumeFrom: 0, session: &session, &context) }
         return
       }
       if policy.movesAfterReturn {
@@ -74,8 +85,11 @@ extension TransferApp {
             label: TransferDraw.moveVsDelete.name,
             alternatives: ["system deletes the file first", "app moves the file first"]) == 1
         if !moveFirst {
-          if isCurrent { rows[file].state = .done }
-          context.trace(TransferWorld.appName(user), "moves \(task) too late", "the temporary file is gone")
+          if isCurrent { records[file].row.state = .done }
+          context.trace(
+            TransferWorld.appName(file / settings.filesPerUser),
+            "moves \(settings.taskName(callback.transfer)) too late",
+            "the temporary file is gone")
           return
         }
       }
@@ -90,14 +104,14 @@ extension TransferApp {
     _ file: Int, from transfer: TransferAttemptIdentity, corrupt: Bool, bytes: UInt64,
     _ context: inout SimulationContext<TransferEvent>
   ) {
-    let copy = results[file].stored
+    let copy = records[file].result.stored
     if !copy {
-      results[file].storedAt = context.now
-      results[file].usefulBytes = bytes
+      records[file].result.storedAt = context.now
+      records[file].result.usefulBytes = bytes
     }
-    results[file].stored = true
-    results[file].corrupt = results[file].corrupt || corrupt
-    rows[file].state = .done
+    records[file].result.stored = true
+    records[file].result.corrupt = records[file].result.corrupt || corrupt
+    records[file].row.state = .done
     context.trace(
       TransferWorld.appName(file / settings.filesPerUser),
       "stores \(copy ? "a duplicate of " : "")\(settings.fileName(file)) from \(settings.taskName(transfer))",

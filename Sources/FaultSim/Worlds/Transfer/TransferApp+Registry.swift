@@ -8,19 +8,21 @@ extension TransferApp {
     _ file: Int, resumeFrom: UInt64 = 0, session: inout some BackgroundTransferSession,
     _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {
-    guard Int(rows[file].attempts) < decisions.maximumAttempts else {
-      rows[file].state = .failed
+    guard Int(records[file].row.attempts) < decisions.maximumAttempts else {
+      records[file].row.state = .failed
       context.trace(
         TransferWorld.appName(file / settings.filesPerUser), "gives up on \(settings.fileName(file))",
-        "attempts=\(rows[file].attempts)")
+        "attempts=\(records[file].row.attempts)")
       return
     }
-    rows[file].attempts &+= 1
+    records[file].row.attempts &+= 1
     let task = try session.createTask(
-      for: TransferAttemptIdentity(file: file, attempt: rows[file].attempts), resumingFrom: resumeFrom, &context)
-    if results[file].requestedAt == .zero && rows[file].attempts <= 1 { results[file].requestedAt = context.now }
-    rows[file].state = .active
-    rows[file].currentTask = task
+      for: TransferAttemptIdentity(file: file, attempt: records[file].row.attempts), resumingFrom: resumeFrom, &context)
+    if records[file].result.requestedAt == .zero && records[file].row.attempts <= 1 {
+      records[file].result.requestedAt = context.now
+    }
+    records[file].row.state = .active
+    records[file].row.currentTask = task
   }
 
   /// Marks the row queued and enqueues the file again.
@@ -28,14 +30,14 @@ extension TransferApp {
     _ file: Int, resumeFrom: UInt64, session: inout some BackgroundTransferSession,
     _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {
-    rows[file].state = .queued
+    records[file].row.state = .queued
     try enqueue(file, resumeFrom: resumeFrom, session: &session, &context)
   }
 
   /// Whether the app can tell the file needs no transfer: a download is on
   /// disk; an upload's row says done (the app cannot see the server).
   func seesDone(_ file: Int) -> Bool {
-    settings.options.workload.kind == .download ? results[file].stored : rows[file].state == .done
+    settings.options.workload.kind == .download ? records[file].result.stored : records[file].row.state == .done
   }
 
   /// The reconcile (seed 000 and 001): the daemon's task list against the
@@ -53,14 +55,14 @@ extension TransferApp {
     var enqueued = 0
     for file in files(of: user) {
       let row = ReconcilePolicy.RowAtRelaunch(
-        state: rows[file].state, wanted: rows[file].wanted, present: seesDone(file), listed: listed[file])
+        state: records[file].row.state, wanted: records[file].row.wanted, present: seesDone(file), listed: listed[file])
       switch policy.decide(row) {
       case .leave:
         continue
       case .enqueue:
         try enqueue(file, session: &session, &context)
       case .requeue:
-        rows[file].state = .queued
+        records[file].row.state = .queued
         try enqueue(file, session: &session, &context)
       }
       enqueued += 1
@@ -79,11 +81,11 @@ extension TransferApp {
   ) {
     let user = file / settings.filesPerUser
     session.cancel(task, .user, &context)
-    rows[file].cancelled = true
-    rows[file].wanted = false
+    records[file].row.cancelled = true
+    records[file].row.wanted = false
     if decisions.cancelRemovesRow {
-      rows[file].state = .none
-      rows[file].currentTask = nil
+      records[file].row.state = .none
+      records[file].row.currentTask = nil
       context.trace(TransferWorld.appName(user), "user cancels \(settings.fileName(file))", "row removed")
     } else {
       context.trace(TransferWorld.appName(user), "user cancels \(settings.fileName(file))", "row kept as active")
@@ -96,10 +98,10 @@ extension TransferApp {
     _ file: Int, session: inout some BackgroundTransferSession, _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {
     let user = file / settings.filesPerUser
-    rows[file].wanted = true
-    results[file].requestedAt = context.now
-    rows[file].cancelled = false
-    guard rows[file].state == .none else {
+    records[file].row.wanted = true
+    records[file].result.requestedAt = context.now
+    records[file].row.cancelled = false
+    guard records[file].row.state == .none else {
       context.trace(
         TransferWorld.appName(user), "user asks again for \(settings.fileName(file))",
         "the registry says it is already coming: nothing enqueued")

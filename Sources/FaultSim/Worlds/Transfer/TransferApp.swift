@@ -1,6 +1,6 @@
 /// The app on every device of the world: its lifecycle (``AppLifecycle``),
 /// its registry (``RegistryRow``, the app's persisted belief) and what it
-/// stored (``FileResult``).
+/// stored (``FileResult``), per file in an ``AppFileRecord``.
 ///
 /// It reaches the OS transfer daemon only through a
 /// ``BackgroundTransferSession`` the world hands it for the call — create,
@@ -16,10 +16,8 @@ struct TransferApp {
   let decisions: TransferAppDecisions
   /// Per device.
   var lifecycles: [AppLifecycle]
-  /// Per file: the registry.
-  var rows: [RegistryRow]
-  /// Per file: what really became of it.
-  var results: [FileResult]
+  /// Per file: its registry row and what really became of it.
+  var records: [AppFileRecord]
   /// Per file, scratch for one reconcile: listed by the daemon.
   var listed: [Bool]
   /// Scratch for `getAllTasks`.
@@ -31,19 +29,15 @@ struct TransferApp {
     let workload = settings.options.workload
     let files = workload.users * workload.filesPerUser
     lifecycles = Array(repeating: AppLifecycle(), count: workload.users)
-    rows = Array(repeating: RegistryRow(), count: files)
-    results = Array(repeating: FileResult(), count: files)
+    records = Array(repeating: AppFileRecord(), count: files)
     listed = Array(repeating: false, count: files)
   }
 
   /// Restores the initial state for another run, keeping the storage.
   mutating func reset() {
     for index in lifecycles.indices { lifecycles[index] = AppLifecycle() }
-    for index in rows.indices {
-      rows[index] = RegistryRow()
-      results[index] = FileResult()
-      listed[index] = false
-    }
+    for index in records.indices { records[index] = AppFileRecord() }
+    for index in listed.indices { listed[index] = false }
   }
 
   /// The user's files as a range of file indices.
@@ -56,10 +50,10 @@ struct TransferApp {
   func runsBackgroundTask(_ user: Int) -> Bool { lifecycles[user].runsBackgroundTask }
 
   /// The task the file's row refers to, if any.
-  func currentTask(of file: Int) -> TransferTaskID? { rows[file].currentTask }
+  func currentTask(of file: Int) -> TransferTaskID? { records[file].row.currentTask }
 
   /// Whether the user cancelled the file and has not asked for it again.
-  func isCancelledByUser(_ file: Int) -> Bool { rows[file].cancelled && !rows[file].wanted }
+  func isCancelledByUser(_ file: Int) -> Bool { records[file].row.cancelled && !records[file].row.wanted }
 
   // MARK: Lifecycle
 

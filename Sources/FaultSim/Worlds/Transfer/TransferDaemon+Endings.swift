@@ -6,6 +6,7 @@ extension TransferDaemon {
   ///
   /// - Returns: Whether the task ended and its event is owed to the app (it
   ///   belongs to the connected session); the world then routes it.
+  @inline(__always)
   mutating func reachTarget(
     _ task: TransferTaskID, generation: UInt32, _ context: inout SimulationContext<TransferEvent>
   ) -> Bool {
@@ -109,6 +110,7 @@ extension TransferDaemon {
   /// Takes the user's delivery queue, in ending order, for the world to
   /// hand over with ``nextDelivery(_:includingDeferred:)``; endings that
   /// happen meanwhile start a new queue.
+  @inline(__always)
   mutating func openDeliveryQueue(of user: Int) -> DeliveryCursor {
     let head = users[user].pendingHead
     users[user].pendingHead = DaemonTask.endOfList
@@ -120,6 +122,7 @@ extension TransferDaemon {
   /// goes back to the (new) queue unless `includingDeferred`.
   ///
   /// - Complexity: O(tasks skipped).
+  @inline(__always)
   mutating func nextDelivery(_ cursor: inout DeliveryCursor, includingDeferred: Bool) -> TransferTaskID? {
     while cursor.next != DaemonTask.endOfList {
       let task = Int(cursor.next)
@@ -141,6 +144,7 @@ extension TransferDaemon {
   ///
   /// - Returns: `nil` when the task has not ended or was handed over
   ///   already.
+  @inline(__always)
   mutating func collect(_ id: TransferTaskID, _ context: inout SimulationContext<TransferEvent>) -> TransferCallback? {
     let index = id.index
     guard tasks[index].state == .ended else { return nil }
@@ -167,6 +171,7 @@ extension TransferDaemon {
   /// What the server sent for a completed transfer: for an upload, a 413
   /// with the rejection probability; for a download, good content or a
   /// kind of bad content, by the shares the options give.
+  @inline(__always)
   mutating func response(to task: DaemonTask, _ context: inout SimulationContext<TransferEvent>) -> TransferResponse {
     let options = settings.options.daemon
     let transfer = task.identity

@@ -44,7 +44,7 @@ extension TransferDaemon {
     let (end, overflow) = now.nanoseconds.addingReportingOverflow(duration.nanoseconds)
     try context.schedule(
       TransferEvent(
-        .taskReachesTarget(TransferTaskID(slot: index), generation: task.generation), user: Int(task.user)),
+        .taskReachesTarget(TransferTaskID(slot: index), generation: task.generation), user: task.user),
       at: VirtualTime(nanoseconds: overflow ? .max : end))
   }
 

@@ -82,7 +82,7 @@ extension TransferDaemon: BackgroundTransferSession {
   }
 
   func allTasks(of user: Int, into snapshots: inout [TransferTaskSnapshot]) {
-    collectSessionTasks(of: user, into: &snapshots) { $0.isLive }
+    liveSessionTasks(of: user, into: &snapshots)
   }
 
   /// The file's size: a keyed draw by file, the same for every task.

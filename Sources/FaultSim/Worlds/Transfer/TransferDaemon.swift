@@ -58,35 +58,66 @@ struct TransferDaemon {
     snapshot(task.index)
   }
 
-  /// Whether the task is running now.
-  func isRunning(_ task: TransferTaskID) -> Bool { tasks[task.index].state == .running }
-
   func snapshot(_ index: Int) -> TransferTaskSnapshot {
     let task = tasks[index]
     return TransferTaskSnapshot(
-      task: TransferTaskID(slot: index), transfer: task.identity, state: task.state, moved: task.moved,
-      scheduledEnd: scheduledEnd(of: index), endedAt: task.state == .ended ? task.endedAt : nil)
+      task: TransferTaskID(slot: index), transfer: task.identity, state: task.state, moved: task.moved)
   }
 
-  /// Replaces `tasks` with the connected session's tasks whose events have
-  /// not reached the app — live, or ended and queued — newest first.
+  /// Whether the task is waiting or running.
+  func isLive(_ task: TransferTaskID) -> Bool { tasks[task.index].isLive }
+
+  /// Whether the task is running now.
+  func isRunning(_ task: TransferTaskID) -> Bool { tasks[task.index].state == .running }
+
+  /// When a running task reaches its target at its current rate (`nil`:
+  /// not running, or beyond the clock's range).
+  func scheduledEnd(of task: TransferTaskID) -> VirtualTime? { scheduledEnd(of: task.index) }
+
+  /// What the task transfers (its `taskDescription`).
+  func transfer(of task: TransferTaskID) -> TransferAttemptIdentity { tasks[task.index].identity }
+
+  /// The connected session's tasks whose ending falls within `window` of
+  /// `now` — running tasks due by then, ended ones whose event has waited
+  /// no longer — newest first, in `candidates`.
+  ///
+  /// - Returns: How many of the connected session's tasks are live (what
+  ///   `getAllTasks` would list).
+  /// - Complexity: O(tasks the user ever created).
+  func endingsNear(
+    _ now: VirtualTime, within window: VirtualDuration, of user: Int, into candidates: inout [TransferTaskID]
+  ) -> UInt32 {
+    candidates.removeAll(keepingCapacity: true)
+    let session = users[user].connectedSession
+    var alive: UInt32 = 0
+    var index = users[user].firstTask
+    while index != DaemonTask.endOfList {
+      let task = Int(index)
+      if tasks[task].session == session {
+        if tasks[task].isLive { alive &+= 1 }
+        if let end = scheduledEnd(of: task), end.duration(since: now) <= window {
+          candidates.append(TransferTaskID(slot: task))
+        } else if tasks[task].state == .ended, now.duration(since: tasks[task].endedAt) <= window {
+          candidates.append(TransferTaskID(slot: task))
+        }
+      }
+      index = tasks[task].nextOfUser
+    }
+    return alive
+  }
+
+  /// Replaces `snapshots` with the connected session's live tasks, newest
+  /// first.
   ///
   /// - Complexity: O(tasks the user ever created).
-  func undeliveredTasks(of user: Int, into snapshots: inout [TransferTaskSnapshot]) {
-    collectSessionTasks(of: user, into: &snapshots) { $0.isLive || $0.state == .ended }
-  }
-
-  /// The connected session's tasks that pass `include`, newest first.
-  func collectSessionTasks(
-    of user: Int, into snapshots: inout [TransferTaskSnapshot], where include: (DaemonTask) -> Bool
-  ) {
+  func liveSessionTasks(of user: Int, into snapshots: inout [TransferTaskSnapshot]) {
     snapshots.removeAll(keepingCapacity: true)
     let session = users[user].connectedSession
     var index = users[user].firstTask
     while index != DaemonTask.endOfList {
-      let task = tasks[Int(index)]
-      if task.session == session && include(task) { snapshots.append(snapshot(Int(index))) }
-      index = task.nextOfUser
+      let task = Int(index)
+      if tasks[task].session == session && tasks[task].isLive { snapshots.append(snapshot(task)) }
+      index = tasks[task].nextOfUser
     }
   }
 

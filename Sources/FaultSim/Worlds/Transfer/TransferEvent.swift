@@ -46,13 +46,18 @@ public struct TransferEvent: BitwiseCopyable, Sendable {
     case backgroundTaskEnds(expired: Bool)
   }
 
+  /// What happens (first: the tag then sits in byte 8 and the struct is
+  /// 16 bytes, copied as two words).
+  let kind: Kind
   /// The user (device) the event concerns.
   let user: UInt32
-  /// What happens.
-  let kind: Kind
 
   init(_ kind: Kind, user: Int) {
-    self.user = UInt32(user)
+    self.init(kind, user: UInt32(user))
+  }
+
+  init(_ kind: Kind, user: UInt32) {
     self.kind = kind
+    self.user = user
   }
 }

@@ -88,9 +88,9 @@ extension TransferWorld {
     m.runs = 1
     m.events = events
     var useful: UInt64 = 0
-    for file in app.rows.indices {
-      let row = app.rows[file]
-      let result = app.results[file]
+    for file in app.records.indices {
+      let row = app.records[file].row
+      let result = app.records[file].result
       let daemonFile = daemon.files[file]
       if result.stored && !result.corrupt { useful &+= result.usefulBytes }
       m.orphanedTransfers &+= UInt64(daemonFile.orphanedTransfers)
@@ -135,13 +135,13 @@ extension TransferWorld {
   /// Each file's final state, in file order.
   public func finalState() -> EntityStates<TransferFileOutcome> {
     EntityStates(
-      app.rows.indices.map { file in
-        let result = app.results[file]
+      app.records.indices.map { file in
+        let result = app.records[file].result
         let daemonFile = daemon.files[file]
         return TransferFileOutcome(
           name: settings.fileName(file), stored: result.stored, corrupt: result.corrupt,
           transfers: Int(daemonFile.completedTransfers), orphaned: Int(daemonFile.orphanedTransfers),
-          concurrent: daemonFile.mostAlive >= 2, row: "\(app.rows[file].state)")
+          concurrent: daemonFile.mostAlive >= 2, row: "\(app.records[file].row.state)")
       })
   }
 }

@@ -10,11 +10,6 @@ struct TransferTaskSnapshot {
   var state: DaemonTask.State
   /// Bytes moved so far (as of the task's last progress update).
   var moved: UInt64
-  /// When a running task reaches its target at its current rate (`nil`:
-  /// not running, or beyond the clock's range).
-  var scheduledEnd: VirtualTime?
-  /// When an ended task ended.
-  var endedAt: VirtualTime?
 
   /// Whether it still moves bytes, or waits to (what `getAllTasks` lists).
   var isLive: Bool { state == .waiting || state == .running }

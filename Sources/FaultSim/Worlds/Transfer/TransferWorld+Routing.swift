@@ -54,9 +54,8 @@ extension TransferWorld {
   mutating func userCancels(_ file: Int, _ context: inout SimulationContext<Event>) throws(SimulationError) {
     let user = file / settings.filesPerUser
     guard app.state(of: user) == .foreground, let task = app.currentTask(of: file) else { return }
-    let snapshot = daemon.snapshot(of: task)
-    guard snapshot.isLive else { return }
-    if let end = snapshot.scheduledEnd, end.duration(since: context.now) <= settings.options.races.window {
+    guard daemon.isLive(task) else { return }
+    if let end = daemon.scheduledEnd(of: task), end.duration(since: context.now) <= settings.options.races.window {
       let completionFirst =
         context.choose(
           race: DrawKey(FileIdentity(file: file), TransferDraw.cancelVsCompletion.purpose),
@@ -96,11 +95,12 @@ extension TransferWorld {
   }
 
   /// Hands one ended task's event from the daemon to the app's delegate.
+  @inline(__always)
   mutating func deliver(_ task: TransferTaskID, _ context: inout SimulationContext<Event>) throws(SimulationError) {
     guard let callback = daemon.collect(task, &context) else { return }
-    let user = callback.transfer.file / settings.filesPerUser
     context.traceMessage(
-      from: Self.daemonName(user), to: Self.appName(user),
+      from: Self.daemonName(callback.transfer.file / settings.filesPerUser),
+      to: Self.appName(callback.transfer.file / settings.filesPerUser),
       "\(callback.outcome) \(settings.taskName(callback.transfer))")
     try app.receive(callback, session: &daemon, &context)
   }
@@ -109,6 +109,7 @@ extension TransferWorld {
   /// ended; deferred ones stay queued unless `includingDeferred`.
   ///
   /// - Complexity: O(queued tasks).
+  @inline(__always)
   mutating func deliverPending(
     _ user: Int, includingDeferred: Bool = false, _ context: inout SimulationContext<Event>
   ) throws(SimulationError) {
@@ -152,35 +153,26 @@ extension TransferWorld {
   /// the app only after the reconcile; one that just ended may have its
   /// completion delivered after the reconcile.
   mutating func resolveRelaunchRaces(_ user: Int, _ context: inout SimulationContext<Event>) throws(SimulationError) {
-    let window = settings.options.races.window
-    let now = context.now
-    daemon.undeliveredTasks(of: user, into: &raceCandidates)
-    var alive: UInt32 = 0
-    for task in raceCandidates where task.isLive { alive &+= 1 }
     // What the daemon reports to `getAllTasks` as the app reopens.
-    aliveAtRelaunch[user] = alive
-    raceCandidates.removeAll { task in
-      if let end = task.scheduledEnd { return end.duration(since: now) > window }
-      if let endedAt = task.endedAt { return now.duration(since: endedAt) > window }
-      return true
-    }
+    aliveAtRelaunch[user] = daemon.endingsNear(
+      context.now, within: settings.options.races.window, of: user, into: &raceCandidates)
     let session = daemon.connectedSession(of: user)
-    for candidate in raceCandidates.reversed() {
-      let running = daemon.isRunning(candidate.task)
+    for task in raceCandidates.reversed() {
+      let running = daemon.isRunning(task)
       let alternatives =
         running
         ? ["enqueue first", "finish first"] : ["completion delivered first", "reconcile first"]
       let flipped =
         context.choose(
           race: DrawKey(
-            RelaunchRaceIdentity(candidate.transfer, session: session.generation),
+            RelaunchRaceIdentity(daemon.transfer(of: task), session: session.generation),
             TransferDraw.finishVsEnqueue.purpose),
           label: TransferDraw.finishVsEnqueue.name, alternatives: alternatives) == 1
       guard flipped else { continue }
       // The task finishes before the reconcile looks, and its completion
       // reaches the app only after the reconcile.
-      if running { _ = daemon.finish(candidate.task, &context) }
-      daemon.deferDelivery(candidate.task)
+      if running { _ = daemon.finish(task, &context) }
+      daemon.deferDelivery(task)
     }
   }
 }

@@ -51,7 +51,7 @@ public struct TransferWorld: SimulationModel {
   /// reopened the app (what `getAllTasks` would report then).
   var aliveAtRelaunch: [UInt32]
   /// Scratch for the relaunch races.
-  var raceCandidates: [TransferTaskSnapshot] = []
+  var raceCandidates: [TransferTaskID] = []
 
   /// Immutable options shared by reference (see `RequestWorld.Settings`),
   /// with the names traces give files and tasks.
