@@ -83,15 +83,13 @@ struct BackgroundFetchSystem {
     for user: Int, fetch: UInt32, after lastFetch: VirtualTime, submittedAt now: VirtualTime,
     in conditions: DeviceConditions, random: KeyedRandom
   ) -> NextWake? {
-    let (earliest, overflow) = lastFetch.nanoseconds.addingReportingOverflow(schedules[user].interval.nanoseconds)
-    guard !overflow else { return nil }
-    var request = BackgroundTaskRequest.appRefresh(
-      BackgroundFetchWorld.fetchIdentifier, earliestBeginDate: VirtualTime(nanoseconds: earliest))
+    guard let earliest = try? lastFetch.advanced(by: schedules[user].interval) else { return nil }
+    var request = BackgroundTaskRequest.appRefresh(BackgroundFetchWorld.fetchIdentifier, earliestBeginDate: earliest)
     request.requiresNetworkConnectivity = wakesOnlyWhenOnline
     let runTime = scheduler.runTime(
       for: request, submittedAt: now, in: conditions, random: random, user: UserIdentity(user: user),
       submission: UInt64(fetch))
-    return NextWake(earliest: VirtualTime(nanoseconds: earliest), runTime: runTime)
+    return NextWake(earliest: earliest, runTime: runTime)
   }
 
   /// The system wakes the app for fetch number `fetch`.

@@ -10,9 +10,8 @@ struct ReconcileJobWork {
 
   /// The request the app submits at `now`.
   func request(submittedAt now: VirtualTime) -> BackgroundTaskRequest {
-    let (begin, overflow) = now.nanoseconds.addingReportingOverflow(options.earliestBeginAfter.nanoseconds)
-    return .processing(
-      Self.identifier, earliestBeginDate: VirtualTime(nanoseconds: overflow ? .max : begin),
+    .processing(
+      Self.identifier, earliestBeginDate: now.advanced(saturatingBy: options.earliestBeginAfter),
       requiresNetworkConnectivity: options.requiresNetwork, requiresExternalPower: options.requiresPower)
   }
 

@@ -41,11 +41,10 @@ extension TransferDaemon {
     guard task.rate > 0 else { return }
     let remaining = task.target - task.moved
     let duration = Self.duration(bytes: remaining, rate: UInt64(task.rate))
-    let (end, overflow) = now.nanoseconds.addingReportingOverflow(duration.nanoseconds)
     try context.schedule(
       TransferEvent(
         .taskReachesTarget(TransferTaskID(slot: index), generation: task.generation), user: task.user),
-      at: VirtualTime(nanoseconds: overflow ? .max : end))
+      at: now.advanced(saturatingBy: duration))
   }
 
   /// Brings a task's moved bytes (and the daemon's total) to `now` at its
@@ -64,9 +63,7 @@ extension TransferDaemon {
   func scheduledEnd(of index: Int) -> VirtualTime? {
     let task = tasks[index]
     guard task.state == .running, task.rate > 0 else { return nil }
-    let (end, overflow) = task.updated.nanoseconds.addingReportingOverflow(
-      Self.duration(bytes: task.target - task.moved, rate: UInt64(task.rate)).nanoseconds)
-    return overflow ? nil : VirtualTime(nanoseconds: end)
+    return try? task.updated.advanced(by: Self.duration(bytes: task.target - task.moved, rate: UInt64(task.rate)))
   }
 
   /// Bytes moved at `rate` bytes/s over `duration`.
