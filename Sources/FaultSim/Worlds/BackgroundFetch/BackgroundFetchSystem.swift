@@ -99,7 +99,7 @@ struct BackgroundFetchSystem {
     if let last = schedules[user].lastWake {
       let gap = now.duration(since: last).nanoseconds
       counts.wakeGaps.record(gap)
-      counts.wakeGapTotalMicroseconds = try Self.sum(
+      counts.wakeGapTotalMicroseconds = try BackgroundFetchMetrics.sum(
         counts.wakeGapTotalMicroseconds, BackgroundFetchMetrics.microseconds(gap), named: "wake_gap_total_us")
     }
     schedules[user].lastWake = now
@@ -145,12 +145,5 @@ struct BackgroundFetchSystem {
     }
     schedules[user].interval = rule.next(after: outcome, current: schedules[user].interval)
     return schedules[user].interval
-  }
-
-  /// `a + b` for a time sum of one run, refusing to wrap around.
-  static func sum(_ a: UInt64, _ b: UInt64, named name: String) throws(SimulationError) -> UInt64 {
-    let (total, overflow) = a.addingReportingOverflow(b)
-    guard !overflow else { throw .sumOverflow(MetricsOverflow(counter: name)) }
-    return total
   }
 }

@@ -94,7 +94,7 @@ struct FetchingApp {
     while index < end {
       let staleness = now.duration(since: server.arrival(of: index, for: user)).nanoseconds
       counts.staleness.record(staleness)
-      counts.stalenessTotalMicroseconds = try BackgroundFetchSystem.sum(
+      counts.stalenessTotalMicroseconds = try BackgroundFetchMetrics.sum(
         counts.stalenessTotalMicroseconds, BackgroundFetchMetrics.microseconds(staleness),
         named: "staleness_total_us")
       index += 1
