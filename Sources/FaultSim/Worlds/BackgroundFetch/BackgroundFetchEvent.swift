@@ -1,27 +1,26 @@
 /// One pending event of the background fetch world: 12 bytes, no
-/// references.
+/// references. Each case says what happens and carries, by name, the
+/// number its handler needs.
 public struct BackgroundFetchEvent: BitwiseCopyable, Sendable {
   /// What happens.
-  public enum Kind: UInt8, BitwiseCopyable, Sendable {
-    /// The system wakes the app in the background for a fetch.
-    case wake
-    /// The fetch ends: the completion handler is called, or the app is
-    /// killed at the time limit.
-    case complete
-    /// The user opens the app (a foreground session starts).
-    case open
+  enum Kind: BitwiseCopyable {
+    /// The system wakes the app in the background for the user's fetch
+    /// number `fetch` (from 0).
+    case systemWakesApp(fetch: UInt32)
+    /// That fetch ends: the completion handler is called, or the system
+    /// expires the app at the time limit (or when the network goes).
+    case fetchEnds(fetch: UInt32)
+    /// The user opens the app: its foreground session number `session`.
+    case userOpensApp(session: UInt32)
   }
 
-  public var kind: Kind
+  /// What happens.
+  let kind: Kind
   /// The user (and device, and app).
-  public var user: UInt32
-  /// The user's fetch ordinal (wake, complete) or session index (open).
-  public var ordinal: UInt32
+  let user: UInt32
 
-  @inlinable
-  init(_ kind: Kind, user: UInt32, ordinal: UInt32) {
+  init(_ kind: Kind, user: Int) {
     self.kind = kind
-    self.user = user
-    self.ordinal = ordinal
+    self.user = UInt32(user)
   }
 }

@@ -85,12 +85,10 @@ public struct BackgroundFetchMetrics: Hashable, Sendable {
     nanoseconds / 1_000 + (nanoseconds % 1_000 >= 500 ? 1 : 0)
   }
 
-  /// Adds `amount` to a time sum of one run, refusing to wrap around.
-  mutating func add(
-    _ amount: UInt64, to sum: WritableKeyPath<BackgroundFetchMetrics, UInt64>, named name: String
-  ) throws(SimulationError) {
-    let (total, overflow) = self[keyPath: sum].addingReportingOverflow(amount)
+  /// `a + b` for a time sum of one run, refusing to wrap around.
+  static func sum(_ a: UInt64, _ b: UInt64, named name: String) throws(SimulationError) -> UInt64 {
+    let (total, overflow) = a.addingReportingOverflow(b)
     guard !overflow else { throw .sumOverflow(MetricsOverflow(counter: name)) }
-    self[keyPath: sum] = total
+    return total
   }
 }

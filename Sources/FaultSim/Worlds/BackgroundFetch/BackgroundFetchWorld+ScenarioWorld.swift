@@ -26,10 +26,10 @@ extension BackgroundFetchWorld: ScenarioWorld {
   /// Each user's final state, in user order.
   public func finalState() -> EntityStates<FetchUserOutcome> {
     EntityStates(
-      users.enumerated().map { index, record in
+      system.schedules.indices.map { user in
         FetchUserOutcome(
-          user: index, fetches: Int(record.fetches), delivered: record.delivered,
-          interval: VirtualDuration(nanoseconds: record.interval))
+          user: user, fetches: Int(system.fetches(of: user)), delivered: app.delivered(of: user),
+          interval: system.interval(of: user))
       })
   }
 }

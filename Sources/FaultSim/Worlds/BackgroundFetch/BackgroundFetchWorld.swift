@@ -7,6 +7,16 @@
 /// appears on the server as a Poisson process, so the run can measure how
 /// stale the app's content is when the user opens it.
 ///
+/// The world is made of components that own their state, and routes the
+/// events between them:
+/// - ``BackgroundFetchSystem``, the system's side: wake times, the fetch's
+///   run under its time limit, the interval;
+/// - ``FetchingApp``, the app: its request, its completion handler's
+///   report, its content and the user's opens;
+/// - ``ContentServer``, the server's content over time.
+/// The world holds the devices' conditions, the user's script of opens and
+/// the race between content and a fetch's snapshot.
+///
 /// Every random decision is a keyed draw on (user, purpose, ordinal):
 /// conditions by spell index, content by item index, fetch duration and
 /// failure by fetch ordinal, scheduler delays by submission. Two runs of
@@ -21,28 +31,31 @@ public struct BackgroundFetchWorld: SimulationModel {
   /// The world's definition.
   public var options: BackgroundFetchWorldOptions { settings.options }
   let settings: Settings
-  let scheduler: BackgroundTaskScheduler
+  /// The system's fetch scheduling on every device.
+  var system: BackgroundFetchSystem
+  /// The app on every device.
+  var app: FetchingApp
+  /// The content each user's app fetches.
+  var server = ContentServer()
   /// Each user's device conditions.
   var conditions: [DeviceConditions] = []
-  /// Each user's content arrival times.
-  var arrivals: [[UInt64]] = []
-  /// Each user's app.
-  var users: [FetchUserRecord] = []
-  /// Counts accumulated during the run.
-  var tally = BackgroundFetchMetrics()
+  /// Users × simulated time in microseconds, for per-day rates.
+  var userTimeMicroseconds: UInt64 = 0
 
   /// Creates the world in its initial state.
   public init(_ options: BackgroundFetchWorldOptions) {
     settings = Settings(options)
-    scheduler = BackgroundTaskScheduler(options.scheduler)
+    system = BackgroundFetchSystem(options)
+    app = FetchingApp(options)
   }
 
   /// Restores the initial state for another run.
   public mutating func reset() {
     conditions.removeAll(keepingCapacity: true)
-    arrivals.removeAll(keepingCapacity: true)
-    users.removeAll(keepingCapacity: true)
-    tally = BackgroundFetchMetrics()
+    server.reset()
+    system.reset()
+    app.reset()
+    userTimeMicroseconds = 0
   }
 
   /// The run's horizon: nothing is scheduled at or after it.
@@ -58,33 +71,32 @@ public struct BackgroundFetchWorld: SimulationModel {
     let (userTime, overflow) = UInt64(count).multipliedReportingOverflow(
       by: BackgroundFetchMetrics.microseconds(options.population.duration.nanoseconds))
     guard !overflow else { throw .sumOverflow(MetricsOverflow(counter: "user_time_us")) }
-    tally.userTimeMicroseconds = userTime
+    userTimeMicroseconds = userTime
     conditions.reserveCapacity(count)
-    arrivals.reserveCapacity(count)
-    users.reserveCapacity(count)
     for user in 0..<count {
       let identity = UserIdentity(user: user)
       conditions.append(
         DeviceConditions.generate(options.conditions, horizon: horizon, user: identity, random: context.random))
-      arrivals.append(
-        ContentArrivals.times(
-          itemsPerHour: options.content.itemsPerHour, horizon: horizon, user: identity, random: context.random))
-      users.append(FetchUserRecord(interval: options.fetch.interval.minimum))
+      server.addUser(
+        itemsPerHour: options.content.itemsPerHour, horizon: horizon, user: identity, random: context.random)
+      system.addDevice()
+      app.addDevice()
     }
     for user in 0..<count {
-      try scheduleWake(user, ordinal: 0, after: .zero, &context)
+      try scheduleWake(user, fetch: 0, after: .zero, &context)
       if let first = conditions[user].foreground.periods.first {
-        try context.schedule(BackgroundFetchEvent(.open, user: UInt32(user), ordinal: 0), at: first.start)
+        try context.schedule(BackgroundFetchEvent(.userOpensApp(session: 0), user: user), at: first.start)
       }
     }
   }
 
+  /// Routes one event to the component it concerns.
   public mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
     let user = Int(event.user)
     switch event.kind {
-    case .wake: try wake(user, ordinal: event.ordinal, &context)
-    case .complete: try complete(user, ordinal: event.ordinal, &context)
-    case .open: try open(user, session: Int(event.ordinal), &context)
+    case .systemWakesApp(let fetch): try systemWakesApp(user, fetch: fetch, &context)
+    case .fetchEnds(let fetch): try fetchEnds(user, fetch: fetch, &context)
+    case .userOpensApp(let session): try userOpensApp(user, session: Int(session), &context)
     }
   }
 

@@ -4,11 +4,13 @@ enum ContentArrivals {
   /// The arrival times before `horizon`, in order; empty for a zero rate.
   ///
   /// - Complexity: O(items).
-  static func times(itemsPerHour: Double, horizon: VirtualTime, user: UserIdentity, random: KeyedRandom) -> [UInt64] {
+  static func times(
+    itemsPerHour: Double, horizon: VirtualTime, user: UserIdentity, random: KeyedRandom
+  ) -> [VirtualTime] {
     guard itemsPerHour > 0 else { return [] }
     let gaps = LatencyDistribution.exponential(
       mean: .nanoseconds(LatencyDistribution.nanoseconds(3_600_000_000_000 / itemsPerHour)))
-    var times: [UInt64] = []
+    var times: [VirtualTime] = []
     var time: UInt64 = 0
     var item: UInt64 = 0
     while true {
@@ -16,7 +18,7 @@ enum ContentArrivals {
         random.word(DrawKey(TimelineStepIdentity(user, step: item), BackgroundFetchDraw.contentArrival.purpose)))
       let (next, overflow) = time.addingReportingOverflow(gap)
       guard !overflow, next < horizon.nanoseconds else { return times }
-      times.append(next)
+      times.append(VirtualTime(nanoseconds: next))
       time = next
       item += 1
     }

@@ -12,9 +12,9 @@
 public struct FetchIntervalRule: Hashable, Sendable {
   /// The app's `setMinimumBackgroundFetchInterval`; also the first
   /// interval. Default 15 min (`backgroundFetchIntervalMinimum`).
-  public var minimum = VirtualDuration(nanoseconds: 15 * 60_000_000_000)
+  public var minimum = VirtualDuration.minutes(15)
   /// The longest interval the system lets it grow to. Default 12 h.
-  public var maximum = VirtualDuration(nanoseconds: 12 * 3_600_000_000_000)
+  public var maximum = VirtualDuration.hours(12)
   /// Multiplier after `.newData` (0…1). Default 0.5.
   public var newDataFactor = 0.5
   /// Multiplier after `.noData` (≥ 1). Default 1.5.

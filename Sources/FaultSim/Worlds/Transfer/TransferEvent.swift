@@ -1,43 +1,63 @@
-/// One pending event of the transfer world: 16 bytes, no references.
+/// One pending event of the transfer world: 16 bytes in the queue (13 of
+/// them used), no references.
+///
+/// Each case says what happens and carries, by name, exactly what its
+/// handler needs; nothing is encoded in a spare number. The world routes each
+/// event to the component it concerns: the user and the system act on the
+/// app's lifecycle, the daemon's tasks progress and end, and the OS task
+/// scheduler launches and ends the app's background task.
 public struct TransferEvent: BitwiseCopyable, Sendable {
-  /// What happens.
-  public enum Kind: UInt8, BitwiseCopyable, Sendable {
-    /// The user opens the app (time 0, and the relaunch).
-    case userLaunch
-    /// The user leaves the app; it is suspended.
-    case goBackground
-    /// The system terminates the app, or the user force-quits it.
-    case terminate
-    /// A task reaches its end (completion or failure point).
-    case taskEnd
-    /// Network or charging changes for a user with transfers in flight.
-    case conditionChange
-    /// The system wakes or relaunches the app in the background to deliver
-    /// transfer events.
-    case wake
-    /// The user cancels one file's transfer.
-    case userCancel
-    /// The user asks again for a file they cancelled.
-    case userRerequest
-    /// The BGProcessingTask reconcile job starts.
-    case reconcileJobStart
-    /// The reconcile job's work ends or its time limit expires.
-    case reconcileJobEnd
+  /// Which launch of the app by the user.
+  enum Launch: UInt8, BitwiseCopyable {
+    /// At time 0: the app enqueues every file.
+    case first
+    /// The relaunch: the app receives what waited for it and reconciles.
+    case again
   }
 
-  public var kind: Kind
-  /// The user (device).
-  public var user: UInt32
-  /// A task or file index, by kind.
-  public var index: UInt32
-  /// A generation, to ignore events overtaken by later changes.
-  public var generation: UInt32
+  /// What happens.
+  enum Kind: BitwiseCopyable {
+    /// The user opens the app.
+    case userOpensApp(Launch)
+    /// The user leaves the app; it is suspended.
+    case userLeavesApp
+    /// The system terminates the app, or the user force-quits it.
+    case appStops
+    /// A daemon task reaches its target (completion or failure point) at
+    /// the rate it had when this was scheduled; stale once the daemon has
+    /// recomputed the task's progress since (its `generation` moved on).
+    case taskReachesTarget(TransferTaskID, generation: UInt32)
+    /// Network or charging change for a device with transfers in flight;
+    /// stale unless `generation` is the device's latest.
+    case conditionsChange(generation: UInt32)
+    /// The system wakes or relaunches the app in the background to deliver
+    /// transfer events.
+    case systemWakesApp
+    /// The user cancels one file's transfer.
+    case userCancels(file: UInt32)
+    /// The user asks again for a file they cancelled.
+    case userAsksAgain(file: UInt32)
+    /// The OS task scheduler launches the app's background task for the
+    /// request it accepted as submission number `submission`; stale when a
+    /// later submission replaced that request.
+    case backgroundTaskLaunches(submission: UInt32)
+    /// The background task's work ends, or its time limit (or a lapsed
+    /// requirement) expires it first.
+    case backgroundTaskEnds(expired: Bool)
+  }
 
-  @inlinable
-  init(_ kind: Kind, user: UInt32, index: UInt32 = 0, generation: UInt32 = 0) {
+  /// What happens (first: the tag then sits in byte 8 and the struct is
+  /// 16 bytes, copied as two words).
+  let kind: Kind
+  /// The user (device) the event concerns.
+  let user: UInt32
+
+  init(_ kind: Kind, user: Int) {
+    self.init(kind, user: UInt32(user))
+  }
+
+  init(_ kind: Kind, user: UInt32) {
     self.kind = kind
     self.user = user
-    self.index = index
-    self.generation = generation
   }
 }

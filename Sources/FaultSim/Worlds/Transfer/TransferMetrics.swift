@@ -83,43 +83,52 @@ public struct TransferFileOutcome: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension TransferWorld {
-  /// The metrics of the run that just ended.
+  /// The metrics of the run that just ended, read from every component.
   public func metrics(events: UInt64 = 0) -> TransferMetrics {
     var m = TransferMetrics()
     m.runs = 1
     m.events = events
-    for (index, file) in files.enumerated() where file.wanted {
-      m.files &+= 1
-      let duplicate = file.completedTransfers > 1 || file.mostAlive >= 2
-      if duplicate { m.duplicated &+= 1 }
-      if file.stored && !duplicate && file.completedTransfers == 1 { m.transferredOnce &+= 1 }
-      if !file.stored { m.lost &+= 1 }
-      if file.stored && file.corrupt { m.corrupt &+= 1 }
-      if file.orphanedTransfers > 0 { m.orphaned &+= 1 }
-      if file.row == .done && !file.stored { m.misreported &+= 1 }
-      if file.rejected { m.rejected &+= 1 }
-      if file.progressUnknown { m.progressUnknown &+= 1 }
-      if (file.row == .active || file.row == .queued) && file.aliveTasks == 0 && !file.stored { m.uncertain &+= 1 }
-      if file.stored { m.completion.record(file.storedAt &- file.requestedAt) }
-      _ = index
-    }
     var useful: UInt64 = 0
-    for file in files where file.stored && !file.corrupt { useful &+= file.usefulBytes }
-    for task in tasks {
+    for file in app.records.indices {
+      let row = app.records[file].row
+      let result = app.records[file].result
+      let daemonFile = daemon.files[file]
+      if result.stored && !result.corrupt { useful &+= result.usefulBytes }
+      m.orphanedTransfers &+= UInt64(daemonFile.orphanedTransfers)
+      guard row.wanted else { continue }
+      m.files &+= 1
+      let duplicate = daemonFile.completedTransfers > 1 || daemonFile.mostAlive >= 2
+      if duplicate { m.duplicated &+= 1 }
+      if result.stored && !duplicate && daemonFile.completedTransfers == 1 { m.transferredOnce &+= 1 }
+      if !result.stored { m.lost &+= 1 }
+      if result.stored && result.corrupt { m.corrupt &+= 1 }
+      if daemonFile.orphanedTransfers > 0 { m.orphaned &+= 1 }
+      if row.state == .done && !result.stored { m.misreported &+= 1 }
+      if result.rejected { m.rejected &+= 1 }
+      if daemonFile.progressUnknown { m.progressUnknown &+= 1 }
+      if (row.state == .active || row.state == .queued) && daemonFile.aliveTasks == 0 && !result.stored {
+        m.uncertain &+= 1
+      }
+      // Wrapping, as before: a file stored before the user asked again.
+      if result.stored { m.completion.record(result.storedAt.nanoseconds &- result.requestedAt.nanoseconds) }
+    }
+    for task in daemon.tasks {
       m.tasksCreated &+= 1
       if task.ending == .completed { m.transfersCompleted &+= 1 }
       if task.ending == .cancelledByApp { m.cancelledByApp &+= 1 }
     }
-    m.bytesTransferred = bytesMoved
-    for file in files { m.orphanedTransfers &+= UInt64(file.orphanedTransfers) }
+    m.bytesTransferred = daemon.bytesMoved
     m.bytesWasted = m.bytesTransferred - min(m.bytesTransferred, useful)
-    for app in apps {
-      m.wakeUps &+= UInt64(app.wakeUps)
-      m.backgroundRuntime &+= app.backgroundRuntime
-      m.aliveAtRelaunch &+= UInt64(app.aliveAtRelaunch)
-      m.tasksOrphaned &+= UInt64(app.tasksOrphaned)
-      m.reconcileJobs &+= UInt64(app.jobsRun)
-      m.reconcileJobsExpired &+= UInt64(app.jobsExpired)
+    for user in app.lifecycles.indices {
+      let lifecycle = app.lifecycles[user]
+      m.wakeUps &+= UInt64(lifecycle.wakeUps)
+      m.backgroundRuntime &+= lifecycle.backgroundRuntime.nanoseconds
+      m.aliveAtRelaunch &+= UInt64(aliveAtRelaunch[user])
+      m.tasksOrphaned &+= UInt64(daemon.users[user].tasksOrphaned)
+    }
+    for device in taskScheduler.devices {
+      m.reconcileJobs &+= UInt64(device.launches)
+      m.reconcileJobsExpired &+= UInt64(device.expirations)
     }
     return m
   }
@@ -127,10 +136,13 @@ extension TransferWorld {
   /// Each file's final state, in file order.
   public func finalState() -> EntityStates<TransferFileOutcome> {
     EntityStates(
-      files.enumerated().map { index, file in
-        TransferFileOutcome(
-          name: fileName(index), stored: file.stored, corrupt: file.corrupt, transfers: Int(file.completedTransfers),
-          orphaned: Int(file.orphanedTransfers), concurrent: file.mostAlive >= 2, row: "\(file.row)")
+      app.records.indices.map { file in
+        let result = app.records[file].result
+        let daemonFile = daemon.files[file]
+        return TransferFileOutcome(
+          name: settings.fileName(file), stored: result.stored, corrupt: result.corrupt,
+          transfers: Int(daemonFile.completedTransfers), orphaned: Int(daemonFile.orphanedTransfers),
+          concurrent: daemonFile.mostAlive >= 2, row: "\(app.records[file].row.state)")
       })
   }
 }

@@ -1,0 +1,31 @@
+/// The app's process on one device, as the OS runs it: foreground,
+/// suspended, terminated or force-quit, with the session identifier the
+/// app uses and the background time it has been given.
+struct AppLifecycle {
+  /// Where the process is.
+  enum State: UInt8 {
+    case foreground
+    /// In memory, not running.
+    case suspended
+    /// Terminated by the system; transfers go on.
+    case terminated
+    /// Force-quit by the user: no background relaunch until opened.
+    case forceQuit
+  }
+
+  var state: State = .terminated
+  /// The background session's identifier the app uses now; with a stable
+  /// identifier it never changes.
+  var session = SessionIdentifier.initial
+  /// Whether the app is running its background task (events reach it at
+  /// once, as in the foreground).
+  var runsBackgroundTask = false
+  /// Background wakes since the user last opened the app (the system's
+  /// relaunch delay grows with them).
+  var backgroundWakes: UInt32 = 0
+  /// Whether a wake is scheduled.
+  var wakePending = false
+  /// Wakes and background time used.
+  var wakeUps: UInt32 = 0
+  var backgroundRuntime = VirtualDuration.zero
+}

@@ -1,0 +1,17 @@
+/// The daemon's state for one device: the session the app is connected to,
+/// the device's task list and the queue of endings awaiting the app.
+struct DaemonUserState {
+  /// The session whose events reach the app (the app's current identifier).
+  var connectedSession = SessionIdentifier.initial
+  /// Head of the device's task list (slot, newest first).
+  var firstTask = DaemonTask.endOfList
+  /// The queue of ended tasks whose events await delivery, in ending order.
+  var pendingHead = DaemonTask.endOfList
+  var pendingTail = DaemonTask.endOfList
+  /// Generation of the pending condition-change event.
+  var conditionGeneration: UInt32 = 0
+  var conditionEventPending = false
+  /// Tasks left behind (alive or undelivered) when the app connected to a
+  /// new session identifier.
+  var tasksOrphaned: UInt32 = 0
+}

@@ -1,0 +1,23 @@
+/// What a finished download holds, as the server sent it: good, or one of
+/// the kinds of bad content an app's validation may or may not notice.
+enum DownloadContent: UInt8, CustomStringConvertible {
+  case good
+  case errorStatus
+  case errorPage
+  case truncated
+  case corruptedBytes
+
+  /// The HTTP status the response carried.
+  var status: UInt16 { self == .errorStatus ? 404 : 200 }
+
+  /// How traces name it (`content=error page sent with 200`).
+  var description: String {
+    switch self {
+    case .good: return "good"
+    case .errorStatus: return "HTTP error status"
+    case .errorPage: return "error page sent with 200"
+    case .truncated: return "truncated body"
+    case .corruptedBytes: return "corrupted bytes"
+    }
+  }
+}

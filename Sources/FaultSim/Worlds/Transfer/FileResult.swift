@@ -1,0 +1,20 @@
+/// What became of one file on the app's side, whatever the registry says:
+/// whether a copy is stored (and intact), whether the server rejected the
+/// upload, and when the user asked for it and got it. The app writes it as
+/// it stores files; the run's metrics read it.
+struct FileResult {
+  /// A copy is in place (downloads: on disk; uploads: on the server).
+  var stored = false
+  /// The stored copy is corrupt.
+  var corrupt = false
+  /// The server rejected an upload of it with 413.
+  var rejected = false
+  /// Uploads: whether the staging file still exists.
+  var staging = true
+  /// When the user asked for it (first request, or again after cancelling).
+  var requestedAt = VirtualTime.zero
+  /// When the first copy was stored.
+  var storedAt = VirtualTime.zero
+  /// Bytes that count towards the stored copy (the rest moved is waste).
+  var usefulBytes: UInt64 = 0
+}

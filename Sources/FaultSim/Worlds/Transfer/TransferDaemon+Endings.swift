@@ -1,0 +1,208 @@
+/// How the daemon's tasks end — at their target, cancelled, force-quit —
+/// and how their endings wait in each device's delivery queue until the
+/// world hands them to the app as ``TransferCallback`` values.
+extension TransferDaemon {
+  /// A task's end event arrives.
+  ///
+  /// - Returns: Whether the task ended and its event is owed to the app (it
+  ///   belongs to the connected session); the world then routes it.
+  @inline(__always)
+  mutating func reachTarget(
+    _ task: TransferTaskID, generation: UInt32, _ context: inout SimulationContext<TransferEvent>
+  ) -> Bool {
+    guard tasks[task.index].generation == generation, tasks[task.index].state == .running else { return false }
+    return finish(task, &context)
+  }
+
+  /// Ends a running task now at its target (completion or failure).
+  ///
+  /// - Returns: Whether its event is owed to the app: queued for the
+  ///   connected session (a task of another session is orphaned).
+  mutating func finish(_ id: TransferTaskID, _ context: inout SimulationContext<TransferEvent>) -> Bool {
+    let index = id.index
+    var task = tasks[index]
+    let file = Int(task.file)
+    let user = Int(task.user)
+    bytesMoved &+= task.target - task.moved
+    task.moved = task.target
+    task.updated = context.now
+    task.state = .ended
+    task.ending = task.failsAtTarget ? .failed : .completed
+    task.generation &+= 1
+    let completed = task.ending == .completed
+    files[file].aliveTasks &-= 1
+    if completed { files[file].completedTransfers &+= 1 }
+    context.trace(
+      TransferWorld.daemonName(user), completed ? "finish \(taskName(index))" : "\(taskName(index)) fails",
+      "bytes=\(task.moved)")
+    // A session the app no longer uses: the event goes nowhere.
+    guard task.session == users[user].connectedSession else {
+      task.state = .closed
+      tasks[index] = task
+      if completed { files[file].orphanedTransfers &+= 1 }
+      context.trace(
+        TransferWorld.daemonName(user), "\(taskName(index)) orphaned", "no app listens to session=\(task.session)")
+      return false
+    }
+    tasks[index] = task
+    queueDelivery(index)
+    return true
+  }
+
+  /// The user force-quit the app: every task of its session is cancelled.
+  mutating func forceQuit(_ user: Int, _ context: inout SimulationContext<TransferEvent>) {
+    let session = users[user].connectedSession
+    var index = users[user].firstTask
+    while index != DaemonTask.endOfList {
+      let task = Int(index)
+      if tasks[task].session == session { cancelTask(task, .cancelledByForceQuit, &context) }
+      index = tasks[task].nextOfUser
+    }
+  }
+
+  /// Cancels a live task now (`ending` says why) and queues its event.
+  ///
+  /// - Returns: Whether it was live.
+  @discardableResult
+  mutating func cancelTask(_ index: Int, _ ending: DaemonTask.Ending, _ context: inout SimulationContext<TransferEvent>)
+    -> Bool
+  {
+    var task = tasks[index]
+    guard task.isLive else { return false }
+    advance(&task, to: context.now)
+    task.state = .ended
+    task.ending = ending
+    task.generation &+= 1
+    tasks[index] = task
+    files[Int(task.file)].aliveTasks &-= 1
+    queueDelivery(index)
+    context.trace(TransferWorld.daemonName(Int(task.user)), "cancel \(taskName(index))", "reason=\(ending)")
+    return true
+  }
+
+  /// Holds an ended task's event back until after the relaunch's reconcile
+  /// (the `finish-vs-enqueue` race's second order).
+  mutating func deferDelivery(_ task: TransferTaskID) {
+    tasks[task.index].deferred = true
+  }
+
+  // MARK: Delivery queue
+
+  /// Puts an ended task of the connected session in its user's delivery
+  /// queue.
+  mutating func queueDelivery(_ index: Int) {
+    let user = Int(tasks[index].user)
+    guard tasks[index].session == users[user].connectedSession else { return }
+    tasks[index].nextPending = DaemonTask.endOfList
+    if users[user].pendingTail != DaemonTask.endOfList {
+      tasks[Int(users[user].pendingTail)].nextPending = Int32(index)
+    } else {
+      users[user].pendingHead = Int32(index)
+    }
+    users[user].pendingTail = Int32(index)
+  }
+
+  /// A position in a delivery queue being handed over.
+  struct DeliveryCursor {
+    var next: Int32
+  }
+
+  /// Takes the user's delivery queue, in ending order, for the world to
+  /// hand over with ``nextDelivery(_:includingDeferred:)``; endings that
+  /// happen meanwhile start a new queue.
+  @inline(__always)
+  mutating func openDeliveryQueue(of user: Int) -> DeliveryCursor {
+    let head = users[user].pendingHead
+    users[user].pendingHead = DaemonTask.endOfList
+    users[user].pendingTail = DaemonTask.endOfList
+    return DeliveryCursor(next: head)
+  }
+
+  /// The next ended task in the queue being handed over; a deferred one
+  /// goes back to the (new) queue unless `includingDeferred`.
+  ///
+  /// - Complexity: O(tasks skipped).
+  @inline(__always)
+  mutating func nextDelivery(_ cursor: inout DeliveryCursor, includingDeferred: Bool) -> TransferTaskID? {
+    while cursor.next != DaemonTask.endOfList {
+      let task = Int(cursor.next)
+      cursor.next = tasks[task].nextPending
+      guard tasks[task].state == .ended else { continue }
+      if tasks[task].deferred && !includingDeferred {
+        queueDelivery(task)
+        continue
+      }
+      tasks[task].deferred = false
+      return TransferTaskID(slot: task)
+    }
+    return nil
+  }
+
+  /// Hands an ended task's event over: the task is closed and its ending
+  /// becomes a callback, with the server's response to a completed
+  /// transfer (a keyed draw: an upload's 413, a download's content).
+  ///
+  /// - Returns: `nil` when the task has not ended or was handed over
+  ///   already.
+  @inline(__always)
+  mutating func collect(_ id: TransferTaskID, _ context: inout SimulationContext<TransferEvent>) -> TransferCallback? {
+    let index = id.index
+    guard tasks[index].state == .ended else { return nil }
+    tasks[index].state = .closed
+    let task = tasks[index]
+    let outcome: TransferCallback.Outcome
+    switch task.ending {
+    case .completed:
+      outcome = .completed(response(to: task, &context), bytes: task.moved)
+    case .failed:
+      outcome = .failed(resumeData: task.resumeDataOnFailure ? task.moved : nil)
+    case .cancelledByForceQuit:
+      outcome = .cancelled(.forceQuit)
+    case .cancelledByApp:
+      outcome = .cancelled(.app)
+    case .cancelledByUser, .none:
+      outcome = .cancelled(.user)
+    }
+    return TransferCallback(
+      task: id, transfer: task.identity, outcome: outcome, fileHadConcurrentTasks: files[Int(task.file)].mostAlive >= 2
+    )
+  }
+
+  /// What the server sent for a completed transfer: for an upload, a 413
+  /// with the rejection probability; for a download, good content or a
+  /// kind of bad content, by the shares the options give.
+  @inline(__always)
+  mutating func response(to task: DaemonTask, _ context: inout SimulationContext<TransferEvent>) -> TransferResponse {
+    let options = settings.options.daemon
+    let transfer = task.identity
+    if settings.options.workload.kind == .upload {
+      let rejected = context.fault(options.rejection, DrawKey(transfer, TransferDraw.rejection.purpose))
+      return .upload(rejected ? .payloadTooLarge : .accepted)
+    }
+    let key = DrawKey(transfer, TransferDraw.content.purpose)
+    let draw = context.random.unit(key)
+    // Cumulative shares, summed in this order (the boundaries are part of
+    // the determinism contract).
+    var threshold = options.errorStatus
+    var content = DownloadContent.good
+    if draw < threshold {
+      content = .errorStatus
+    } else {
+      threshold += options.errorPage
+      if draw < threshold {
+        content = .errorPage
+      } else {
+        threshold += options.truncated
+        if draw < threshold {
+          content = .truncated
+        } else {
+          threshold += options.corruptedBytes
+          if draw < threshold { content = .corruptedBytes }
+        }
+      }
+    }
+    // Bad content is a fault: suppressed when shrinking removes it.
+    if content != .good && !context.permit(key) { content = .good }
+    return .download(content)
+  }
+}

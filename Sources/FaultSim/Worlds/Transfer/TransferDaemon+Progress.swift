@@ -1,0 +1,135 @@
+/// How the daemon's tasks progress: their rate under the device's network
+/// and charging conditions and the session's constraints, and the end each
+/// is heading for.
+extension TransferDaemon {
+  /// The rate a task gets at `time` under the user's conditions and the
+  /// session's constraints, in bytes per second (0: waiting).
+  func rate(of task: DaemonTask, at time: VirtualTime) -> UInt64 {
+    let options = settings.options
+    var network = NetworkAvailability.wifi
+    if settings.hasConditionTimelines {
+      if options.constraints.requiresPower && !conditions[Int(task.user)].isCharging(at: time) { return 0 }
+      network = conditions[Int(task.user)].network(at: time)
+    }
+    let base: UInt64
+    switch network {
+    case .offline: return 0
+    case .cellular:
+      if options.constraints.wifiOnly { return 0 }
+      base = options.daemon.cellularBytesPerSecond
+    case .wifi:
+      base = options.daemon.wifiBytesPerSecond
+    }
+    return min(UInt64(UInt32.max), max(1, base.multipliedFullWidth(by: UInt64(task.throughputFactor)).low / 1_000))
+  }
+
+  /// Brings a live task's progress to now, sets its rate for the current
+  /// conditions and schedules its end.
+  mutating func updateTask(_ index: Int, _ context: inout SimulationContext<TransferEvent>) throws(SimulationError) {
+    let now = context.now
+    var task = tasks[index]
+    guard task.isLive else { return }
+    advance(&task, to: now)
+    task.rate = UInt32(rate(of: task, at: now))
+    task.generation &+= 1
+    let wasWaiting = task.state == .waiting
+    task.state = task.rate > 0 ? .running : .waiting
+    tasks[index] = task
+    if wasWaiting && task.rate > 0 {
+      context.trace(TransferWorld.daemonName(Int(task.user)), "start \(taskName(index))")
+    }
+    guard task.rate > 0 else { return }
+    let remaining = task.target - task.moved
+    let duration = Self.duration(bytes: remaining, rate: UInt64(task.rate))
+    try context.schedule(
+      TransferEvent(
+        .taskReachesTarget(TransferTaskID(slot: index), generation: task.generation), user: task.user),
+      at: now.advanced(saturatingBy: duration))
+  }
+
+  /// Brings a task's moved bytes (and the daemon's total) to `now` at its
+  /// current rate.
+  mutating func advance(_ task: inout DaemonTask, to now: VirtualTime) {
+    if task.rate > 0 && now > task.updated {
+      let moved = min(
+        task.target, task.moved &+ Self.bytes(rate: UInt64(task.rate), over: now.duration(since: task.updated)))
+      bytesMoved &+= moved - task.moved
+      task.moved = moved
+    }
+    task.updated = now
+  }
+
+  /// When the task will reach its target at its current rate.
+  func scheduledEnd(of index: Int) -> VirtualTime? {
+    let task = tasks[index]
+    guard task.state == .running, task.rate > 0 else { return nil }
+    return try? task.updated.advanced(by: Self.duration(bytes: task.target - task.moved, rate: UInt64(task.rate)))
+  }
+
+  /// Bytes moved at `rate` bytes/s over `duration`.
+  static func bytes(rate: UInt64, over duration: VirtualDuration) -> UInt64 {
+    let product = rate.multipliedFullWidth(by: duration.nanoseconds)
+    guard product.high < 1_000_000_000 else { return .max }
+    return UInt64(1_000_000_000).dividingFullWidth(product).quotient
+  }
+
+  /// The time to move `bytes` at `rate` bytes/s, rounded up to the
+  /// nanosecond; the longest duration when it does not fit.
+  static func duration(bytes: UInt64, rate: UInt64) -> VirtualDuration {
+    let product = bytes.multipliedFullWidth(by: 1_000_000_000)
+    guard product.high < rate else { return .nanoseconds(.max) }
+    let (quotient, remainder) = rate.dividingFullWidth(product)
+    return .nanoseconds(remainder == 0 ? quotient : quotient &+ 1)
+  }
+
+  /// Keeps one condition-change event pending for a user with live tasks.
+  mutating func armConditionChange(_ user: Int, _ context: inout SimulationContext<TransferEvent>)
+    throws(SimulationError)
+  {
+    guard settings.hasConditionTimelines, !users[user].conditionEventPending else { return }
+    guard let next = nextConditionChange(user, after: context.now) else { return }
+    users[user].conditionEventPending = true
+    users[user].conditionGeneration &+= 1
+    try context.schedule(
+      TransferEvent(.conditionsChange(generation: users[user].conditionGeneration), user: user), at: next)
+  }
+
+  /// The next instant after `time` at which the user's network or charging
+  /// changes, within the horizon.
+  func nextConditionChange(_ user: Int, after time: VirtualTime) -> VirtualTime? {
+    let device = conditions[user]
+    var next: VirtualTime?
+    for spell in device.network.spells where spell.start > time {
+      next = spell.start
+      break
+    }
+    if settings.options.constraints.requiresPower {
+      let boundary =
+        device.isCharging(at: time)
+        ? device.charging.nextEnd(atOrAfter: time) : device.charging.nextStart(atOrAfter: time)
+      if let boundary, boundary > time { next = next.map { min($0, boundary) } ?? boundary }
+    }
+    guard let next, next < device.horizon else { return nil }
+    return next
+  }
+
+  /// The device's network or charging changed: every live task gets its
+  /// new rate.
+  mutating func conditionsChange(
+    _ user: Int, generation: UInt32, _ context: inout SimulationContext<TransferEvent>
+  ) throws(SimulationError) {
+    guard users[user].conditionGeneration == generation else { return }
+    users[user].conditionEventPending = false
+    var index = users[user].firstTask
+    var live = false
+    while index != DaemonTask.endOfList {
+      let task = Int(index)
+      if tasks[task].isLive {
+        live = true
+        try updateTask(task, &context)
+      }
+      index = tasks[task].nextOfUser
+    }
+    if live { try armConditionChange(user, &context) }
+  }
+}

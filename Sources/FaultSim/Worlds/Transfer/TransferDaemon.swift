@@ -1,0 +1,126 @@
+/// The OS transfer daemon (`nsurlsessiond`) of every device in the world:
+/// it owns the tasks of each session identifier, moves their bytes under
+/// the device's network and charging conditions, ends them (completion,
+/// failure, cancellation), and queues each ending until the app can
+/// receive it.
+///
+/// Other components talk to it only through its API:
+/// - the app through ``BackgroundTransferSession`` (connect, create, cancel,
+///   `getAllTasks`);
+/// - the world, which routes events: a task reaching its target
+///   (``reachTarget(_:generation:_:)``), a condition change, a user
+///   force-quit (``forceQuit(_:_:)``), and the hand-over of endings as
+///   ``TransferCallback`` values (``openDeliveryQueue(of:)``,
+///   ``collect(_:_:)``).
+///
+/// It never reads or edits the app's registry. Its draws — size,
+/// throughput, failure, resume data, the server's response — are keyed by
+/// the file or by the transfer (``TransferAttemptIdentity``), never by a
+/// task's slot.
+struct TransferDaemon {
+  let settings: TransferWorld.Settings
+  /// Every task ever created in this run, by slot.
+  var tasks: [DaemonTask] = []
+  /// Per device.
+  var users: [DaemonUserState]
+  /// Per file.
+  var files: [DaemonFileRecord]
+  /// Bytes every task moved, summed as they move.
+  var bytesMoved: UInt64 = 0
+  /// Each device's network and charging timelines (shared with the OS task
+  /// scheduler; read only during a run). Unused without condition
+  /// timelines: then every device is on Wi-Fi and plugged in.
+  var conditions: [DeviceConditions] = []
+
+  init(_ settings: TransferWorld.Settings) {
+    self.settings = settings
+    let workload = settings.options.workload
+    users = Array(repeating: DaemonUserState(), count: workload.users)
+    files = Array(repeating: DaemonFileRecord(), count: workload.users * workload.filesPerUser)
+  }
+
+  /// Restores the initial state for another run, keeping the storage.
+  mutating func reset() {
+    tasks.removeAll(keepingCapacity: true)
+    for index in users.indices { users[index] = DaemonUserState() }
+    for index in files.indices { files[index] = DaemonFileRecord() }
+    bytesMoved = 0
+    conditions = []
+  }
+
+  /// The session whose events reach the user's app.
+  func connectedSession(of user: Int) -> SessionIdentifier { users[user].connectedSession }
+
+  /// A task as it is now.
+  ///
+  /// - Complexity: O(1).
+  func snapshot(of task: TransferTaskID) -> TransferTaskSnapshot {
+    snapshot(task.index)
+  }
+
+  func snapshot(_ index: Int) -> TransferTaskSnapshot {
+    let task = tasks[index]
+    return TransferTaskSnapshot(
+      task: TransferTaskID(slot: index), transfer: task.identity, state: task.state, moved: task.moved)
+  }
+
+  /// Whether the task is waiting or running.
+  func isLive(_ task: TransferTaskID) -> Bool { tasks[task.index].isLive }
+
+  /// Whether the task is running now.
+  func isRunning(_ task: TransferTaskID) -> Bool { tasks[task.index].state == .running }
+
+  /// When a running task reaches its target at its current rate (`nil`:
+  /// not running, or beyond the clock's range).
+  func scheduledEnd(of task: TransferTaskID) -> VirtualTime? { scheduledEnd(of: task.index) }
+
+  /// What the task transfers (its `taskDescription`).
+  func transfer(of task: TransferTaskID) -> TransferAttemptIdentity { tasks[task.index].identity }
+
+  /// The connected session's tasks whose ending falls within `window` of
+  /// `now` — running tasks due by then, ended ones whose event has waited
+  /// no longer — newest first, in `candidates`.
+  ///
+  /// - Returns: How many of the connected session's tasks are live (what
+  ///   `getAllTasks` would list).
+  /// - Complexity: O(tasks the user ever created).
+  func endingsNear(
+    _ now: VirtualTime, within window: VirtualDuration, of user: Int, into candidates: inout [TransferTaskID]
+  ) -> UInt32 {
+    candidates.removeAll(keepingCapacity: true)
+    let session = users[user].connectedSession
+    var alive: UInt32 = 0
+    var index = users[user].firstTask
+    while index != DaemonTask.endOfList {
+      let task = Int(index)
+      if tasks[task].session == session {
+        if tasks[task].isLive { alive &+= 1 }
+        if let end = scheduledEnd(of: task), end.duration(since: now) <= window {
+          candidates.append(TransferTaskID(slot: task))
+        } else if tasks[task].state == .ended, now.duration(since: tasks[task].endedAt) <= window {
+          candidates.append(TransferTaskID(slot: task))
+        }
+      }
+      index = tasks[task].nextOfUser
+    }
+    return alive
+  }
+
+  /// Replaces `snapshots` with the connected session's live tasks, newest
+  /// first.
+  ///
+  /// - Complexity: O(tasks the user ever created).
+  func liveSessionTasks(of user: Int, into snapshots: inout [TransferTaskSnapshot]) {
+    snapshots.removeAll(keepingCapacity: true)
+    let session = users[user].connectedSession
+    var index = users[user].firstTask
+    while index != DaemonTask.endOfList {
+      let task = Int(index)
+      if tasks[task].session == session && tasks[task].isLive { snapshots.append(snapshot(task)) }
+      index = tasks[task].nextOfUser
+    }
+  }
+
+  /// `u3/f7#2`: a task's name in traces.
+  func taskName(_ index: Int) -> String { settings.taskName(tasks[index].identity) }
+}
