@@ -1,0 +1,15 @@
+/// The `races` section, the same in every world; only what its window
+/// means differs.
+extension RaceOptions {
+  /// The section's keys, with `window`'s meaning in the world at hand.
+  static func optionTable(window meaning: String) -> OptionTable<RaceOptions> {
+    OptionTable([.option(.duration("window", in: ScenarioLimits.delay, meaning), \.window)])
+  }
+
+  /// Reads a `races` section: `window`, a duration up to a day (default 0:
+  /// only events at the same instant race).
+  init(reading reader: ScenarioObjectReader) throws(ScenarioError) {
+    self.init()
+    try Self.optionTable(window: "").read(into: &self, from: reader)
+  }
+}
