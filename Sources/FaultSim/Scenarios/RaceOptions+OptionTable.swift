@@ -5,11 +5,4 @@ extension RaceOptions {
   static func optionTable(window meaning: String) -> OptionTable<RaceOptions> {
     OptionTable([.option(.duration("window", in: ScenarioLimits.delay, meaning), \.window)])
   }
-
-  /// Reads a `races` section: `window`, a duration up to a day (default 0:
-  /// only events at the same instant race).
-  init(reading reader: ScenarioObjectReader) throws(ScenarioError) {
-    self.init()
-    try Self.optionTable(window: "").read(into: &self, from: reader)
-  }
 }
