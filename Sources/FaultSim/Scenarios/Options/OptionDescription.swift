@@ -51,6 +51,8 @@ package indirect enum OptionType: Sendable {
   case either([OptionType])
   /// Exactly this string.
   case constant(String)
+  /// Any JSON value (read by nobody: `$schema`).
+  case any
 }
 
 /// The keys of one scenario object, in reading order.

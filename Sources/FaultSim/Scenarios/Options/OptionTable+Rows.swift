@@ -27,8 +27,8 @@ extension OptionTable.Row {
   /// A key whose default depends on keys read before it.
   ///
   /// - Parameters:
-  ///   - shown: The default in words, given the model's value as written
-  ///     in a scenario.
+  ///   - shown: The default in words, given the model's value as the docs
+  ///     show it.
   ///   - fallback: The default given the section read so far; `nil` makes
   ///     the key required.
   static func dependent<Value>(
@@ -36,7 +36,10 @@ extension OptionTable.Row {
     shown: @escaping @Sendable (String) -> String, fallback: @escaping @Sendable (Section) -> Value?
   ) -> Self {
     Self(
-      describe: { [field.description(default: .dependent(shown(field.literal($0[keyPath: path]).compact)))] },
+      describe: { template in
+        let model = ScenarioOptionDocs.literalText(field.literal(template[keyPath: path]))
+        return [field.description(default: .dependent(shown(model)))]
+      },
       read: { section, reader throws(ScenarioError) in
         section[keyPath: path] = try field.read(reader, default: fallback(section))
       })
@@ -93,7 +96,10 @@ extension OptionTable.Row {
   ) -> Self {
     Self(
       describe: { _ in
-        [OptionDescription(key: key, summary: summary, type: .object(table.describe(start)), defaultValue: .absent(absent))]
+        [
+          OptionDescription(
+            key: key, summary: summary, type: .object(table.describe(start)), defaultValue: .absent(absent))
+        ]
       },
       read: { section, reader throws(ScenarioError) in
         guard let nested = try reader.object(key) else { return }

@@ -4,7 +4,8 @@ extension ClientOptions {
   static let optionTable = OptionTable<ClientOptions>([
     .option(
       .duration("timeout", in: ScenarioLimits.timeout, "wait for a response before giving the attempt up"), \.timeout),
-    .option(.integer("attempts", in: ScenarioLimits.attempts, "attempt budget per request, the first included"), \.attempts),
+    .option(
+      .integer("attempts", in: ScenarioLimits.attempts, "attempt budget per request, the first included"), \.attempts),
     .section("backoff", \.backoff, Backoff.optionTable, "the wait before each retry", absent: "no wait"),
     .option(
       .variants("retryBudget", selector: "kind", RetryBudget.optionVariants, "a retry limit shared by all clients"),
@@ -86,7 +87,8 @@ extension Backoff {
   /// The `client.backoff` object. Its defaults depend on `growth`: `base`
   /// is needed unless growth is none, `cap` only for exponential growth.
   static let optionTable = OptionTable<Backoff>([
-    .required(.choice("growth", "how the ceiling grows: `none`, `constant` (`base`), `exponential` (`base·2ⁿ`)"), \.growth),
+    .required(
+      .choice("growth", "how the ceiling grows: `none`, `constant` (`base`), `exponential` (`base·2ⁿ`)"), \.growth),
     .option(
       .choice(
         "jitter",

@@ -24,12 +24,14 @@ extension ServerOptions {
       .probability(
         "failureAfterCommit", "apply, then fail with `failureStatus`: the client sees an error for an applied write"),
       \.failureAfterCommit),
-    .option(.integer("failureStatus", in: ScenarioLimits.failureStatus, "the status of injected failures"), \.failureStatus),
+    .option(
+      .integer("failureStatus", in: ScenarioLimits.failureStatus, "the status of injected failures"), \.failureStatus),
     .option(.probability("rejection", "a request is rejected permanently with `rejectionStatus`"), \.rejection),
     .option(
       .integer("rejectionStatus", in: ScenarioLimits.rejectionStatus, "the status of a rejection (e.g. 413, 401)"),
       \.rejectionStatus),
-    .check(("rejectionStatus", "not 409, 412 or 429, which have their own meaning")) { server, reader throws(ScenarioError) in
+    .check(("rejectionStatus", "not 409, 412 or 429, which have their own meaning")) {
+      server, reader throws(ScenarioError) in
       guard ![409, 412, 429].contains(server.rejectionStatus) else {
         throw reader.error(
           "\(server.rejectionStatus) has its own meaning in FaultSim (409 key in flight, 412 stale version, "
@@ -54,8 +56,9 @@ extension ServerOptions {
     // as "refused before processing": an injected failure after the commit
     // must not look like that.
     .check(("failureStatus", "not 503 when `capacity` is set")) { server, reader throws(ScenarioError) in
-      guard server.capacity == nil || server.failureStatus != 503
-        || server.failureBeforeCommit + server.failureAfterCommit <= 0
+      guard
+        server.capacity == nil || server.failureStatus != 503
+          || server.failureBeforeCommit + server.failureAfterCommit <= 0
       else {
         throw reader.error(
           "503 is the overload answer when capacity is set (clients read it as throttling); use another 5xx",

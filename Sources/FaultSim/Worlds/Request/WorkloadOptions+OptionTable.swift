@@ -11,7 +11,8 @@ extension WorkloadOptions {
       \.kind),
     .option(.variants("arrival", selector: "distribution", Arrival.optionVariants, "when operations start"), \.arrival),
     .option(
-      .unsigned("requestBytes", in: ScenarioLimits.bodyBytes, "request body size, for `network.bandwidthBytesPerSecond`"),
+      .unsigned(
+        "requestBytes", in: ScenarioLimits.bodyBytes, "request body size, for `network.bandwidthBytesPerSecond`"),
       \.requestBytes),
     .option(
       .unsigned(

@@ -71,7 +71,8 @@ extension TransferWorldOptions.Workload {
       workload.maximumBytes = bytes
     },
     .option(
-      .unsigned("minimumBytes", in: TransferWorldOptions.Limits.bytes, "smallest file size (uniform between the bounds)"),
+      .unsigned(
+        "minimumBytes", in: TransferWorldOptions.Limits.bytes, "smallest file size (uniform between the bounds)"),
       \.minimumBytes),
     .dependent(
       .unsigned("maximumBytes", in: TransferWorldOptions.Limits.bytes, "largest file size"), \.maximumBytes,
@@ -104,7 +105,8 @@ extension TransferWorldOptions.Lifecycle {
     .option(.distribution("relaunchAt", "when the user opens the app again (from time 0)"), \.relaunchAt),
     .option(
       .integer(
-        "relaunches", in: 1...10, "how many times the user reopens the app at the relaunch, in a row (the repeat probe uses 2)"),
+        "relaunches", in: 1...10,
+        "how many times the user reopens the app at the relaunch, in a row (the repeat probe uses 2)"),
       \.relaunches),
     .option(
       .bool(
@@ -201,7 +203,8 @@ extension TransferWorldOptions.Daemon {
     .option(.probability("errorStatus", "a finished download has an HTTP error status"), \.errorStatus),
     .option(.probability("errorPage", "a finished download is an error page sent with 200"), \.errorPage),
     .option(.probability("truncated", "a finished download is truncated"), \.truncated),
-    .option(.probability("corruptedBytes", "a finished download has corrupted bytes of the right size"), \.corruptedBytes),
+    .option(
+      .probability("corruptedBytes", "a finished download has corrupted bytes of the right size"), \.corruptedBytes),
     .option(.probability("rejection", "the server rejects an upload permanently with 413"), \.rejection),
     .check(("errorStatus", "errorStatus + errorPage + truncated + corruptedBytes ≤ 1")) {
       daemon, reader throws(ScenarioError) in
@@ -226,7 +229,8 @@ extension TransferWorldOptions.ReconcileJob {
   /// The `reconcileJob` section's keys, in reading order.
   static let optionTable = OptionTable<Self>([
     .option(
-      .duration("earliestBeginAfter", in: ScenarioLimits.span, "earliest begin date after the app goes to the background"),
+      .duration(
+        "earliestBeginAfter", in: ScenarioLimits.span, "earliest begin date after the app goes to the background"),
       \.earliestBeginAfter),
     .option(.bool("requiresNetwork", "`requiresNetworkConnectivity`"), \.requiresNetwork),
     .option(.bool("requiresPower", "`requiresExternalPower`"), \.requiresPower),
@@ -238,7 +242,8 @@ extension TransferWorldOptions.ReconcileJob {
       \.expirationCancelsTransfers),
     .option(
       .bool(
-        "guardedSubmission", "the app checks pending requests before submitting (else a submission replaces the pending one)"),
+        "guardedSubmission",
+        "the app checks pending requests before submitting (else a submission replaces the pending one)"),
       \.guardedSubmission),
   ])
 }

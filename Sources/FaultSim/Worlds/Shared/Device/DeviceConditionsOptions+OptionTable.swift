@@ -106,7 +106,9 @@ extension DeviceConditionsOptions.LowPowerMode {
         let start = try from.read(period)
         let end = try until.read(period)
         guard start < end else { throw period.error("'from' must be before 'until'", key: "until") }
-        read.append(ConditionPeriod(start: VirtualTime(nanoseconds: start.nanoseconds), end: VirtualTime(nanoseconds: end.nanoseconds)))
+        read.append(
+          ConditionPeriod(
+            start: VirtualTime(nanoseconds: start.nanoseconds), end: VirtualTime(nanoseconds: end.nanoseconds)))
       }
       lowPowerMode.periods = read
     },

@@ -26,7 +26,9 @@ extension LatencyDistribution {
         read: { reader throws(ScenarioError) in
           let low = try min.read(reader)
           let high = try max.read(reader)
-          guard low <= high else { throw reader.error("min \(low) is above max \(high); allowed min ≤ max", key: "max") }
+          guard low <= high else {
+            throw reader.error("min \(low) is above max \(high); allowed min ≤ max", key: "max")
+          }
           return .uniform(min: low, max: high)
         },
         members: { if case .uniform(let low, let high) = $0 { [min.member(low), max.member(high)] } else { nil } }),

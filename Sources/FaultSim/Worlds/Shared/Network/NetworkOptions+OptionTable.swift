@@ -16,8 +16,10 @@ extension NetworkOptions {
     .optionalSection(
       "burstLoss", \.burstLoss, start: BurstLoss(meanGood: .zero, meanBad: .zero, lossBad: 0),
       OptionTable<BurstLoss>([
-        .required(.duration("meanGood", in: 1...ScenarioLimits.span.upperBound, "mean time in the good state"), \.meanGood),
-        .required(.duration("meanBad", in: 1...ScenarioLimits.span.upperBound, "mean time in the bad state"), \.meanBad),
+        .required(
+          .duration("meanGood", in: 1...ScenarioLimits.span.upperBound, "mean time in the good state"), \.meanGood),
+        .required(
+          .duration("meanBad", in: 1...ScenarioLimits.span.upperBound, "mean time in the bad state"), \.meanBad),
         .option(.probability("lossGood", "loss in the good state"), \.lossGood),
         .required(.probability("lossBad", "loss in the bad state"), \.lossBad),
       ]),
@@ -60,7 +62,8 @@ extension OfflineWindow {
 
   /// Reads the windows of `network.offline`, sorted; rejects too many,
   /// empty and overlapping windows.
-  static func read(_ windows: [ScenarioValue], in reader: ScenarioObjectReader) throws(ScenarioError) -> [OfflineWindow] {
+  static func read(_ windows: [ScenarioValue], in reader: ScenarioObjectReader) throws(ScenarioError) -> [OfflineWindow]
+  {
     guard ScenarioLimits.offlineWindows.contains(windows.count) else {
       throw reader.error(
         "\(windows.count) offline windows; allowed at most \(ScenarioLimits.offlineWindows.upperBound)",
@@ -72,7 +75,9 @@ extension OfflineWindow {
       let start = try from.read(window)
       let end = try until.read(window)
       guard start < end else { throw window.error("'from' must be before 'until'", key: "until") }
-      read.append(OfflineWindow(start: VirtualTime(nanoseconds: start.nanoseconds), end: VirtualTime(nanoseconds: end.nanoseconds)))
+      read.append(
+        OfflineWindow(
+          start: VirtualTime(nanoseconds: start.nanoseconds), end: VirtualTime(nanoseconds: end.nanoseconds)))
     }
     read.sort { $0.start < $1.start }
     for (earlier, later) in zip(read, read.dropFirst()) where later.start < earlier.end {
