@@ -14,32 +14,29 @@ package enum ScenarioOptionCatalog {
     package var keys: OptionObject
   }
 
-  /// The worlds, the default (`request`) first.
-  package static var worlds: [World] {
-    [
-      World(name: "request", keys: RequestWorldOptions.optionTable.describe(RequestWorldOptions())),
-      World(name: "transfer", keys: TransferWorldOptions.optionTable.describe(TransferWorldOptions())),
-      World(
-        name: "background-fetch",
-        keys: BackgroundFetchWorldOptions.optionTable.describe(BackgroundFetchWorldOptions())),
-    ]
-  }
+  /// The worlds, the default (`request`) first. Described once per
+  /// process: `--set` and `--vary` consult it for every cell.
+  package static let worlds: [World] = [
+    World(name: "request", keys: RequestWorldOptions.optionTable.describe(RequestWorldOptions())),
+    World(name: "transfer", keys: TransferWorldOptions.optionTable.describe(TransferWorldOptions())),
+    World(
+      name: "background-fetch",
+      keys: BackgroundFetchWorldOptions.optionTable.describe(BackgroundFetchWorldOptions())),
+  ]
 
   /// The keys every scenario has, whatever its world, in reading order.
-  package static var commonKeys: [OptionDescription] {
-    [
-      OptionDescription(
-        key: "description", summary: "what the scenario shows, for people", type: .string,
-        defaultValue: .required),
-      OptionDescription(
-        key: "$schema", summary: "the JSON Schema of scenario files, for editors; FaultSim ignores it",
-        type: .any, defaultValue: .absent("none")),
-      OptionDescription(
-        key: "world",
-        summary: "which world the scenario runs; the other keys are that world's sections",
-        type: .choice(worlds.map(\.name)), defaultValue: .value(.string(worlds[0].name))),
-    ]
-  }
+  package static let commonKeys: [OptionDescription] = [
+    OptionDescription(
+      key: "description", summary: "what the scenario shows, for people", type: .string,
+      defaultValue: .required),
+    OptionDescription(
+      key: "$schema", summary: "the JSON Schema of scenario files, for editors; FaultSim ignores it",
+      type: .any, defaultValue: .absent("none")),
+    OptionDescription(
+      key: "world",
+      summary: "which world the scenario runs; the other keys are that world's sections",
+      type: .choice(worlds.map(\.name)), defaultValue: .value(.string(worlds[0].name))),
+  ]
 
   /// The world named `name`, if there is one.
   package static func world(named name: String) -> World? {
