@@ -58,18 +58,6 @@ extension OptionField where Value == Bool {
   }
 }
 
-extension OptionField where Value == String {
-  /// Any string.
-  static func string(_ key: String, _ summary: String) -> OptionField {
-    OptionField(
-      key, summary, type: .string,
-      reading: { reader, key, fallback throws(ScenarioError) in
-        try reader.string(key, default: fallback)
-      },
-      literal: { .string($0) })
-  }
-}
-
 extension OptionField where Value == VirtualDuration {
   /// A duration string (`"80ms"`) in `range` nanoseconds.
   static func duration(_ key: String, in range: ClosedRange<UInt64>, _ summary: String) -> OptionField {

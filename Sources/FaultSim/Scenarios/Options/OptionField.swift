@@ -59,12 +59,6 @@ struct OptionField<Value: Sendable>: Sendable {
     OptionField(key, summary, type: type, standaloneDefault: value, reading: reading, literal: literal)
   }
 
-  /// The same field with another doc line (a shared section whose meaning
-  /// differs by world).
-  func summarised(_ summary: String) -> OptionField {
-    OptionField(key, summary, type: type, standaloneDefault: standaloneDefault, reading: reading, literal: literal)
-  }
-
   /// The field's description with the given default.
   func description(default value: OptionDefault) -> OptionDescription {
     OptionDescription(key: key, summary: summary, type: type, defaultValue: value)
