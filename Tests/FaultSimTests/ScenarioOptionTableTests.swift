@@ -31,6 +31,18 @@ import Testing
       "docs/\(page): an option table differs from the option tables; run scripts/generate-scenario-schema.sh")
   }
 
+  /// Every shipped scenario names the schema, so that editors check it.
+  @Test func shippedScenariosNameTheSchema() throws {
+    for name in ScenarioTests.shipped {
+      let bytes = try ScenarioDocument.bytes(path: ScenarioTests.folder.appendingPathComponent(name).path)
+      let root = try ScenarioDocument.parseObject(bytes: bytes, file: name)
+      guard case .object(let members) = root.value, let first = members.first else { continue }
+      #expect(first.key == "$schema", "\(name): \"$schema\" is not the first key")
+      #expect(first.node.value == .string("../schemas/faultsim-scenario.schema.json"), "\(name)")
+    }
+    #expect(ScenarioTests.shipped.count > 20)
+  }
+
   /// Every key of every world is in a table of the docs (a shared section
   /// once, under any world).
   @Test func everyKeyIsDocumented() throws {
