@@ -16,6 +16,7 @@ import Testing
   ) throws(ScenarioError) -> (description: String, options: BackgroundFetchWorldOptions) {
     let reader = try ScenarioDocument.parse(bytes: bytes, file: file)
     let description = try reader.string("description", default: "")
+    reader.ignore("$schema")
     _ = try reader.choice("world", default: "background-fetch", among: ["background-fetch"])
     let options = try BackgroundFetchWorldOptions(reading: reader)
     try reader.finish()

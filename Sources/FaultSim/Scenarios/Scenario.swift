@@ -59,6 +59,7 @@ public struct Scenario: Sendable {
   ) throws(ScenarioError) -> Scenario {
     var root = try ScenarioDocument.parseObject(bytes: bytes, file: file)
     for override in overrides { try override.apply(to: &root, file: file) }
+    try ScenarioOptionCatalog.checkKeyPaths(of: overrides, in: root, file: file)
     let reader = ScenarioDocument.reader(for: root, file: file)
     let description = try reader.string("description")
     reader.ignore("$schema")

@@ -13,6 +13,7 @@ enum TopLevel {
       MergeCommand.self,
       PlotCommand.self,
       CheckCommand.self,
+      SchemaCommand.self,
       LessonsCommand.self,
     ]
   }

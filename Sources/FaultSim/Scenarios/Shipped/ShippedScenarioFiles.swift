@@ -9,6 +9,7 @@ enum ShippedScenarioFiles {
       name: "aws-backoff-occ",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "The experiment of the AWS Architecture Blog post 'Exponential Backoff and Jitter' (Marc Brooker, 2015; simulator aws-samples/aws-arch-backoff-simulator): N clients start at once and each updates one shared record once by read + conditional write (If-Match), retrying after every 412 until it wins. Each network message takes |normal(10 ms, 2 ms)|; backoff base 5 ms, cap 2 s. Compare write_calls and makespan_mean_ms (time until all clients are done) across strategies: client.backoff.growth=none (no backoff), exponential with client.backoff.jitter=none, full, equal or decorrelated, and vary workload.operations=10..190. client.backoff.firstRetry=1 numbers retries as the published simulator does (the first wait is up to 2 x base; FaultSim's default 0 waits up to base). The comparison with the published simulator is in docs/aws-backoff-comparison.md.",
         "world": "request",
         "workload": {
@@ -51,6 +52,7 @@ enum ShippedScenarioFiles {
       name: "background-fetch",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "Legacy background fetch (seed 003). 200 users over three days; each app asks for the minimum fetch interval (15 min). The system wakes an app no earlier than its current interval after the last fetch, later when the battery is low or the app has gone unused, never while Background App Refresh is off, Low Power Mode is on, the device is offline or the app was force-quit and not reopened. A fetch reporting new data halves the interval, no data lengthens it by half, a failure doubles it and a fetch killed at the 30 s limit quadruples it. One user in ten does not open the app during the run. New content appears on the server every 2 h on average: how stale is the app when the user opens it, and how much background time does it take? Compare with --vary content.itemsPerHour=0,0.5,4.",
         "world": "background-fetch",
         "population": {
@@ -109,6 +111,7 @@ enum ShippedScenarioFiles {
       name: "bg-processing-reconcile",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "A BGProcessingTask reconciles the upload registry (seed 001): submitted when the app goes to the background, run when the OS decides, given 5 minutes. Its work takes 2-10 minutes, so it often expires. An expiration handler that cancels the transfers the job was checking loses them; the right handler only stops the job's own work. Compare with --vary reconcileJob.expirationCancelsTransfers=true,false.",
         "world": "transfer",
         "workload": {
@@ -159,6 +162,7 @@ enum ShippedScenarioFiles {
       name: "cancel-keeps-row",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "While the app is open, users cancel 30% of the episodes, and ask for them again after reopening the app. The app cancels the task but leaves the registry row saying 'in progress' (seed 000): when the user asks again, the app believes the episode is already coming and enqueues nothing. The file is lost. Compare with --vary app.cancelRemovesRow=true,false.",
         "world": "transfer",
         "workload": {
@@ -201,6 +205,7 @@ enum ShippedScenarioFiles {
       name: "checkout-keyed",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "The reference checkout with an idempotency key on every order: the same lost responses and the same retries, but the server recognises the repeated key and replays its stored answer. No order is recorded twice, for any seed.",
         "world": "request",
         "workload": {
@@ -241,6 +246,7 @@ enum ShippedScenarioFiles {
       name: "checkout-reference",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "The reference checkout. 100,000 orders, each placed once at a uniform time over the first 10 s, go through a network that loses 5% of requests and 10% of responses (one-way latency 20-80 ms). The client sends keyless writes and naively retries every timeout (1 s, 3 attempts, exponential backoff with full jitter). How many orders does the server record twice? Probability theory says 9.9275%.",
         "world": "request",
         "workload": {
@@ -267,6 +273,7 @@ enum ShippedScenarioFiles {
       name: "commit-then-500",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "The server commits the order and then fails with 500 for 10% of requests (a crash after the database write, an error in the response path). The network loses nothing. Keyless orders that are retried after the 500 are recorded twice; keyed ones get the stored success replayed. Compare with --vary workload.kind=keyless-write,keyed-write.",
         "world": "request",
         "workload": {
@@ -306,6 +313,7 @@ enum ShippedScenarioFiles {
       name: "conditional-write-contention",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "Conditional writes under contention. 50 clients update the same record at once by read-modify-write with If-Match: each reads the version, writes with it, and on 412 Precondition Failed waits per client.backoff (exponential, full jitter, 50 ms to 1 s) and reads again. Every write eventually lands once, but how many write calls does it take, and how long until all clients are done? Backing off roughly halves the write calls (about 354 per run instead of 605 over seeds 0..<20) but the last client finishes later (7.0 s instead of 5.4 s). Vary client.conflictRetry=after-backoff,immediate (immediate: re-read at once, ignoring the backoff), client.backoff.jitter=none,full,equal,decorrelated, workload.contention.resources=1,5,50 or workload.operations.",
         "world": "request",
         "workload": {
@@ -353,6 +361,7 @@ enum ShippedScenarioFiles {
       name: "error-page-200",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "The CDN answers 10% of episode downloads with an HTML error page and status 200, 3% with a truncated body and 2% with corrupted bytes. An app that checks only the status moves them into place as episodes: corrupt files the user finds later. Validation by size catches the first two, a checksum all three. Compare with --vary app.validation=none,status,size,checksum.",
         "world": "transfer",
         "workload": {
@@ -397,6 +406,7 @@ enum ShippedScenarioFiles {
       name: "finish-enqueue-race",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "The race of seed 000's bitme-ve-kuyruk: two episodes finish within 2 s of the moment the user reopens the app and its by-identifier reconcile asks the OS what still runs. If the reconcile looks first, it sees the task; if the task has just finished and left the OS's list but its completion has not reached the app, the reconcile enqueues it again and the episode downloads twice. Run 'faultsim explore' on it.",
         "world": "transfer",
         "workload": {
@@ -429,6 +439,7 @@ enum ShippedScenarioFiles {
       name: "force-quit",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "The user force-quits the podcast app from the app switcher 5-10 minutes after leaving it. The OS cancels every transfer of the session (reason: user force-quit) and does not relaunch the app for events; nothing moves until the user opens the app again, when the cancellations are delivered and a by-identifier reconcile starts what is missing.",
         "world": "transfer",
         "workload": {
@@ -469,6 +480,7 @@ enum ShippedScenarioFiles {
       name: "ignored-key",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "Seed AG7: the client sends an idempotency key, but the server ignores the header. The keyed orders duplicate exactly like keyless ones; compare with --vary server.keys=honour,ignore.",
         "world": "request",
         "workload": {
@@ -509,6 +521,7 @@ enum ShippedScenarioFiles {
       name: "key-expiry",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "The server forgets idempotency keys 2 s after a request completes, while the client's retries outlive that lifetime (timeout 1 s, backoff 1 s doubling to 4 s, 5 attempts). A retry that arrives after the key expired is applied again: keyed writes duplicate. Compare with --vary server.keyTTL=500ms,2s,10s,24h.",
         "world": "request",
         "workload": {
@@ -552,6 +565,7 @@ enum ShippedScenarioFiles {
       name: "offline-budget",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "The device goes offline from 2 s to 6 s while 10,000 orders are placed over 10 s. A client that waits for connectivity spends no attempt while offline and completes everything; one that spends attempts while offline burns its budget of 3 within a second and gives up (lost). Compare with --vary client.offline=wait,spend.",
         "world": "request",
         "workload": {
@@ -599,6 +613,7 @@ enum ShippedScenarioFiles {
       name: "podcast-relaunch-blind",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "A podcast app: 200 users each queue ten episodes (20-120 MB) and leave the app; the system terminates it after 5-10 minutes while the OS keeps downloading, and the user reopens it after 10-20 minutes. On relaunch the app blindly re-enqueues every episode it has not stored (seed 000's denetlemeden-kuyruga-al): every episode still downloading is started a second time. Compare with podcast-relaunch-by-id.json.",
         "world": "transfer",
         "workload": {
@@ -639,6 +654,7 @@ enum ShippedScenarioFiles {
       name: "podcast-relaunch-by-id",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "The podcast app of podcast-relaunch-blind.json, fixed: on relaunch it asks the OS for the tasks it still runs (getAllTasks, by taskDescription) and enqueues only the episodes that are neither stored nor running (seed 000's tanimlayiciya-gore). No episode is downloaded twice.",
         "world": "transfer",
         "workload": {
@@ -679,6 +695,7 @@ enum ShippedScenarioFiles {
       name: "random-session-id",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "The podcast app creates its background session with a new random identifier on every launch (seed 001's warning). The OS cannot hand the old tasks to the new session: they keep running, orphaned, and their files arrive nowhere; the by-identifier reconcile sees an empty task list and downloads everything again.",
         "world": "transfer",
         "workload": {
@@ -719,6 +736,7 @@ enum ShippedScenarioFiles {
       name: "read-vs-write",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "The same lossy network for each kind of request. Reads (GET) never add to the ledger, idempotent PUTs set the same state again, keyed writes are recognised, keyless writes duplicate. Sweep it with --vary workload.kind=read,idempotent-write,keyed-write,keyless-write.",
         "world": "request",
         "workload": {
@@ -756,6 +774,7 @@ enum ShippedScenarioFiles {
       name: "resume-data",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "Half of all transfers fail part-way; every failure carries resume data. An app that resumes from it downloads each byte once; one that restarts from zero downloads the failed part again. Compare bytes_wasted with --vary app.usesResumeData=true,false.",
         "world": "transfer",
         "workload": {
@@ -799,6 +818,7 @@ enum ShippedScenarioFiles {
       name: "retry-storm",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "A retry storm. 5,000 clients hit a server at the same instant; it serves 8 requests at a time (10 ms each, 800 per second), queues 200 and answers the rest 503 with Retry-After 1 s. Clients retry up to 8 times with exponential backoff (base 100 ms, cap 10 s). Without jitter the retries arrive in waves; compare server requests, overload rejections and completion times with --vary client.backoff.jitter=none,full,equal,decorrelated (and client.honoursRetryAfter=true,false).",
         "world": "request",
         "workload": {
@@ -844,6 +864,7 @@ enum ShippedScenarioFiles {
       name: "same-destination",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "Seed AG17: the blind re-enqueue of podcast-relaunch-blind.json starts a second task for episodes still downloading, and the app writes downloads directly to the episode's path. Two tasks writing one destination corrupt it. Writing to a temporary file and moving it atomically leaves a duplicate download but an intact file. Compare with --vary app.destinationWrites=direct,atomic-move.",
         "world": "transfer",
         "workload": {
@@ -885,6 +906,7 @@ enum ShippedScenarioFiles {
       name: "upload-413",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "Large uploads (5 MB) with an idempotency key over a 3G-like link (330 kbit/s up). The server permanently rejects 2% of them with 413 Payload Too Large: a 413 must not be retried, and the job is lost (never applied) rather than uncertain. The timeout (5 min) covers the slow transfer. Seed 001's staging file is deleted only after a 2xx.",
         "world": "request",
         "workload": {
@@ -923,6 +945,7 @@ enum ShippedScenarioFiles {
       name: "upload-staging-413",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "Background uploads of field photos and videos (seed 001) from staging files; the server permanently rejects 5% with 413 Payload Too Large. The transport layer completes without error, so an app that deletes the staging file on any completion marks those jobs done and loses them silently (misreported); deleting only after a 2xx keeps the file and marks the job failed. Compare with --vary app.stagingDeletion=after-2xx,after-any-completion.",
         "world": "transfer",
         "workload": {
@@ -965,6 +988,7 @@ enum ShippedScenarioFiles {
       name: "wifi-only",
       json: #"""
       {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
         "description": "Episodes may download on Wi-Fi only (allowsCellularAccess = false). The users' phones spend long spells on cellular and some offline, so transfers wait for Wi-Fi: completion times stretch and more episodes are still running when the app is reopened. Compare with --vary constraints.wifiOnly=true,false.",
         "world": "transfer",
         "workload": {

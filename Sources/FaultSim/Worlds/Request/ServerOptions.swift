@@ -23,11 +23,16 @@ public struct ServerOptions: Hashable, Sendable {
   /// to `queueLimit` wait, and the rest are refused with 503 and a
   /// Retry-After.
   public struct Capacity: Hashable, Sendable {
+    /// Requests processed at a time.
     public var workers: Int
+    /// Requests that may wait for a worker (default 0).
     public var queueLimit: Int
+    /// The Retry-After of a 503 (default 1 s).
     public var retryAfter: VirtualDuration
 
-    public init(workers: Int, queueLimit: Int, retryAfter: VirtualDuration) {
+    /// A capacity of `workers`, by default with no queue and a 1 s
+    /// Retry-After.
+    public init(workers: Int, queueLimit: Int = 0, retryAfter: VirtualDuration = .seconds(1)) {
       self.workers = workers
       self.queueLimit = queueLimit
       self.retryAfter = retryAfter

@@ -47,10 +47,14 @@ public struct DeviceConditionsOptions: Hashable, Sendable {
       case belowBattery(Double)
       /// On for the whole run.
       case always
+
+      /// The level of `belowBattery` when a scenario names the rule
+      /// without one: iOS's 20% prompt.
+      public static let defaultThreshold = 0.2
     }
 
     /// Default `.belowBattery(0.2)`.
-    public var rule = Rule.belowBattery(0.2)
+    public var rule = Rule.belowBattery(Rule.defaultThreshold)
     /// Probability that a user keeps Low Power Mode on all the time.
     /// Default 0.
     public var alwaysOnUsers = 0.0

@@ -10,13 +10,14 @@ public struct BurstLoss: Hashable, Sendable {
   public var meanGood: VirtualDuration
   /// Mean time in the bad state.
   public var meanBad: VirtualDuration
-  /// Loss probability in the good state.
+  /// Loss probability in the good state (default 0).
   public var lossGood: Double
   /// Loss probability in the bad state.
   public var lossBad: Double
 
-  /// A two-state channel: mean sojourns in the good and bad states and their loss probabilities.
-  public init(meanGood: VirtualDuration, meanBad: VirtualDuration, lossGood: Double, lossBad: Double) {
+  /// A two-state channel: mean sojourns in the good and bad states and their
+  /// loss probabilities (none in the good state unless given).
+  public init(meanGood: VirtualDuration, meanBad: VirtualDuration, lossGood: Double = 0, lossBad: Double) {
     self.meanGood = meanGood
     self.meanBad = meanBad
     self.lossGood = lossGood

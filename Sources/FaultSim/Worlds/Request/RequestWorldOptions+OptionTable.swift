@@ -1,0 +1,24 @@
+/// The request world's scenario keys (docs/scenario-format.md): one
+/// section per component, each declared in its own table.
+extension RequestWorldOptions {
+  /// The world's sections, in reading order.
+  static let optionTable = OptionTable<RequestWorldOptions>([
+    .section("workload", \.workload, WorkloadOptions.optionTable, "what the clients do"),
+    .section("client", \.client, ClientOptions.optionTable, "how requests are sent and retried"),
+    .section("network", \.network, NetworkOptions.optionTable, "between clients and the server"),
+    .section("server", \.server, ServerOptions.optionTable, "the ledger and its failures"),
+    .section(
+      "races", \.races,
+      RaceOptions.optionTable(
+        window: "events closer than this race: a response and its attempt's timeout; a retry and the commit of "
+          + "the attempt it repeats; a retry and its key's expiry. With 0 only simultaneous events race."),
+      "which events race"),
+  ])
+
+  /// Reads the world's sections from a scenario's top-level object; every
+  /// key is optional and defaults to the option structs' values.
+  init(reading root: ScenarioObjectReader) throws(ScenarioError) {
+    self.init()
+    try Self.optionTable.read(into: &self, from: root)
+  }
+}

@@ -1,0 +1,90 @@
+/// The `network` section of a request scenario.
+extension NetworkOptions {
+  /// The section's keys, in reading order. A `preset` replaces the whole
+  /// section first, so keys given explicitly override it.
+  static let optionTable = OptionTable<NetworkOptions>([
+    .whenPresent(
+      OptionField<NetworkPreset>.choice(
+        "preset",
+        "sets latency, losses and bandwidth (see the presets below); keys given explicitly override it"),
+      absent: "none"
+    ) { network, preset in network = preset.options },
+    .option(.distribution("latency", "one-way latency of every message"), \.latency),
+    .option(.probability("requestLoss", "a request never reaches the server (nothing applied)"), \.requestLoss),
+    .option(
+      .probability("responseLoss", "a response never reaches the client (the write *was* applied)"), \.responseLoss),
+    .optionalSection(
+      "burstLoss", \.burstLoss, start: BurstLoss(meanGood: .zero, meanBad: .zero, lossBad: 0),
+      OptionTable<BurstLoss>([
+        .required(
+          .duration("meanGood", in: 1...ScenarioLimits.span.upperBound, "mean time in the good state"), \.meanGood),
+        .required(
+          .duration("meanBad", in: 1...ScenarioLimits.span.upperBound, "mean time in the bad state"), \.meanBad),
+        .option(.probability("lossGood", "loss in the good state"), \.lossGood),
+        .required(.probability("lossBad", "loss in the bad state"), \.lossBad),
+      ]),
+      "Gilbert–Elliott bursts on top of the independent losses, in both directions", absent: "none"),
+    .custom(keys: { _ in [OfflineWindow.optionDescription] }) { network, reader throws(ScenarioError) in
+      if let windows = try reader.array("offline") { network.offline = try OfflineWindow.read(windows, in: reader) }
+    },
+    .optional(
+      .unsigned(
+        "bandwidthBytesPerSecond", in: ScenarioLimits.bandwidth, "adds body size ÷ bandwidth to each message"),
+      \.bandwidthBytesPerSecond, absent: "unlimited"),
+    .option(
+      .probability("cannotConnect", "the attempt fails before anything is sent (provably not applied)"),
+      \.cannotConnect),
+    .option(
+      .probability("dnsFailure", "the host name does not resolve: nothing is sent (provably not applied)"),
+      \.dnsFailure),
+    .option(
+      .probability(
+        "connectionLost",
+        "the connection drops after the request arrived: the client sees \"connection lost\" (ambiguous) "
+          + "instead of the response"),
+      \.connectionLost),
+  ])
+}
+
+extension OfflineWindow {
+  /// The window's bounds, as `{"from": …, "until": …}`.
+  static let from = OptionField<VirtualDuration>.duration("from", in: ScenarioLimits.span, "the start")
+  static let until = OptionField<VirtualDuration>.duration("until", in: ScenarioLimits.span, "the end (after `from`)")
+
+  /// `network.offline`: an array of windows without connectivity.
+  static let optionDescription = OptionDescription(
+    key: "offline",
+    summary: "spans without connectivity; they must not overlap",
+    type: .array(
+      .object(OptionObject(keys: [from.standaloneDescription, until.standaloneDescription])),
+      count: ScenarioLimits.offlineWindows),
+    defaultValue: .absent("none"))
+
+  /// Reads the windows of `network.offline`, sorted; rejects too many,
+  /// empty and overlapping windows.
+  static func read(_ windows: [ScenarioValue], in reader: ScenarioObjectReader) throws(ScenarioError) -> [OfflineWindow]
+  {
+    guard ScenarioLimits.offlineWindows.contains(windows.count) else {
+      throw reader.error(
+        "\(windows.count) offline windows; allowed at most \(ScenarioLimits.offlineWindows.upperBound)",
+        key: "offline")
+    }
+    var read: [OfflineWindow] = []
+    for value in windows {
+      let window = try value.object()
+      let start = try from.read(window)
+      let end = try until.read(window)
+      guard start < end else { throw window.error("'from' must be before 'until'", key: "until") }
+      read.append(
+        OfflineWindow(
+          start: VirtualTime(nanoseconds: start.nanoseconds), end: VirtualTime(nanoseconds: end.nanoseconds)))
+    }
+    read.sort { $0.start < $1.start }
+    for (earlier, later) in zip(read, read.dropFirst()) where later.start < earlier.end {
+      throw reader.error(
+        "offline windows overlap (\(earlier.start)–\(earlier.end) and \(later.start)–\(later.end)); merge them",
+        key: "offline")
+    }
+    return read
+  }
+}
