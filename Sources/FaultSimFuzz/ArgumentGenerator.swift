@@ -206,9 +206,12 @@ struct ArgumentGenerator {
       return ["lessons"]
         + (random.chance(0.5) ? ["--block", random.pick(["relaunch", "retry", "two-worlds", "nope", ""])] : [])
     case "schema":
+      // A world's whole table, a section of one, a shared table, and names
+      // that are none of them.
+      let world = random.pick(Scenario.World.names)
       return ["schema"]
         + (random.chance(0.5)
-          ? ["--markdown", random.pick(["request.client", "transfer", "distribution", "request.nope", ""])] : [])
+          ? ["--markdown", random.pick([world, world + ".client", "distribution", world + ".nope", ""])] : [])
     case "demo":
       return [
         "demo", "--seeds", random.pick(["1", "2", "0", "10001"]), "--orders", random.pick(["10", "50", "0", "-5"]),

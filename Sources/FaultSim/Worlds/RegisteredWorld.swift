@@ -10,3 +10,11 @@ protocol RegisteredWorld: PluggableWorld where Options: ScenarioOptions {
   /// `request world, 100000 keyed-write operations`.
   static func summary(of options: Options) -> String
 }
+
+extension RegisteredWorld {
+  /// The world's scenario keys described with its model's defaults, for
+  /// the option catalogue (``ScenarioOptionCatalog``).
+  ///
+  /// - Complexity: O(keys).
+  static func describedOptionKeys() -> OptionObject { Options.describedKeys() }
+}

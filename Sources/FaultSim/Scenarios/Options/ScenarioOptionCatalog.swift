@@ -3,8 +3,8 @@
 ///
 /// The source of the JSON Schema (``ScenarioSchema``), the docs' option
 /// tables (``ScenarioOptionDocs``) and the key-path check of `--set` and
-/// `--vary`. One line per world below; when worlds register themselves,
-/// the registry should hand out these descriptions instead.
+/// `--vary`. The worlds come from ``WorldRegistry``, each describing its
+/// own option table.
 package enum ScenarioOptionCatalog {
   /// One world's keys.
   package struct World: Sendable {
@@ -16,13 +16,9 @@ package enum ScenarioOptionCatalog {
 
   /// The worlds, the default (`request`) first. Described once per
   /// process: `--set` and `--vary` consult it for every cell.
-  package static let worlds: [World] = [
-    World(name: "request", keys: RequestWorldOptions.optionTable.describe(RequestWorldOptions())),
-    World(name: "transfer", keys: TransferWorldOptions.optionTable.describe(TransferWorldOptions())),
-    World(
-      name: "background-fetch",
-      keys: BackgroundFetchWorldOptions.optionTable.describe(BackgroundFetchWorldOptions())),
-  ]
+  package static let worlds: [World] = WorldRegistry.worlds.map { world in
+    World(name: world.worldName, keys: world.describedOptionKeys())
+  }
 
   /// The keys every scenario has, whatever its world, in reading order.
   package static let commonKeys: [OptionDescription] = [

@@ -23,13 +23,6 @@ extension BackgroundFetchWorldOptions {
       RaceOptions.optionTable(window: "content arriving this close before a fetch's end races with it"),
       "which events race"),
   ])
-
-  /// Reads the world's sections from a scenario's top-level object.
-  /// `description` and `world` are the caller's to read.
-  init(reading root: ScenarioObjectReader) throws(ScenarioError) {
-    self.init()
-    try Self.optionTable.read(into: &self, from: root)
-  }
 }
 
 extension BackgroundFetchWorldOptions.Population {

@@ -14,11 +14,4 @@ extension RequestWorldOptions {
           + "the attempt it repeats; a retry and its key's expiry. With 0 only simultaneous events race."),
       "which events race"),
   ])
-
-  /// Reads the world's sections from a scenario's top-level object; every
-  /// key is optional and defaults to the option structs' values.
-  init(reading root: ScenarioObjectReader) throws(ScenarioError) {
-    self.init()
-    try Self.optionTable.read(into: &self, from: root)
-  }
 }

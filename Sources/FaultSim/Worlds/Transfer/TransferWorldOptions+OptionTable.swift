@@ -47,12 +47,6 @@ extension TransferWorldOptions {
       }
     },
   ])
-
-  /// Reads the world's sections from a scenario's top-level object.
-  init(reading root: ScenarioObjectReader) throws(ScenarioError) {
-    self.init()
-    try Self.optionTable.read(into: &self, from: root)
-  }
 }
 
 extension TransferWorldOptions.Workload {
