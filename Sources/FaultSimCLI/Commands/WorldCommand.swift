@@ -26,13 +26,3 @@ extension WorldCommand {
     }
   }
 }
-
-extension ArgumentReader {
-  /// The one positional argument, a scenario path.
-  mutating func scenarioPath() throws(CommandFailure) -> String {
-    let positionals = try positionals()
-    guard let path = positionals.first else { throw usageError("Missing expected argument '<scenario>'") }
-    guard positionals.count == 1 else { throw usageError("Unexpected argument '\(positionals[1])'") }
-    return path
-  }
-}
