@@ -18,7 +18,9 @@ struct ArgumentGenerator {
   /// parts and the table they merge into; set once the sandbox exists.
   var tables: (sweep: [String], parts: [String], merged: String)?
 
-  static let subcommands = ["run", "sweep", "explore", "check", "merge", "plot", "lessons", "demo", "help"]
+  static let subcommands = [
+    "run", "sweep", "explore", "check", "merge", "plot", "lessons", "demo", "completions", "help",
+  ]
 
   /// Values that no option should accept, or accept with care.
   static let hostile: [String] = [
@@ -200,6 +202,8 @@ struct ArgumentGenerator {
     case "lessons":
       return ["lessons"]
         + (random.chance(0.5) ? ["--block", random.pick(["relaunch", "retry", "two-worlds", "nope", ""])] : [])
+    case "completions":
+      return ["completions", random.pick(["bash", "zsh", "fish", "tcsh", ""])]
     case "demo":
       return [
         "demo", "--seeds", random.pick(["1", "2", "0", "10001"]), "--orders", random.pick(["10", "50", "0", "-5"]),

@@ -63,11 +63,18 @@ import Testing
 
   /// The completions `shell` offers for each line, as the harness prints
   /// them; directories without their slash and files in a directory by name.
+  ///
+  /// - Parameter text: The script; by default what `faultsim completions`
+  ///   prints.
   static func complete(
-    _ shell: String, _ lines: [String], environment: [String: String] = [:]
+    _ shell: String, _ lines: [String], script text: String? = nil, environment: [String: String] = [:]
   ) throws -> [String: [String]] {
-    let script = try FaultSimProcess.run(["completions", shell])
-    #expect(script.status == 0 && script.stderr.isEmpty, "\(script.stderr)")
+    var script = text ?? ""
+    if text == nil {
+      let printed = try FaultSimProcess.run(["completions", shell])
+      #expect(printed.status == 0 && printed.stderr.isEmpty, "\(printed.stderr)")
+      script = printed.stdout
+    }
     let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("faultsim-completions-\(UUID())")
     defer { try? FileManager.default.removeItem(at: temporary) }
     // The files to complete, in a directory without the script.
@@ -78,7 +85,7 @@ import Testing
       try Data().write(to: work.appendingPathComponent(file))
     }
     let scriptFile = temporary.appendingPathComponent("faultsim.\(shell)")
-    try script.stdout.write(to: scriptFile, atomically: true, encoding: .utf8)
+    try script.write(to: scriptFile, atomically: true, encoding: .utf8)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["bash", harness, shell, scriptFile.path] + lines
@@ -124,6 +131,26 @@ import Testing
 
   @Test(.enabled(if: installed("bash"), "bash is not installed")) func bash() throws {
     try check("bash")
+  }
+
+  /// Value kinds no shipped option uses yet: a directory, files of two
+  /// kinds, in a command of a made-up faultsim. (In the shells installed:
+  /// the tests above say which are not.)
+  @Test(arguments: ["bash", "zsh", "fish"].filter(installed))
+  func directoriesAndFilesOfSeveralKinds(shell: String) throws {
+    let pack = CommandInfo(
+      name: "pack", abstract: "Packs inputs.",
+      arguments: [
+        .positional("<input>", repeatable: true, completion: .file(extensions: ["json", "csv"]), "Inputs."),
+        .option("--into", "<directory>", completion: .directory, "Where to put them."),
+      ])
+    let root = CommandInfo(name: "", abstract: "A made-up faultsim.", subcommands: [pack])
+    let script = CompletionShell(rawValue: shell)!.script(for: root)
+    let results = try Self.complete(
+      shell, ["faultsim pack ", "faultsim pack scenario.json ", "faultsim pack --into "], script: script)
+    #expect(results["faultsim pack "] == ["folder", "scenario.json", "table.csv"], "\(results)")
+    #expect(results["faultsim pack scenario.json "] == ["folder", "scenario.json", "table.csv"], "\(results)")
+    #expect(results["faultsim pack --into "] == ["folder"], "\(results)")
   }
 
   @Test(.enabled(if: installed("zsh"), "zsh is not installed: .ci/run installs it with 'apt-get install zsh'"))
