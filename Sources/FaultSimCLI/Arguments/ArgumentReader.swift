@@ -69,17 +69,18 @@ struct ArgumentReader {
   /// Every value of a repeatable option, in order.
   mutating func values(_ option: ArgumentDeclaration) throws(CommandFailure) -> [String] {
     note(option)
+    let spellings = option.spellings
     var found: [String] = []
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
-      if option.spellings.contains(argument) {
+      if spellings.contains(argument) {
         guard index + 1 < arguments.count, !isOptionLike(arguments[index + 1]) else {
           throw usageError("Missing value for '\(option.name) <value>'")
         }
         found.append(arguments[index + 1])
         arguments.removeSubrange(index...(index + 1))
-      } else if let spelling = option.spellings.first(where: { argument.hasPrefix($0 + "=") }) {
+      } else if let spelling = spellings.first(where: { argument.hasPrefix($0 + "=") }) {
         found.append(String(argument.dropFirst(spelling.count + 1)))
         arguments.remove(at: index)
       } else {
@@ -269,7 +270,8 @@ struct ArgumentReader {
 
   /// Keeps that `argument` was read, and whether it is declared.
   private mutating func note(_ argument: ArgumentDeclaration) {
-    if !command.declarations.contains(argument) && !undeclared.contains(argument.name) {
+    let declared = argument == .help || command.arguments.contains(argument)
+    if !declared && !undeclared.contains(argument.name) {
       undeclared.append(argument.name)
     }
     if !read.contains(argument.name) { read.append(argument.name) }

@@ -30,23 +30,20 @@ extension CommandInfo {
     return sections.joined(separator: "\n\n") + "\n"
   }
 
-  /// A titled section of labels and their wrapped descriptions.
+  /// A titled section of labels and their wrapped descriptions: a label
+  /// too long for the column puts its description on the next line.
   static func table(_ title: String, _ rows: [(label: String, text: String)], width: Int) -> String {
     var lines = [title]
-    let indent = String(repeating: " ", count: descriptionColumn)
     for (label, text) in rows {
       let labelled = "  \(label)"
+      let description = TextWrapping.hanging(
+        text, width: width, indent: descriptionColumn, firstColumn: descriptionColumn)
       // Two spaces at least between a label and its description.
       if labelled.count + 2 <= descriptionColumn {
-        let padded = labelled + String(repeating: " ", count: descriptionColumn - labelled.count)
-        lines.append(
-          padded
-            + TextWrapping.hanging(text, width: width, indent: descriptionColumn, firstColumn: descriptionColumn))
+        lines.append(labelled + String(repeating: " ", count: descriptionColumn - labelled.count) + description)
       } else {
         lines.append(labelled)
-        lines.append(
-          indent
-            + TextWrapping.hanging(text, width: width, indent: descriptionColumn, firstColumn: descriptionColumn))
+        lines.append(String(repeating: " ", count: descriptionColumn) + description)
       }
     }
     return lines.joined(separator: "\n")
