@@ -12,12 +12,11 @@ extension CommandInfo {
       TextWrapping.lines("OVERVIEW: \(abstract)", width: width).joined(separator: "\n"),
       "USAGE: \(usage)",
     ]
-    let positionals = arguments.filter { $0.kind == .positional }
+    let positionals = positionalDeclarations
     if !positionals.isEmpty {
       sections.append(Self.table("ARGUMENTS:", positionals.map { ($0.helpLabel, $0.helpText) }, width: width))
     }
-    let options = declarations.filter { $0.kind != .positional }
-    sections.append(Self.table("OPTIONS:", options.map { ($0.helpLabel, $0.helpText) }, width: width))
+    sections.append(Self.table("OPTIONS:", optionDeclarations.map { ($0.helpLabel, $0.helpText) }, width: width))
     if !subcommands.isEmpty {
       sections.append(Self.table("SUBCOMMANDS:", subcommands.map { ($0.name, $0.abstract) }, width: width))
     }

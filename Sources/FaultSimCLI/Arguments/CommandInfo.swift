@@ -33,6 +33,22 @@ struct CommandInfo: Sendable {
     arguments + [.help]
   }
 
+  /// The options and flags, `--help` last, in declaration order.
+  var optionDeclarations: [ArgumentDeclaration] {
+    declarations.filter { $0.kind != .positional }
+  }
+
+  /// The positional arguments, in order.
+  var positionalDeclarations: [ArgumentDeclaration] {
+    declarations.filter { $0.kind == .positional }
+  }
+
+  /// The spellings of the options that take a value: the word after them
+  /// is a value, not a positional argument.
+  var valueOptionSpellings: [String] {
+    declarations.filter { $0.kind == .option }.flatMap(\.spellings)
+  }
+
   /// Every option and flag spelling, `--help` and `-h` first: the words
   /// "did you mean" chooses from.
   var optionSpellings: [String] {

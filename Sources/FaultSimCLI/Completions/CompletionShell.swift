@@ -40,21 +40,3 @@ enum CompletionShell: String, CaseIterable, Sendable {
     "_faultsim" + (command.name.isEmpty ? "" : "_" + String(command.name.map { $0.isLetter || $0.isNumber ? $0 : "_" }))
   }
 }
-
-extension CommandInfo {
-  /// The options and flags, `--help` last, in declaration order.
-  var optionDeclarations: [ArgumentDeclaration] {
-    declarations.filter { $0.kind != .positional }
-  }
-
-  /// The positional arguments, in order.
-  var positionalDeclarations: [ArgumentDeclaration] {
-    declarations.filter { $0.kind == .positional }
-  }
-
-  /// The spellings of the options that take a value: the word after them
-  /// is a value, not a positional argument.
-  var valueOptionSpellings: [String] {
-    declarations.filter { $0.kind == .option }.flatMap(\.spellings)
-  }
-}
