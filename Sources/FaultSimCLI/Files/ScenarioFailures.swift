@@ -36,15 +36,16 @@ extension ArgumentReader {
     return overrides
   }
 
-  /// `--order fifo|random:<seed>|<c0,c1,…>`.
+  /// `--order fifo|random:<seed>|<c0,c1,…>`; help shows the default as
+  /// replay commands write it.
   static let orderOption = ArgumentDeclaration.option(
-    "--order", "<order>", default: .word("fifo"),
+    "--order", "<order>", default: .word(ReplayCommand.orderText(.fifo)),
     "How racing events are ordered: fifo, random:<seed>, or a choice sequence such as 0,1,0 (as printed by 'explore'); each choice must be one of its race's alternatives, and there may be no more choices than races."
   )
 
   /// `--order`: how races are ordered.
   mutating func orderStrategy() throws(CommandFailure) -> OrderStrategy {
-    let text = try value(Self.orderOption) ?? Self.orderOption.defaultValue?.text ?? "fifo"
+    guard let text = try value(Self.orderOption) else { return .fifo }
     if text == "fifo" { return .fifo }
     if text.hasPrefix("random:"), let seed = UInt64(text.dropFirst("random:".count)) {
       return .random(orderSeed: seed)
