@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Compares what two faultsim binaries print for every shipped scenario: the
-# sweep table, the trace in every format, explore, check and the lessons.
+# sweep table, the trace in every format, explore, check and the lessons; and
+# the help of every subcommand and a usage error of each kind (help is wrapped
+# to 80 columns here: COLUMNS is unset and the output is a file).
 # A refactoring that promises byte-identical results runs this with the binary
 # built before it and the one built after it.
 #
@@ -14,6 +16,7 @@ old=${1:?usage: compare-outputs.sh OLD_FAULTSIM NEW_FAULTSIM [SEEDS]}
 new=${2:?usage: compare-outputs.sh OLD_FAULTSIM NEW_FAULTSIM [SEEDS]}
 seeds=${3:-0..<3}
 cd "$(dirname "$0")/.."
+unset COLUMNS
 out=$(mktemp -d)
 mkdir -p "$out/old" "$out/new"
 
@@ -32,6 +35,28 @@ for file in scenarios/*.json; do
 done
 cases+=("lessons|lessons")
 cases+=("demo|demo --seeds 2 --orders 2000")
+cases+=("help|--help")
+for command in demo run sweep explore merge plot check lessons; do
+  cases+=("help-$command|$command --help")
+done
+reference=scenarios/checkout-reference.json
+cases+=("usage-unknown-subcommand|swep")
+cases+=("usage-unknown-top-level-option|--verison")
+cases+=("usage-unknown-option|run $reference --sed 3")
+cases+=("usage-missing-value|lessons --block")
+cases+=("usage-missing-required-option|sweep $reference --sed 0..<3")
+cases+=("usage-missing-positional|explore")
+cases+=("usage-missing-positionals|merge --force")
+cases+=("usage-unexpected-argument|lessons extra")
+cases+=("usage-extra-positional|run $reference $reference")
+cases+=("usage-bad-integer|demo --seeds 0")
+cases+=("usage-bad-seed|run $reference --seed -1")
+cases+=("usage-bad-choice|run $reference --format csv")
+cases+=("usage-given-twice|explore $reference --limit 2 --limit=3")
+cases+=("usage-bad-block|lessons --block nope")
+cases+=("usage-not-svg|plot t.csv --x a --y b --out p.png")
+cases+=("usage-bad-order|run $reference --order 0,x")
+cases+=("usage-bad-budget|sweep $reference --seeds 0..<2 --memory-budget 1KiB")
 
 differ=0
 for entry in "${cases[@]}"; do

@@ -18,29 +18,16 @@ func main(_ arguments: [String]) -> Int32 {
 
 func dispatch(_ arguments: [String], _ output: inout Output) throws(CommandFailure) {
   guard let first = arguments.first else {
-    var reader = ArgumentReader([], command: DemoCommand.info)
-    try DemoCommand(&reader).run(&output)
+    try run(DemoCommand.self, [], &output)
     return
   }
-  switch first {
-  case "--help", "-h":
-    output.write(TopLevel.info.help)
+  if ArgumentDeclaration.help.spellings.contains(first) {
+    output.write(TopLevel.info.help(width: TerminalWidth.current))
     return
-  case "--version":
+  }
+  if first == TopLevel.versionFlag.name {
     output.write("faultsim \(TopLevel.version)\n")
     return
-  case "help":
-    guard let name = arguments.dropFirst().first else {
-      output.write(TopLevel.info.help)
-      return
-    }
-    guard let command = TopLevel.subcommand(named: name) else {
-      throw .usage(TopLevel.unknownSubcommand(name), command: TopLevel.info)
-    }
-    output.write(command.info.help)
-    return
-  default:
-    break
   }
   guard let command = TopLevel.subcommand(named: first) else {
     let message =
@@ -48,12 +35,20 @@ func dispatch(_ arguments: [String], _ output: inout Output) throws(CommandFailu
       ? ArgumentReader.unknownOption(first, among: TopLevel.options) : TopLevel.unknownSubcommand(first)
     throw .usage(message, command: TopLevel.info)
   }
-  var reader = ArgumentReader(Array(arguments.dropFirst()), command: command.info)
+  try run(command, Array(arguments.dropFirst()), &output)
+}
+
+/// Reads a subcommand's arguments (or prints its help) and runs it.
+func run(_ command: any Subcommand.Type, _ arguments: [String], _ output: inout Output) throws(CommandFailure) {
+  var reader = ArgumentReader(arguments, command: command.info)
   if reader.wantsHelp() {
-    output.write(command.info.help)
+    output.write(command.info.help(width: TerminalWidth.current))
     return
   }
-  try command.init(&reader).run(&output)
+  let subcommand = try command.init(&reader)
+  try reader.finish()
+  try reader.checkDeclarations()
+  try subcommand.run(&output)
 }
 
 // The arguments as the kernel passed them: a file name that is not UTF-8

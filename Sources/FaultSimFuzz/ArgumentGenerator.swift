@@ -20,7 +20,9 @@ struct ArgumentGenerator {
   /// parts and the table they merge into; set once the sandbox exists.
   var tables: (sweep: [String], parts: [String], merged: String)?
 
-  static let subcommands = ["run", "sweep", "explore", "check", "merge", "plot", "lessons", "demo", "schema", "help"]
+  static let subcommands = [
+    "run", "sweep", "explore", "check", "merge", "plot", "lessons", "demo", "completions", "schema", "help",
+  ]
 
   /// Values that no option should accept, or accept with care.
   static let hostile: [String] = [
@@ -212,6 +214,8 @@ struct ArgumentGenerator {
       return ["schema"]
         + (random.chance(0.5)
           ? ["--markdown", random.pick([world, world + ".client", "distribution", world + ".nope", ""])] : [])
+    case "completions":
+      return ["completions", random.pick(["bash", "zsh", "fish", "tcsh", ""])]
     case "demo":
       return [
         "demo", "--seeds", random.pick(["1", "2", "0", "10001"]), "--orders", random.pick(["10", "50", "0", "-5"]),

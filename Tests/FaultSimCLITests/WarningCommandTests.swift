@@ -204,10 +204,10 @@ import Testing
   /// One declaration of `--strict`, in the help of each command that takes it.
   @Test func strictIsInTheHelpOfCheckRunSweepAndExplore() throws {
     let line =
-      "  --strict                Treat warnings (options that cannot affect the result; see\n"
-      + "                          docs/no-op-checks.md) as errors: exit 65.\n"
+      "  --strict                Treat warnings (options that cannot affect the result;\n"
+      + "                          see docs/no-op-checks.md) as errors: exit 65.\n"
     for command in ["check", "run", "sweep", "explore"] {
-      let help = try FaultSimProcess.run([command, "--help"])
+      let help = try FaultSimProcess.run([command, "--help"], environment: ["COLUMNS": "80"])
       #expect(help.stdout.components(separatedBy: line).count == 2, "\(command) --help")
       #expect(help.stdout.contains("[--strict]"), "\(command) usage")
     }

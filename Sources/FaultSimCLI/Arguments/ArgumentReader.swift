@@ -1,20 +1,32 @@
 import FaultSim
 
-/// Reads one subcommand's arguments: options and flags first, in any order,
-/// then positional arguments; anything left over is a usage error.
+/// Reads one subcommand's arguments by their declarations: options and flags
+/// first, in any order, then positional arguments; anything left over is a
+/// usage error.
 ///
 /// Options take a value as `--name value` or `--name=value`. A lone `--`
 /// ends the options.
 ///
-/// Like `ScenarioObjectReader`, it remembers every name the subcommand asked
-/// for: those are its options, so an unknown one gets "did you mean" from
-/// the same place that parses them, and no list of flags can drift.
+/// Every read names an ``ArgumentDeclaration``, and the reader keeps which
+/// ones were read: reading one that the command's ``CommandInfo`` does not
+/// declare, or declaring one that is never read, is a bug in faultsim that
+/// ``checkDeclarations()`` reports (the dispatcher calls it after every
+/// subcommand has read its arguments). So the help, the completions and
+/// "did you mean" — all derived from the declarations — cannot drift from
+/// what is parsed.
 struct ArgumentReader {
   private var arguments: [String]
+  /// The arguments before `--`, as given: whether an option was given does
+  /// not depend on whether it was read yet.
+  private let given: [String]
   private var positionalsAfterTerminator: [String] = []
+  /// The positional arguments not yet read, once options are done.
+  private var pending: [String]?
   let command: CommandInfo
-  /// The option and flag names asked for, in first-asked order.
-  private(set) var knownNames: [String] = []
+  /// The names of the declarations read, in first-read order.
+  private(set) var read: [String] = []
+  /// The names of arguments read that the command does not declare.
+  private(set) var undeclared: [String] = []
 
   init(_ arguments: [String], command: CommandInfo) {
     if let terminator = arguments.firstIndex(of: "--") {
@@ -23,6 +35,7 @@ struct ArgumentReader {
     } else {
       self.arguments = arguments
     }
+    given = self.arguments
     self.command = command
   }
 
@@ -33,38 +46,42 @@ struct ArgumentReader {
 
   /// Whether `--help` or `-h` was given (and removes it).
   mutating func wantsHelp() -> Bool {
-    flag("--help", "-h")
+    flag(.help)
   }
 
-  /// Whether any of `names` was given; removes every occurrence.
-  mutating func flag(_ names: String...) -> Bool {
-    for name in names { know(name) }
+  /// Whether the flag was given, or an option that implies it; removes
+  /// every occurrence.
+  mutating func flag(_ flag: ArgumentDeclaration) -> Bool {
+    note(flag)
+    let names = flag.spellings
     let before = arguments.count
     arguments.removeAll { names.contains($0) }
     return arguments.count != before
+      || command.arguments.contains { $0.implies == flag.name && has($0) }
   }
 
-  /// Whether an option or flag named `name` is present (`--name` or
-  /// `--name=value`); does not consume it.
-  func has(_ name: String) -> Bool {
-    arguments.contains { $0 == name || $0.hasPrefix(name + "=") }
+  /// Whether the option or flag was given (`--name` or `--name=value`);
+  /// does not read it.
+  func has(_ argument: ArgumentDeclaration) -> Bool {
+    argument.spellings.contains { name in given.contains { $0 == name || $0.hasPrefix(name + "=") } }
   }
 
   /// Every value of a repeatable option, in order.
-  mutating func values(_ name: String) throws(CommandFailure) -> [String] {
-    know(name)
+  mutating func values(_ option: ArgumentDeclaration) throws(CommandFailure) -> [String] {
+    note(option)
+    let spellings = option.spellings
     var found: [String] = []
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
-      if argument == name {
+      if spellings.contains(argument) {
         guard index + 1 < arguments.count, !isOptionLike(arguments[index + 1]) else {
-          throw usageError("Missing value for '\(name) <value>'")
+          throw usageError("Missing value for '\(option.name) <value>'")
         }
         found.append(arguments[index + 1])
         arguments.removeSubrange(index...(index + 1))
-      } else if argument.hasPrefix(name + "=") {
-        found.append(String(argument.dropFirst(name.count + 1)))
+      } else if let spelling = spellings.first(where: { argument.hasPrefix($0 + "=") }) {
+        found.append(String(argument.dropFirst(spelling.count + 1)))
         arguments.remove(at: index)
       } else {
         index += 1
@@ -74,21 +91,20 @@ struct ArgumentReader {
   }
 
   /// The value of a single-valued option, or `nil` when absent.
-  mutating func value(_ name: String) throws(CommandFailure) -> String? {
-    let found = try values(name)
+  mutating func value(_ option: ArgumentDeclaration) throws(CommandFailure) -> String? {
+    let found = try values(option)
     guard found.count <= 1 else {
-      throw usageError("'\(name)' was given \(found.count) times; give it once")
+      throw usageError("'\(option.name)' was given \(found.count) times; give it once")
     }
     return found.first
   }
 
   /// The value of a required option; its absence is a usage error that,
   /// when a mistyped option is left over, names it.
-  ///
-  /// - Parameter placeholder: The value's name in messages, e.g. `<A..<B>`.
-  mutating func requiredValue(_ name: String, _ placeholder: String) throws(CommandFailure) -> String {
-    if let value = try value(name) { return value }
-    var message = "Missing expected argument '\(name) \(placeholder)'"
+  mutating func requiredValue(_ option: ArgumentDeclaration) throws(CommandFailure) -> String {
+    if let value = try value(option) { return value }
+    let name = option.name
+    var message = "Missing expected argument '\(option.synopsis)'"
     let typo = arguments.first { argument in
       isOptionLike(argument) && SpellingSuggestion.closest(to: Self.optionName(argument), among: [name]) == name
     }
@@ -98,14 +114,14 @@ struct ArgumentReader {
 
   /// The file name of an output option such as `--out`, or `nil` when
   /// absent; an empty name is a usage error.
-  mutating func outputPath(_ name: String) throws(CommandFailure) -> String? {
-    guard let path = try value(name) else { return nil }
-    return try nonEmptyPath(path, name)
+  mutating func outputPath(_ option: ArgumentDeclaration) throws(CommandFailure) -> String? {
+    guard let path = try value(option) else { return nil }
+    return try nonEmptyPath(path, option.name)
   }
 
   /// The file name of a required output option such as plot's `--out`.
-  mutating func requiredOutputPath(_ name: String, _ placeholder: String) throws(CommandFailure) -> String {
-    try nonEmptyPath(try requiredValue(name, placeholder), name)
+  mutating func requiredOutputPath(_ option: ArgumentDeclaration) throws(CommandFailure) -> String {
+    try nonEmptyPath(try requiredValue(option), option.name)
   }
 
   private func nonEmptyPath(_ path: String, _ name: String) throws(CommandFailure) -> String {
@@ -113,41 +129,121 @@ struct ArgumentReader {
     return path
   }
 
-  /// A non-negative integer option.
-  mutating func integer(_ name: String, in range: ClosedRange<Int>) throws(CommandFailure) -> Int? {
-    guard let text = try value(name) else { return nil }
+  /// The value of an integer option, checked against its declared range,
+  /// or `nil` when absent.
+  mutating func givenInteger(_ option: ArgumentDeclaration) throws(CommandFailure) -> Int? {
+    guard let text = try value(option) else { return nil }
+    let range = option.range ?? Int.min...Int.max
     guard let number = Int(text), range.contains(number) else {
-      throw usageError("'\(name)' expects an integer in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
+      throw usageError(
+        "'\(option.name)' expects an integer in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
     }
     return number
   }
 
-  /// A 64-bit unsigned integer option (seeds).
-  mutating func unsigned(_ name: String) throws(CommandFailure) -> UInt64? {
-    guard let text = try value(name) else { return nil }
+  /// The value of an integer option, or its declared default when absent.
+  mutating func integer(_ option: ArgumentDeclaration) throws(CommandFailure) -> Int {
+    guard case .integer(let fallback) = option.defaultValue else {
+      preconditionFailure("\(option.name) declares no integer default; read it with givenInteger(_:)")
+    }
+    return try givenInteger(option) ?? fallback
+  }
+
+  /// A 64-bit unsigned integer option (seeds), or its declared default
+  /// when absent.
+  mutating func unsigned(_ option: ArgumentDeclaration) throws(CommandFailure) -> UInt64 {
+    guard case .integer(let fallback) = option.defaultValue, fallback >= 0 else {
+      preconditionFailure("\(option.name) declares no non-negative integer default")
+    }
+    guard let text = try value(option) else { return UInt64(fallback) }
     guard let number = UInt64(text) else {
-      throw usageError("'\(name)' expects an integer in 0...\(UInt64.max), got '\(text)'")
+      throw usageError("'\(option.name)' expects an integer in 0...\(UInt64.max), got '\(text)'")
     }
     return number
   }
 
-  /// The remaining positional arguments; any remaining option is an error.
-  mutating func positionals() throws(CommandFailure) -> [String] {
+  /// The value of an option or positional argument that takes one of its
+  /// declared choices; its declared default (or `nil`) when absent.
+  mutating func choice(_ argument: ArgumentDeclaration) throws(CommandFailure) -> String? {
+    let text: String?
+    if argument.kind == .positional {
+      text = argument.required ? try positional(argument) : try optionalPositional(argument)
+    } else {
+      text = try value(argument)
+    }
+    let choices = argument.completion.choices
+    guard let text else {
+      if case .word(let fallback) = argument.defaultValue { return fallback }
+      return nil
+    }
+    guard choices.contains(text) else {
+      throw usageError("'\(argument.name)' expects \(Self.alternatives(choices)), got '\(text)'")
+    }
+    return text
+  }
+
+  /// The next positional argument; its absence is a usage error.
+  mutating func positional(_ argument: ArgumentDeclaration) throws(CommandFailure) -> String {
+    guard let value = try optionalPositional(argument) else {
+      throw usageError("Missing expected argument '\(argument.name)'")
+    }
+    return value
+  }
+
+  /// The next positional argument, or `nil` when there is none. The first
+  /// positional read ends the options: any option left is an error.
+  mutating func optionalPositional(_ argument: ArgumentDeclaration) throws(CommandFailure) -> String? {
+    note(argument)
+    var remaining = try remainingPositionals()
+    guard !remaining.isEmpty else { return nil }
+    let first = remaining.removeFirst()
+    pending = remaining
+    return first
+  }
+
+  /// Every remaining positional argument, for a repeatable one such as
+  /// `<scenario>...`; none is a usage error when it is required.
+  mutating func positionals(_ argument: ArgumentDeclaration) throws(CommandFailure) -> [String] {
+    note(argument)
+    let remaining = try remainingPositionals()
+    pending = []
+    if remaining.isEmpty && argument.required {
+      throw usageError("Missing expected argument '\(argument.name)...'")
+    }
+    return remaining
+  }
+
+  private mutating func remainingPositionals() throws(CommandFailure) -> [String] {
+    if let pending { return pending }
     if let option = arguments.first(where: isOptionLike) {
-      throw usageError(Self.unknownOption(option, among: knownNames))
+      throw usageError(Self.unknownOption(option, among: command.optionSpellings))
     }
-    defer {
-      arguments = []
-      positionalsAfterTerminator = []
-    }
-    return arguments + positionalsAfterTerminator
+    let remaining = arguments + positionalsAfterTerminator
+    arguments = []
+    positionalsAfterTerminator = []
+    pending = remaining
+    return remaining
   }
 
   /// Ensures nothing is left: no unknown option, no extra argument.
   mutating func finish() throws(CommandFailure) {
-    let rest = try positionals()
+    let rest = try remainingPositionals()
     if let extra = rest.first {
       throw usageError("Unexpected argument '\(extra)'")
+    }
+  }
+
+  /// Refuses, as a bug in faultsim (70), a subcommand that read an argument
+  /// it does not declare or declares one it never read: either would be
+  /// help, completions or "did you mean" that do not match the parsing.
+  func checkDeclarations() throws(CommandFailure) {
+    let unread = command.declarations.map(\.name).filter { !read.contains($0) }
+    guard undeclared.isEmpty && unread.isEmpty else {
+      var problems: [String] = []
+      if !undeclared.isEmpty { problems.append("reads \(undeclared.joined(separator: ", ")) without declaring it") }
+      if !unread.isEmpty { problems.append("declares \(unread.joined(separator: ", ")) without reading it") }
+      throw .software(
+        "'\(command.commandLine)' \(problems.joined(separator: " and ")); this is a bug in faultsim, please report it")
     }
   }
 
@@ -166,8 +262,19 @@ struct ArgumentReader {
     argument.firstIndex(of: "=").map { String(argument[..<$0]) } ?? argument
   }
 
-  private mutating func know(_ name: String) {
-    if !knownNames.contains(name) { knownNames.append(name) }
+  /// `text, json or mermaid`.
+  static func alternatives(_ words: [String]) -> String {
+    guard let last = words.last, words.count > 1 else { return words.first ?? "" }
+    return words.dropLast().joined(separator: ", ") + " or " + last
+  }
+
+  /// Keeps that `argument` was read, and whether it is declared.
+  private mutating func note(_ argument: ArgumentDeclaration) {
+    let declared = argument == .help || command.arguments.contains(argument)
+    if !declared && !undeclared.contains(argument.name) {
+      undeclared.append(argument.name)
+    }
+    if !read.contains(argument.name) { read.append(argument.name) }
   }
 
   /// `-x` or `--name`, but not `-` and not a value that starts with a

@@ -3,15 +3,13 @@ import FaultSim
 /// `--strict`: one option, read and documented the same way by `check`,
 /// `run`, `sweep` and `explore`.
 enum StrictOption {
-  /// The option's lines in each command's help, after `OPTIONS:`.
-  static let help = """
-      --strict                Treat warnings (options that cannot affect the result; see
-                              docs/no-op-checks.md) as errors: exit 65.
-    """
+  /// The declaration each of those commands lists.
+  static let declaration = ArgumentDeclaration.flag(
+    "--strict", "Treat warnings (options that cannot affect the result; see docs/no-op-checks.md) as errors: exit 65.")
 
   /// Whether `--strict` was given.
   static func read(_ arguments: inout ArgumentReader) -> Bool {
-    arguments.flag("--strict")
+    arguments.flag(declaration)
   }
 }
 

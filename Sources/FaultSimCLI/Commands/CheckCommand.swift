@@ -2,29 +2,20 @@ import FaultSim
 
 /// `faultsim check`: validates scenario files without running them.
 struct CheckCommand: Subcommand {
+  static let scenarios = ArgumentDeclaration.positional(
+    "<scenario>", repeatable: true, completion: .file(extensions: ["json"]), "Scenario files (JSON).")
+
   static let info = CommandInfo(
     name: "check",
     abstract: "Validate scenario files and say what is wrong, or ok.",
-    usage: "faultsim check <scenario>... [--strict]",
-    details: """
-      ARGUMENTS:
-        <scenario>...           Scenario files (JSON).
-
-      OPTIONS:
-      \(StrictOption.help)
-        -h, --help              Show help information.
-
-      Prints one line per file: 'ok' with a summary, or the first problem with its file, line,
-      column, key path and the allowed values. Options that cannot affect the run as configured
-      (a backoff without retries, a race window where nothing can race) are warnings on standard
-      error: 'warning: <file>: <key.path>: <why>'. Exits 0 when every file is valid, 65 when one
-      is invalid (or has warnings, with --strict), 66 when one cannot be read.
-
-      EXAMPLES:
-        faultsim check scenarios/*.json
-        faultsim check --strict scenarios/*.json
-
-      """
+    arguments: [scenarios, StrictOption.declaration],
+    discussion: [
+      "Prints one line per file: 'ok' with a summary, or the first problem with its file, line, column, key path and the allowed values. Options that cannot affect the run as configured (a backoff without retries, a race window where nothing can race) are warnings on standard error: 'warning: <file>: <key.path>: <why>'. Exits 0 when every file is valid, 65 when one is invalid (or has warnings, with --strict), 66 when one cannot be read."
+    ],
+    examples: [
+      "faultsim check scenarios/*.json",
+      "faultsim check --strict scenarios/*.json",
+    ]
   )
 
   var paths: [String]
@@ -32,8 +23,7 @@ struct CheckCommand: Subcommand {
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
     strict = StrictOption.read(&arguments)
-    paths = try arguments.positionals()
-    guard !paths.isEmpty else { throw arguments.usageError("Missing expected argument '<scenario>...'") }
+    paths = try arguments.positionals(Self.scenarios)
   }
 
   func run(_ output: inout Output) throws(CommandFailure) {

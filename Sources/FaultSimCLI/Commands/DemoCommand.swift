@@ -3,35 +3,30 @@ import FaultSim
 /// `faultsim` with no arguments (or `faultsim demo`): a small built-in sweep
 /// of the reference checkout that shows what FaultSim measures.
 struct DemoCommand: Subcommand {
+  static let seedsOption = ArgumentDeclaration.integer(
+    "--seeds", "<n>", in: 1...10_000, default: .integer(5), "Seeds per row.")
+  static let ordersOption = ArgumentDeclaration.integer(
+    "--orders", "<n>", in: 1...1_000_000, default: .integer(10_000), "Orders per seed.")
+
   static let info = CommandInfo(
     name: "demo",
     abstract: "Run a small built-in demonstration sweep and print a table (the default).",
-    usage: "faultsim demo [--seeds <n>] [--orders <n>]",
-    details: """
-      OPTIONS:
-        --seeds <n>             Seeds per row (default 5, at most 10000).
-        --orders <n>            Orders per seed (default 10000, at most 1000000).
-        -h, --help              Show help information.
-
-      The reference checkout (scenarios/checkout-reference.json) at three response-loss rates, for
-      three clients: keyless writes retried naively, keyless writes by a careful client that never
-      resends after an ambiguous failure, and writes with an idempotency key. Each row counts the
-      orders the server recorded twice (with a 95% Wilson interval) and the orders whose client
-      gave up not knowing.
-
-      EXAMPLES:
-        faultsim
-        faultsim demo --seeds 20 --orders 100000
-
-      """
+    arguments: [seedsOption, ordersOption],
+    discussion: [
+      "The reference checkout (scenarios/checkout-reference.json) at three response-loss rates, for three clients: keyless writes retried naively, keyless writes by a careful client that never resends after an ambiguous failure, and writes with an idempotency key. Each row counts the orders the server recorded twice (with a 95% Wilson interval) and the orders whose client gave up not knowing."
+    ],
+    examples: [
+      "faultsim",
+      "faultsim demo --seeds 20 --orders 100000",
+    ]
   )
 
-  var seeds = 5
-  var orders = 10_000
+  var seeds: Int
+  var orders: Int
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
-    seeds = try arguments.integer("--seeds", in: 1...10_000) ?? seeds
-    orders = try arguments.integer("--orders", in: 1...1_000_000) ?? orders
+    seeds = try arguments.integer(Self.seedsOption)
+    orders = try arguments.integer(Self.ordersOption)
     try arguments.finish()
   }
 

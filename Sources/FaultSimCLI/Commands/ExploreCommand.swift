@@ -4,43 +4,29 @@ import Foundation
 /// `faultsim explore`: every interleaving of one seed's races, grouped by
 /// final state, with the sensitivity class and a witness.
 struct ExploreCommand: Subcommand, WorldCommand {
+  static let scenario = ArgumentDeclaration.positional(
+    "<scenario>", completion: .file(extensions: ["json"]),
+    "A scenario file (JSON). Keep it small: every order is a full run.")
+  static let seedOption = ArgumentDeclaration.option(
+    "--seed", "<n>", default: .integer(0), "The seed: the faults every order shares.")
+  static let limitOption = ArgumentDeclaration.integer(
+    "--limit", "<k>", in: 1...1_000_000, default: .integer(1_000), "The most orders to run.")
+  static let setOption = ArgumentReader.overridesOption("Override a scenario value.")
+
   static let info = CommandInfo(
     name: "explore",
     abstract: "Run every interleaving of one seed's races and show whether the order changes the outcome.",
-    usage:
-      "faultsim explore <scenario> [--seed <n>] [--limit <k>] [--set <key.path=value>]... [--memory-budget <size>] [--strict]",
-    details: """
-      ARGUMENTS:
-        <scenario>              A scenario file (JSON). Keep it small: every order is a full run.
-
-      OPTIONS:
-        --seed <n>              The seed (default 0): the faults every order shares.
-        --limit <k>             The most orders to run (default 1000, at most 1000000).
-        --set <key.path=value>  Override a scenario value (repeatable).
-      \(MemoryBudget.help)
-      \(StrictOption.help)
-        -h, --help              Show help information.
-
-      Races are events the real system could deliver in either order (a transfer finishing
-      while the app reconciles, a response arriving as its timeout fires). Each is a choice
-      point; explore enumerates the choice sequences depth-first, replaying the run from the
-      seed for each, so every order sees the same faults. It prints how many orders exist and
-      ran, the distinct final states, and the class: order-sensitive when two orders end
-      differently, repeat-sensitive when doing the world's key operation twice (an order
-      placed twice, the relaunch reconcile run twice) changes the end. When order matters, a
-      witness shows two orders and their different final states, FIFO first and then the
-      order with the fewest deviations from it, with the command that replays each.
-
-      Every order is a full run, and every order run is kept: before exploring, the FIFO run
-      measures one order, and an exploration whose --limit orders would need more than the
-      memory budget or more than \(ExplorationBound.maximumEvents.formatted) simulated events
-      (minutes of work) is refused with the --limit that fits.
-
-      EXAMPLES:
-        faultsim explore scenarios/finish-enqueue-race.json
-        faultsim explore scenarios/checkout-reference.json --seed 3 --set workload.operations=1 --set races.window=1s
-
-      """
+    arguments: [
+      scenario, seedOption, limitOption, setOption, MemoryBudget.declaration, StrictOption.declaration,
+    ],
+    discussion: [
+      "Races are events the real system could deliver in either order (a transfer finishing while the app reconciles, a response arriving as its timeout fires). Each is a choice point; explore enumerates the choice sequences depth-first, replaying the run from the seed for each, so every order sees the same faults. It prints how many orders exist and ran, the distinct final states, and the class: order-sensitive when two orders end differently, repeat-sensitive when doing the world's key operation twice (an order placed twice, the relaunch reconcile run twice) changes the end. When order matters, a witness shows two orders and their different final states, FIFO first and then the order with the fewest deviations from it, with the command that replays each.",
+      "Every order is a full run, and every order run is kept: before exploring, the FIFO run measures one order, and an exploration whose --limit orders would need more than the memory budget or more than \(ExplorationBound.maximumEvents.formatted) simulated events (minutes of work) is refused with the --limit that fits.",
+    ],
+    examples: [
+      "faultsim explore scenarios/finish-enqueue-race.json",
+      "faultsim explore scenarios/checkout-reference.json --seed 3 --set workload.operations=1 --set races.window=1s",
+    ]
   )
 
   var path: String
@@ -54,12 +40,13 @@ struct ExploreCommand: Subcommand, WorldCommand {
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
     strict = StrictOption.read(&arguments)
-    limitGiven = arguments.has("--limit")
-    seed = try arguments.unsigned("--seed") ?? 0
-    limit = try arguments.integer("--limit", in: 1...1_000_000) ?? 1_000
-    overrides = try arguments.overrides()
+    limitGiven = arguments.has(Self.limitOption)
+    seed = try arguments.unsigned(Self.seedOption)
+    limit = try arguments.integer(Self.limitOption)
+    overrides = try arguments.overrides(Self.setOption)
     budget = try MemoryBudget(&arguments, environment: ProcessInfo.processInfo.environment)
-    path = try arguments.scenarioPath()
+    path = try arguments.positional(Self.scenario)
+    try arguments.finish()
   }
 
   func run(_ output: inout Output) throws(CommandFailure) {

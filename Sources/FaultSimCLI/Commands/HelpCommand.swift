@@ -1,55 +1,40 @@
-import FaultSim
+/// `faultsim help [<subcommand>]`: the help of a subcommand, or of faultsim.
+struct HelpCommand: Subcommand {
+  static let name = "help"
 
-/// The top-level help and the list of subcommands.
-enum TopLevel {
-  static let version = "0.1.0"
-
-  static var subcommands: [any Subcommand.Type] {
-    [
-      DemoCommand.self,
-      RunCommand.self,
-      SweepCommand.self,
-      ExploreCommand.self,
-      MergeCommand.self,
-      PlotCommand.self,
-      CheckCommand.self,
-      SchemaCommand.self,
-      LessonsCommand.self,
-    ]
-  }
+  /// The subcommand to describe; its choices are every subcommand's name
+  /// (this one's too), for the completion scripts.
+  static let topic = ArgumentDeclaration.positional(
+    "<subcommand>", required: false,
+    completion: .choices(
+      TopLevel.subcommands.filter { $0 != HelpCommand.self }.map { $0.info.name } + [name]),
+    "The subcommand to describe; without one, faultsim itself.")
 
   static let info = CommandInfo(
-    name: "",
-    abstract:
-      "A deterministic network fault simulator: what happens when a request, a transfer or an app launch happens twice, or in the other order.",
-    usage: "faultsim [<subcommand>] [<options>]",
-    details: """
-      OPTIONS:
-        --version               Show the version.
-        -h, --help              Show help information.
-
-      SUBCOMMANDS:
-      \(subcommands.map { "  \($0.info.name.rightPadded(to: 22)) \($0.info.abstract)" }.joined(separator: "\n"))
-
-        With no subcommand, faultsim runs 'demo'.
-        See 'faultsim help <subcommand>' for detailed help.
-
-      """
+    name: name,
+    abstract: "Show the help of faultsim or of one of its subcommands.",
+    arguments: [topic],
+    examples: ["faultsim help sweep"]
   )
 
-  static func subcommand(named name: String) -> (any Subcommand.Type)? {
-    subcommands.first { $0.info.name == name }
+  /// The command whose help is printed.
+  var command: CommandInfo
+
+  init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
+    if let name = try arguments.optionalPositional(Self.topic) {
+      // The message and usage of an unknown subcommand, as `faultsim nope`
+      // gets them.
+      guard let subcommand = TopLevel.subcommand(named: name) else {
+        throw .usage(TopLevel.unknownSubcommand(name), command: TopLevel.info)
+      }
+      command = subcommand.info
+    } else {
+      command = TopLevel.info
+    }
+    try arguments.finish()
   }
 
-  /// The options `faultsim` takes before a subcommand.
-  static let options = ["--help", "-h", "--version"]
-
-  /// `Unknown subcommand 'swep'; did you mean 'sweep'?`
-  static func unknownSubcommand(_ name: String) -> String {
-    var message = "Unknown subcommand '\(name)'"
-    if let suggestion = SpellingSuggestion.closest(to: name, among: subcommands.map { $0.info.name } + ["help"]) {
-      message += "; did you mean '\(suggestion)'?"
-    }
-    return message
+  func run(_ output: inout Output) throws(CommandFailure) {
+    output.write(command.help(width: TerminalWidth.current))
   }
 }

@@ -3,30 +3,22 @@ import Foundation
 
 /// `faultsim merge`: combines the partial tables of a sharded sweep.
 struct MergeCommand: Subcommand {
+  static let parts = ArgumentDeclaration.positional(
+    "<part.csv>", repeatable: true, completion: .file(extensions: ["csv"]),
+    "The partial tables written by 'faultsim sweep --shard K/N', one per shard.")
+  static let outOption = ArgumentDeclaration.option(
+    "--out", "<file>", completion: .file(extensions: []),
+    "Write the table to a file (atomically) instead of standard output.")
+  static let forceFlag = ArgumentDeclaration.flag("--force", "Replace --out if it exists.")
+
   static let info = CommandInfo(
     name: "merge",
     abstract: "Combine the partial tables of a sharded sweep into its final CSV.",
-    usage: "faultsim merge <part.csv>... [--out <file>] [--force]",
-    details: """
-      ARGUMENTS:
-        <part.csv>...           The partial tables written by 'faultsim sweep --shard K/N', one per shard.
-
-      OPTIONS:
-        --out <file>            Write the table to a file (atomically) instead of standard output.
-        --force                 Replace --out if it exists.
-        -h, --help              Show help information.
-
-      The result is byte-identical to running the sweep unsharded. Parts of different sweeps
-      (scenario, --set, --vary, --seeds, --interleavings) or FaultSim versions, a shard given twice
-      or missing, and seeds missing or covered twice are refused with a message. So are parts
-      changed after FaultSim wrote them (every record carries a digest of its contents), counts
-      that contradict each other (e.g. more duplicated than operations), and sums beyond 64 bits:
-      exit 65, naming the file and record.
-
-      EXAMPLES:
-        faultsim merge part-*.csv --out table.csv
-
-      """
+    arguments: [parts, outOption, forceFlag],
+    discussion: [
+      "The result is byte-identical to running the sweep unsharded. Parts of different sweeps (scenario, --set, --vary, --seeds, --interleavings) or FaultSim versions, a shard given twice or missing, and seeds missing or covered twice are refused with a message. So are parts changed after FaultSim wrote them (every record carries a digest of its contents), counts that contradict each other (e.g. more duplicated than operations), and sums beyond 64 bits: exit 65, naming the file and record."
+    ],
+    examples: ["faultsim merge part-*.csv --out table.csv"]
   )
 
   /// What to do with a part that cannot be merged.
@@ -37,10 +29,9 @@ struct MergeCommand: Subcommand {
   var force: Bool
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
-    force = arguments.flag("--force")
-    out = try arguments.outputPath("--out")
-    paths = try arguments.positionals()
-    guard !paths.isEmpty else { throw arguments.usageError("Missing expected argument '<part.csv>...'") }
+    force = arguments.flag(Self.forceFlag)
+    out = try arguments.outputPath(Self.outOption)
+    paths = try arguments.positionals(Self.parts)
   }
 
   func run(_ output: inout Output) throws(CommandFailure) {

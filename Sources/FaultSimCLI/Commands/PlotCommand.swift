@@ -3,34 +3,34 @@ import Foundation
 
 /// `faultsim plot`: a line chart of a sweep table as SVG.
 struct PlotCommand: Subcommand {
+  static let table = ArgumentDeclaration.positional(
+    "<table.csv>", completion: .file(extensions: ["csv"]), "A table written by 'faultsim sweep'.")
+  static let xOption = ArgumentDeclaration.option(
+    "--x", "<column>", required: true,
+    "The column on the horizontal axis (numbers), e.g. network.responseLoss.")
+  static let yOption = ArgumentDeclaration.option(
+    "--y", "<column>", required: true,
+    "The column on the vertical axis, e.g. duplicate_rate. When the table has <y>_lo and <y>_hi columns, the interval is drawn as a band."
+  )
+  static let seriesOption = ArgumentDeclaration.option(
+    "--series", "<column>", repeatable: true,
+    "One line per value of this column, e.g. workload.kind (one line per combination when repeated). A table that varies a column not named here (two --vary axes, one of them not --x) is refused with its name, rather than drawn as one zig-zag line."
+  )
+  static let titleOption = ArgumentDeclaration.option(
+    "--title", "<text>", default: .described("<y> against <x>"), "The chart's title.")
+  static let outOption = ArgumentDeclaration.option(
+    "--out", "<plot.svg>", required: true, completion: .file(extensions: ["svg"]),
+    "Where to write the SVG (atomically); a name ending in another extension (.png, .pdf) is refused.")
+  static let forceFlag = ArgumentDeclaration.flag("--force", "Replace --out if it exists.")
+
   static let info = CommandInfo(
     name: "plot",
     abstract: "Draw a sweep table as an SVG line chart with 95% interval bands.",
-    usage:
-      "faultsim plot <table.csv> --x <column> --y <column> [--series <column>]... [--title <text>] --out <plot.svg> [--force]",
-    details: """
-      ARGUMENTS:
-        <table.csv>             A table written by 'faultsim sweep'.
-
-      OPTIONS:
-        --x <column>            The column on the horizontal axis (numbers), e.g. network.responseLoss.
-        --y <column>            The column on the vertical axis, e.g. duplicate_rate. When the table has
-                                <y>_lo and <y>_hi columns, the interval is drawn as a band.
-        --series <column>       One line per value of this column, e.g. workload.kind (repeatable: one
-                                line per combination). A table that varies a column not named here
-                                (two --vary axes, one of them not --x) is refused with its name,
-                                rather than drawn as one zig-zag line.
-        --title <text>          The chart's title (default: y against x).
-        --out <plot.svg>        Where to write the SVG (atomically); a name ending in another extension
-                                (.png, .pdf) is refused.
-        --force                 Replace --out if it exists.
-        -h, --help              Show help information.
-
-      EXAMPLES:
-        faultsim sweep scenarios/checkout-reference.json --seeds '0..<5' --vary network.responseLoss=0.05,0.1,0.2,0.3 --vary workload.kind=keyless-write,keyed-write --out table.csv
-        faultsim plot table.csv --x network.responseLoss --y duplicate_rate --series workload.kind --out plot.svg
-
-      """
+    arguments: [table, xOption, yOption, seriesOption, titleOption, outOption, forceFlag],
+    examples: [
+      "faultsim sweep scenarios/checkout-reference.json --seeds '0..<5' --vary network.responseLoss=0.05,0.1,0.2,0.3 --vary workload.kind=keyless-write,keyed-write --out table.csv",
+      "faultsim plot table.csv --x network.responseLoss --y duplicate_rate --series workload.kind --out plot.svg",
+    ]
   )
 
   var path: String
@@ -42,17 +42,15 @@ struct PlotCommand: Subcommand {
   var force: Bool
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
-    force = arguments.flag("--force")
-    x = try arguments.requiredValue("--x", "<column>")
-    y = try arguments.requiredValue("--y", "<column>")
-    out = try arguments.requiredOutputPath("--out", "<plot.svg>")
+    force = arguments.flag(Self.forceFlag)
+    x = try arguments.requiredValue(Self.xOption)
+    y = try arguments.requiredValue(Self.yOption)
+    out = try arguments.requiredOutputPath(Self.outOption)
     if let problem = Self.notSVG(out) { throw arguments.usageError(problem) }
-    series = try arguments.values("--series")
-    title = try arguments.value("--title")
-    let positionals = try arguments.positionals()
-    guard let path = positionals.first else { throw arguments.usageError("Missing expected argument '<table.csv>'") }
-    guard positionals.count == 1 else { throw arguments.usageError("Unexpected argument '\(positionals[1])'") }
-    self.path = path
+    series = try arguments.values(Self.seriesOption)
+    title = try arguments.value(Self.titleOption)
+    path = try arguments.positional(Self.table)
+    try arguments.finish()
   }
 
   /// Why `out` is not a name for an SVG file: a name with an extension

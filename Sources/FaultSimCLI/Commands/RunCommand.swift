@@ -4,37 +4,32 @@ import Foundation
 /// `faultsim run`: one seed of a scenario, its metrics, and optionally its
 /// timeline.
 struct RunCommand: Subcommand, WorldCommand {
+  static let scenario = ArgumentDeclaration.positional(
+    "<scenario>", completion: .file(extensions: ["json"]),
+    "A scenario file (JSON), e.g. scenarios/checkout-reference.json.")
+  static let seedOption = ArgumentDeclaration.option(
+    "--seed", "<n>", default: .integer(0), "The seed. The same scenario and seed always give the same output.")
+  static let traceFlag = ArgumentDeclaration.flag(
+    "--trace",
+    "Print the timeline first: one line per event (virtual time, actor, event, details), written as the run goes.")
+  static let formatOption = ArgumentDeclaration.choice(
+    "--format", TraceFormat.allCases.map(\.rawValue), default: TraceFormat.text.rawValue, implies: traceFlag.name,
+    "The timeline's format: text (followed by the metrics), json (JSON Lines, one object per event, for tools; nothing else is printed), or mermaid (a Mermaid sequenceDiagram of apps, network, server and OS daemon that renders in GitHub Markdown; nothing else is printed). Lost messages end in the network with a cross; race choices are notes."
+  )
+  static let setOption = ArgumentReader.overridesOption(
+    "Override a scenario value, e.g. --set network.responseLoss=0.2.")
+
   static let info = CommandInfo(
     name: "run",
     abstract: "Run one seed of a scenario and print its metrics (and, with --trace, its timeline).",
-    usage:
-      "faultsim run <scenario> [--seed <n>] [--trace [--format text|json|mermaid]] [--set <key.path=value>]... [--order <order>] [--memory-budget <size>] [--strict]",
-    details: """
-      ARGUMENTS:
-        <scenario>              A scenario file (JSON), e.g. scenarios/checkout-reference.json.
-
-      OPTIONS:
-        --seed <n>              The seed (default 0). The same scenario and seed always give the same output.
-        --trace                 Print the timeline first: one line per event (virtual time, actor, event, details),
-                                written as the run goes.
-        --format <format>       The timeline's format (implies --trace): text (default, followed by the metrics),
-                                json (JSON Lines, one object per event, for tools; nothing else is printed), or
-                                mermaid (a Mermaid sequenceDiagram of apps, network, server and OS daemon that
-                                renders in GitHub Markdown; nothing else is printed). Lost messages end in the
-                                network with a cross; race choices are notes.
-        --set <key.path=value>  Override a scenario value, e.g. --set network.responseLoss=0.2 (repeatable).
-        --order <order>         How racing events are ordered: fifo (default), random:<seed>, or a choice
-                                sequence such as 0,1,0 (as printed by 'explore'); each choice must be one of
-                                its race's alternatives, and there may be no more choices than races.
-      \(MemoryBudget.help)
-      \(StrictOption.help)
-        -h, --help              Show help information.
-
-      EXAMPLES:
-        faultsim run scenarios/checkout-reference.json --seed 42
-        faultsim run scenarios/checkout-keyed.json --seed 7 --set workload.operations=3 --trace
-
-      """
+    arguments: [
+      scenario, seedOption, traceFlag, formatOption, setOption, ArgumentReader.orderOption,
+      MemoryBudget.declaration, StrictOption.declaration,
+    ],
+    examples: [
+      "faultsim run scenarios/checkout-reference.json --seed 42",
+      "faultsim run scenarios/checkout-keyed.json --seed 7 --set workload.operations=3 --trace",
+    ]
   )
 
   var path: String
@@ -50,22 +45,16 @@ struct RunCommand: Subcommand, WorldCommand {
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
     strict = StrictOption.read(&arguments)
-    orderGiven = arguments.has("--order")
-    trace = arguments.flag("--trace")
-    if let text = try arguments.value("--format") {
-      guard let format = TraceFormat(rawValue: text) else {
-        throw arguments.usageError("'--format' expects text, json or mermaid, got '\(text)'")
-      }
-      self.format = format
-      trace = true
-    } else {
-      format = .text
-    }
-    seed = try arguments.unsigned("--seed") ?? 0
-    overrides = try arguments.overrides()
+    orderGiven = arguments.has(ArgumentReader.orderOption)
+    trace = arguments.flag(Self.traceFlag)
+    // `choice` checks the name against `allCases`, so the format exists.
+    format = try arguments.choice(Self.formatOption).flatMap(TraceFormat.init(rawValue:)) ?? .text
+    seed = try arguments.unsigned(Self.seedOption)
+    overrides = try arguments.overrides(Self.setOption)
     strategy = try arguments.orderStrategy()
     budget = try MemoryBudget(&arguments, environment: ProcessInfo.processInfo.environment)
-    path = try arguments.scenarioPath()
+    path = try arguments.positional(Self.scenario)
+    try arguments.finish()
   }
 
   func run(_ output: inout Output) throws(CommandFailure) {

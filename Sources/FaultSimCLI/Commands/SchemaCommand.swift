@@ -3,38 +3,38 @@ import FaultSim
 /// `faultsim schema`: the JSON Schema of scenario files, or one option
 /// table as Markdown, both derived from the option tables.
 struct SchemaCommand: Subcommand {
+  static let markdownOption = ArgumentDeclaration.option(
+    "--markdown", "<table>", completion: .choices(ScenarioOptionDocs.tableNames),
+    "Print one table of scenario keys as Markdown instead: 'scenario' (the keys of every scenario), "
+      + "'distribution', a world (\(Scenario.World.names.joined(separator: ", "))) or one of its objects "
+      + "('\(Scenario.World.names[0]).client').")
+
   static let info = CommandInfo(
     name: "schema",
     abstract: "Print the JSON Schema of scenario files (or one table of their options as Markdown).",
-    usage: "faultsim schema [--markdown <table>]",
-    details: """
-      OPTIONS:
-        --markdown <table>      Print one table of scenario keys as Markdown instead: 'scenario' (the
-                                keys of every scenario), 'distribution', a world (request, transfer,
-                                background-fetch) or one of its objects ('request.client').
-        -h, --help              Show help information.
-
-      The schema (JSON Schema draft 2020-12) is what schemas/faultsim-scenario.schema.json holds and
-      what the shipped scenarios name in "$schema", so editors complete and check their keys. It
-      checks keys, types, ranges of numbers and allowed strings; 'faultsim check' also checks the
-      rules across keys and the bounds of durations.
-
-      EXAMPLES:
-        faultsim schema > faultsim-scenario.schema.json
-        faultsim schema --markdown request.client
-
-      """
+    arguments: [markdownOption],
+    discussion: [
+      "The schema (JSON Schema draft 2020-12) is what schemas/faultsim-scenario.schema.json holds and what the shipped scenarios name in \"$schema\", so editors complete and check their keys. It checks keys, types, ranges of numbers and allowed strings; 'faultsim check' also checks the rules across keys and the bounds of durations."
+    ],
+    examples: [
+      "faultsim schema > faultsim-scenario.schema.json",
+      "faultsim schema --markdown \(Scenario.World.names[0]).client",
+    ]
   )
 
   var table: String?
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
-    table = try arguments.value("--markdown")
+    table = try arguments.value(Self.markdownOption)
     try arguments.finish()
     if let table, ScenarioOptionDocs.table(table) == nil {
-      throw arguments.usageError(
-        "'\(table)' names no option table; try 'scenario', 'distribution', a world or a world's section such as 'request.client'"
-      )
+      var message = "'\(table)' names no option table"
+      if let suggestion = SpellingSuggestion.closest(to: table, among: ScenarioOptionDocs.tableNames) {
+        message += "; did you mean '\(suggestion)'?"
+      } else {
+        message += "; try 'scenario', 'distribution', a world or a world's section such as '\(Scenario.World.names[0]).client'"
+      }
+      throw arguments.usageError(message)
     }
   }
 

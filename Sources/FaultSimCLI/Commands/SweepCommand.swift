@@ -5,63 +5,48 @@ import Synchronization
 /// `faultsim sweep`: every seed of a range for every cell of a parameter
 /// grid, one CSV row per cell — on every core, resumable, shardable.
 struct SweepCommand: Subcommand {
+  static let scenario = ArgumentDeclaration.positional(
+    "<scenario>", completion: .file(extensions: ["json"]), "A scenario file (JSON).")
+  static let seedsOption = ArgumentDeclaration.option(
+    "--seeds", "<A..<B>", required: true,
+    "The seeds to run in every cell: A..<B, A...B or a single seed (quote it in a shell: '0..<1000').")
+  static let setOption = ArgumentReader.overridesOption("Override a value in every cell.")
+  static let varyOption = ArgumentDeclaration.option(
+    "--vary", "<key.path=v1,v2,...>", repeatable: true,
+    "Vary a value; the grid is the cartesian product of all --vary lists, the first varying slowest.")
+  static let outOption = ArgumentDeclaration.option(
+    "--out", "<file>", completion: .file(extensions: []),
+    "Write the CSV to a file (atomically) instead of standard output.")
+  static let forceFlag = ArgumentDeclaration.flag("--force", "Replace --out if it exists, and discard a checkpoint.")
+  static let jobsOption = ArgumentDeclaration.integer(
+    "--jobs", "<n>", in: 1...1_024, default: .described("the number of cores"),
+    "Worker threads. The table is byte-identical for every value.")
+  static let interleavingsOption = ArgumentDeclaration.integer(
+    "--interleavings", "<k>", in: 1...1_000, default: .integer(8),
+    "Orders tried per seed that meets a race, for order_sensitive_rate; 1 runs FIFO only.")
+  static let shardOption = ArgumentDeclaration.option(
+    "--shard", "<K/N|auto>",
+    "Run only the K-th of N slices of the (cell, seed) space and write a partial table for 'faultsim merge'. 'auto' reads a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, FAULTSIM_SHARD_COUNT) or a Slurm array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT, SLURM_ARRAY_TASK_MIN)."
+  )
+  static let resumeFlag = ArgumentDeclaration.flag("--resume", "Continue an interrupted sweep from its checkpoint.")
+  static let quietFlag = ArgumentDeclaration.flag("--quiet", short: "-q", "No progress line on standard error.")
+
   static let info = CommandInfo(
     name: "sweep",
     abstract: "Run a range of seeds over a grid of parameter values and write one CSV row per cell.",
-    usage:
-      "faultsim sweep <scenario> --seeds <A..<B> [--set <key.path=value>]... [--vary <key.path=v1,v2,...>]... [--out <file>] [--force] [--jobs <n>] [--interleavings <k>] [--shard <K/N|auto>] [--resume] [--quiet] [--memory-budget <size>] [--strict]",
-    details: """
-      ARGUMENTS:
-        <scenario>              A scenario file (JSON).
-
-      OPTIONS:
-        --seeds <A..<B>         The seeds to run in every cell: A..<B, A...B or a single seed (quote it in
-                                a shell: '0..<1000').
-        --set <key.path=value>  Override a value in every cell (repeatable).
-        --vary <key.path=v1,v2,...>
-                                Vary a value; the grid is the cartesian product of all --vary lists,
-                                the first varying slowest (repeatable).
-        --out <file>            Write the CSV to a file (atomically) instead of standard output.
-        --force                 Replace --out if it exists, and discard a checkpoint.
-        --jobs <n>              Worker threads (default: the number of cores). The table is
-                                byte-identical for every value.
-        --interleavings <k>     Orders tried per seed that meets a race, for order_sensitive_rate
-                                (default 8; 1 runs FIFO only).
-        --shard <K/N|auto>      Run only the K-th of N slices of the (cell, seed) space and write a
-                                partial table for 'faultsim merge'. 'auto' reads a Kubernetes Indexed
-                                Job (JOB_COMPLETION_INDEX, FAULTSIM_SHARD_COUNT) or a Slurm array
-                                (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT, SLURM_ARRAY_TASK_MIN).
-        --resume                Continue an interrupted sweep from its checkpoint.
-        --quiet                 No progress line on standard error.
-      \(MemoryBudget.help)
-      \(StrictOption.help)
-        -h, --help              Show help information.
-
-      Progress (cells, seeds, rate, elapsed, ETA) is drawn on standard error when it is a terminal.
-      SIGINT or SIGTERM stops the sweep between seeds and keeps a checkpoint of the finished work
-      next to the output (<out>.checkpoint, or faultsim-sweep-<digest>[-shard-K-of-N].checkpoint
-      without --out);
-      run the same command with --resume to continue: the final table is byte-identical to an
-      uninterrupted run.
-
-      OUTPUT (RFC 4180 CSV, rows in grid order):
-        One column per varied key path, then: seeds, operations, duplicated, duplicate_rate,
-        duplicate_rate_lo, duplicate_rate_hi (95% Wilson interval), lost, lost_rate, uncertain,
-        uncertain_rate, attempts_mean, server_requests, completion_p50_ms, completion_p99_ms,
-        lost_rate_lo, lost_rate_hi, uncertain_rate_lo, uncertain_rate_hi, succeeded, amplification,
-        write_calls, overload_rejections, retries_refused, makespan_mean_ms, then one column per
-        fault kind (faults_request_loss, faults_response_loss, …: faults fired) and race kind
-        (races_response_vs_timeout, …: races met), then seeds_with_races,
-        order_sensitive_rate (seeds where two of at most --interleavings orders of the same faults
-        end differently, per seed), interleavings_per_seed, faultsim_version, scenario_digest.
-        Transfer and background-fetch worlds have their own columns; see docs/metrics.md.
-
-      EXAMPLES:
-        faultsim sweep scenarios/checkout-reference.json --seeds '0..<20' --vary network.responseLoss=0.05,0.1,0.2
-        faultsim sweep scenarios/retry-storm.json --seeds '0..<10' --vary client.backoff.jitter=none,full,equal,decorrelated --out storm.csv
-        faultsim sweep scenarios/checkout-reference.json --seeds '0..<1000' --shard 2/4 --out part-2.csv
-
-      """
+    arguments: [
+      scenario, seedsOption, setOption, varyOption, outOption, forceFlag, jobsOption, interleavingsOption,
+      shardOption, resumeFlag, quietFlag, MemoryBudget.declaration, StrictOption.declaration,
+    ],
+    discussion: [
+      "Progress (cells, seeds, rate, elapsed, ETA) is drawn on standard error when it is a terminal. SIGINT or SIGTERM stops the sweep between seeds and keeps a checkpoint of the finished work next to the output (<out>.checkpoint, or faultsim-sweep-<digest>[-shard-K-of-N].checkpoint without --out); run the same command with --resume to continue: the final table is byte-identical to an uninterrupted run.",
+      "The output is RFC 4180 CSV, one row per cell in grid order: one column per varied key path, then: seeds, operations, duplicated, duplicate_rate, duplicate_rate_lo, duplicate_rate_hi (95% Wilson interval), lost, lost_rate, uncertain, uncertain_rate, attempts_mean, server_requests, completion_p50_ms, completion_p99_ms, lost_rate_lo, lost_rate_hi, uncertain_rate_lo, uncertain_rate_hi, succeeded, amplification, write_calls, overload_rejections, retries_refused, makespan_mean_ms, then one column per fault kind (faults_request_loss, faults_response_loss, …: faults fired) and race kind (races_response_vs_timeout, …: races met), then seeds_with_races, order_sensitive_rate (seeds where two of at most --interleavings orders of the same faults end differently, per seed), interleavings_per_seed, faultsim_version, scenario_digest. Transfer and background-fetch worlds have their own columns; see docs/metrics.md.",
+    ],
+    examples: [
+      "faultsim sweep scenarios/checkout-reference.json --seeds '0..<20' --vary network.responseLoss=0.05,0.1,0.2",
+      "faultsim sweep scenarios/retry-storm.json --seeds '0..<10' --vary client.backoff.jitter=none,full,equal,decorrelated --out storm.csv",
+      "faultsim sweep scenarios/checkout-reference.json --seeds '0..<1000' --shard 2/4 --out part-2.csv",
+    ]
   )
 
   var path: String
@@ -83,31 +68,31 @@ struct SweepCommand: Subcommand {
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
     strict = StrictOption.read(&arguments)
-    jobsGiven = arguments.has("--jobs")
-    interleavingsGiven = arguments.has("--interleavings")
-    force = arguments.flag("--force")
-    resume = arguments.flag("--resume")
-    quiet = arguments.flag("--quiet", "-q")
+    jobsGiven = arguments.has(Self.jobsOption)
+    interleavingsGiven = arguments.has(Self.interleavingsOption)
+    force = arguments.flag(Self.forceFlag)
+    resume = arguments.flag(Self.resumeFlag)
+    quiet = arguments.flag(Self.quietFlag)
     budget = try MemoryBudget(&arguments, environment: ProcessInfo.processInfo.environment)
-    out = try arguments.outputPath("--out")
-    interleavings = try arguments.integer("--interleavings", in: 1...1_000) ?? 8
-    jobs = try arguments.integer("--jobs", in: 1...1_024) ?? ProcessInfo.processInfo.activeProcessorCount
-    if let text = try arguments.value("--shard") {
+    out = try arguments.outputPath(Self.outOption)
+    interleavings = try arguments.integer(Self.interleavingsOption)
+    jobs = try arguments.givenInteger(Self.jobsOption) ?? ProcessInfo.processInfo.activeProcessorCount
+    if let text = try arguments.value(Self.shardOption) {
       do {
         shard = try SweepShard(parsing: text, environment: ProcessInfo.processInfo.environment)
       } catch {
         throw arguments.usageError("--shard \(text): \(error)")
       }
     }
-    let seedText = try arguments.requiredValue("--seeds", "<A..<B>")
+    let seedText = try arguments.requiredValue(Self.seedsOption)
     do {
       seeds = try SeedRange(parsing: seedText)
     } catch {
       throw arguments.usageError(error.description)
     }
-    settings = try arguments.overrides()
+    settings = try arguments.overrides(Self.setOption)
     var axes: [SweepGrid.Axis] = []
-    for text in try arguments.values("--vary") {
+    for text in try arguments.values(Self.varyOption) {
       do {
         axes.append(try SweepGrid.Axis(parsing: text))
       } catch {
@@ -115,7 +100,8 @@ struct SweepCommand: Subcommand {
       }
     }
     grid = SweepGrid(axes: axes)
-    path = try arguments.scenarioPath()
+    path = try arguments.positional(Self.scenario)
+    try arguments.finish()
     do {
       try grid.check(settings: settings, maximumCells: SweepGrid.maximumCells)
     } catch {

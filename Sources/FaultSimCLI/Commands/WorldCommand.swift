@@ -40,13 +40,3 @@ struct WorldCommandVisitor<Command: WorldCommand>: WorldVisitor {
     try command.run(World.self, options, scenario, &output)
   }
 }
-
-extension ArgumentReader {
-  /// The one positional argument, a scenario path.
-  mutating func scenarioPath() throws(CommandFailure) -> String {
-    let positionals = try positionals()
-    guard let path = positionals.first else { throw usageError("Missing expected argument '<scenario>'") }
-    guard positionals.count == 1 else { throw usageError("Unexpected argument '\(positionals[1])'") }
-    return path
-  }
-}

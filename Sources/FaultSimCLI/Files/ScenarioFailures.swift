@@ -18,10 +18,15 @@ extension CommandFailure {
 }
 
 extension ArgumentReader {
+  /// `--set key.path=value`, documented by `doc` (what it overrides).
+  static func overridesOption(_ doc: String) -> ArgumentDeclaration {
+    .option("--set", "<key.path=value>", repeatable: true, doc)
+  }
+
   /// The `--set key.path=value` overrides, in order.
-  mutating func overrides() throws(CommandFailure) -> [ScenarioOverride] {
+  mutating func overrides(_ option: ArgumentDeclaration) throws(CommandFailure) -> [ScenarioOverride] {
     var overrides: [ScenarioOverride] = []
-    for text in try values("--set") {
+    for text in try values(option) {
       do {
         overrides.append(try ScenarioOverride(parsing: text))
       } catch {
@@ -31,9 +36,16 @@ extension ArgumentReader {
     return overrides
   }
 
-  /// `--order fifo|random:<seed>|<c0,c1,…>`: how races are ordered.
+  /// `--order fifo|random:<seed>|<c0,c1,…>`; help shows the default as
+  /// replay commands write it.
+  static let orderOption = ArgumentDeclaration.option(
+    "--order", "<order>", default: .word(ReplayCommand.orderText(.fifo)),
+    "How racing events are ordered: fifo, random:<seed>, or a choice sequence such as 0,1,0 (as printed by 'explore'); each choice must be one of its race's alternatives, and there may be no more choices than races."
+  )
+
+  /// `--order`: how races are ordered.
   mutating func orderStrategy() throws(CommandFailure) -> OrderStrategy {
-    guard let text = try value("--order") else { return .fifo }
+    guard let text = try value(Self.orderOption) else { return .fifo }
     if text == "fifo" { return .fifo }
     if text.hasPrefix("random:"), let seed = UInt64(text.dropFirst("random:".count)) {
       return .random(orderSeed: seed)

@@ -19,11 +19,11 @@ struct MemoryBudget {
   static let option = "--memory-budget"
   /// The environment variable that sets the budget when the option is absent.
   static let environmentVariable = "FAULTSIM_MEMORY_BUDGET"
-  /// The option's lines in `--help`.
-  static let help = """
-      --memory-budget <size>  The most memory to plan for (default 2GiB, or $\(environmentVariable)),
-                              e.g. 512MiB, 8GiB. Work estimated to need more is refused before it starts.
-    """
+  /// The option's declaration, listed by every command that checks a
+  /// budget.
+  static let declaration = ArgumentDeclaration.option(
+    option, "<size>", default: .described("\(defaultBytes >> 30)GiB, or $\(environmentVariable)"),
+    "The most memory to plan for, e.g. 512MiB, 8GiB. Work estimated to need more is refused before it starts.")
 
   /// The budget in bytes.
   let bytes: UInt64
@@ -39,7 +39,7 @@ struct MemoryBudget {
   /// Reads `--memory-budget`, else `FAULTSIM_MEMORY_BUDGET` from
   /// `environment`, else the default.
   init(_ arguments: inout ArgumentReader, environment: [String: String]) throws(CommandFailure) {
-    if let text = try arguments.value(Self.option) {
+    if let text = try arguments.value(Self.declaration) {
       guard let bytes = Self.bytes(parsing: text) else {
         throw arguments.usageError("'\(Self.option)' expects a size such as 512MiB or 8GiB, got '\(text)'")
       }

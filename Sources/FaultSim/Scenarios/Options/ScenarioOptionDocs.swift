@@ -34,6 +34,23 @@ package enum ScenarioOptionDocs {
     return table(rows(keys, prefix: ""))
   }
 
+  /// Every name ``table(_:)`` answers: `scenario`, `distribution`, each
+  /// world and each object inside one (`request.client.backoff`), in
+  /// catalogue order; for shell completion.
+  ///
+  /// - Complexity: O(*n*) in the number of declared keys.
+  package static var tableNames: [String] {
+    func objects(_ keys: [OptionDescription], under path: String) -> [String] {
+      keys.flatMap { key -> [String] in
+        guard case .object(let object) = key.type else { return [] }
+        let name = path + "." + key.key
+        return [name] + objects(object.keys, under: name)
+      }
+    }
+    return ["scenario", "distribution"]
+      + ScenarioOptionCatalog.worlds.flatMap { [$0.name] + objects($0.keys.keys, under: $0.name) }
+  }
+
   /// `text` with every generated block rewritten from the tables.
   ///
   /// - Throws: ``ScenarioOptionDocsError`` for a block that names no table

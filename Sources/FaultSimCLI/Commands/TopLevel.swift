@@ -1,0 +1,54 @@
+import FaultSim
+
+/// The top-level command: its options, its help and the list of
+/// subcommands.
+enum TopLevel {
+  static let version = "0.1.0"
+
+  /// `--version`.
+  static let versionFlag = ArgumentDeclaration.flag("--version", "Show the version.")
+
+  /// Every subcommand, in the order help lists them.
+  static var subcommands: [any Subcommand.Type] {
+    [
+      DemoCommand.self,
+      RunCommand.self,
+      SweepCommand.self,
+      ExploreCommand.self,
+      MergeCommand.self,
+      PlotCommand.self,
+      CheckCommand.self,
+      SchemaCommand.self,
+      LessonsCommand.self,
+      CompletionsCommand.self,
+      HelpCommand.self,
+    ]
+  }
+
+  static let info = CommandInfo(
+    name: "",
+    abstract:
+      "A deterministic network fault simulator: what happens when a request, a transfer or an app launch happens twice, or in the other order.",
+    arguments: [versionFlag],
+    discussion: ["With no subcommand, faultsim runs 'demo'.\nSee 'faultsim help <subcommand>' for detailed help."],
+    subcommands: subcommands.map { $0.info }
+  )
+
+  static func subcommand(named name: String) -> (any Subcommand.Type)? {
+    subcommands.first { $0.info.name == name }
+  }
+
+  /// The options `faultsim` takes before a subcommand.
+  static var options: [String] {
+    info.optionSpellings
+  }
+
+  /// `Unknown subcommand 'swep'; did you mean 'sweep'?`
+  static func unknownSubcommand(_ name: String) -> String {
+    var message = "Unknown subcommand '\(name)'"
+    if let suggestion = SpellingSuggestion.closest(to: name, among: subcommands.map { $0.info.name }) {
+      message += "; did you mean '\(suggestion)'?"
+    }
+    return message
+  }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+
+@testable import FaultSimCLI
+
+/// `faultsim completions bash|zsh|fish`, loaded in the real shells and asked
+/// for completions (Tests/Completions/complete.sh: bash through its
+/// completion function with COMP_WORDS, zsh on a pseudo-terminal with Tab,
+/// fish with `complete -C`). What each line should complete to is derived
+/// from the declarations, so every subcommand, option and value kind is
+/// checked in every shell. `.ci/run` installs zsh and fish from Debian's
+/// packages; a shell that is not installed is skipped with the reason.
+@Suite(.serialized) struct CompletionScriptTests {
+  static let harness = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Completions/complete.sh").path
+
+  /// The files the completions are asked about, in a directory of their own.
+  static let files = ["scenario.json", "table.csv", "plot.svg", "notes.txt"]
+  static let directory = "folder"
+
+  static func installed(_ shell: String) -> Bool {
+    let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+    return paths.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(shell)") }
+  }
+
+  /// What a value of this kind completes to among ``files``, in a directory
+  /// also holding ``directory``.
+  static func expected(_ completion: ValueCompletion) -> [String] {
+    switch completion {
+    case .none: return []
+    case .file(let extensions):
+      let matching = files.filter { file in extensions.isEmpty || extensions.contains { file.hasSuffix(".\($0)") } }
+      return (matching + [directory]).sorted()
+    case .directory: return [directory]
+    case .choices(let words): return words.sorted()
+    }
+  }
+
+  /// Each line to complete and what it must complete to, from the
+  /// declarations: subcommands, every subcommand's options, every option's
+  /// value, every first positional argument.
+  static func cases() -> [(line: String, expected: [String])] {
+    let root = TopLevel.info
+    var cases: [(String, [String])] = [
+      ("faultsim ", root.subcommands.map(\.name).sorted()),
+      ("faultsim sw", ["sweep"]),
+      ("faultsim -", root.optionDeclarations.flatMap(\.spellings).sorted()),
+      ("faultsim run x.json --format=j", ["json"]),
+      ("faultsim run \(directory)/", ["inner.json"]),
+    ]
+    for command in root.subcommands {
+      let prefix = "faultsim \(command.name) "
+      cases.append((prefix + "-", command.optionDeclarations.flatMap(\.spellings).sorted()))
+      for option in command.optionDeclarations where option.kind == .option {
+        cases.append((prefix + option.name + " ", expected(option.completion)))
+      }
+      if let first = command.positionalDeclarations.first {
+        cases.append((prefix, expected(first.completion)))
+      }
+    }
+    return cases
+  }
+
+  /// The completions `shell` offers for each line, as the harness prints
+  /// them; directories without their slash and files in a directory by name.
+  ///
+  /// - Parameter text: The script; by default what `faultsim completions`
+  ///   prints.
+  static func complete(
+    _ shell: String, _ lines: [String], script text: String? = nil, environment: [String: String] = [:]
+  ) throws -> [String: [String]] {
+    var script = text ?? ""
+    if text == nil {
+      let printed = try FaultSimProcess.run(["completions", shell])
+      #expect(printed.status == 0 && printed.stderr.isEmpty, "\(printed.stderr)")
+      script = printed.stdout
+    }
+    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("faultsim-completions-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: temporary) }
+    // The files to complete, in a directory without the script.
+    let work = temporary.appendingPathComponent("files")
+    try FileManager.default.createDirectory(
+      at: work.appendingPathComponent("\(directory)"), withIntermediateDirectories: true)
+    for file in files + ["\(directory)/inner.json", "\(directory)/inner.txt"] {
+      try Data().write(to: work.appendingPathComponent(file))
+    }
+    let scriptFile = temporary.appendingPathComponent("faultsim.\(shell)")
+    try script.write(to: scriptFile, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["bash", harness, shell, scriptFile.path] + lines
+    process.currentDirectoryURL = work
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(shell): \(errors)")
+    var results: [String: [String]] = [:]
+    var current: String?
+    for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix(">> ") {
+        current = String(line.dropFirst(3))
+        results[current!] = []
+      } else if let current, !line.isEmpty {
+        var candidate = line.hasSuffix("/") ? String(line.dropLast()) : String(line)
+        if let slash = candidate.lastIndex(of: "/") { candidate = String(candidate[candidate.index(after: slash)...]) }
+        results[current, default: []].append(candidate)
+      }
+    }
+    return results
+  }
+
+  func check(_ shell: String) throws {
+    let cases = Self.cases()
+    let results = try Self.complete(shell, cases.map(\.line))
+    for (line, expected) in cases {
+      #expect(results[line]?.sorted() == expected, "\(shell): '\(line)'")
+    }
+    // After a subcommand's only positional argument, nothing more of it:
+    // bash and fish offer nothing, zsh offers the options.
+    let done = try Self.complete(shell, ["faultsim completions zsh ", "faultsim help run "])
+    for (line, offered) in done {
+      #expect(!offered.contains("zsh") && !offered.contains("run"), "\(shell): '\(line)': \(offered)")
+    }
+  }
+
+  @Test(.enabled(if: installed("bash"), "bash is not installed")) func bash() throws {
+    try check("bash")
+  }
+
+  /// Value kinds no shipped option uses yet: a directory, files of two
+  /// kinds, in a command of a made-up faultsim. (In the shells installed:
+  /// the tests above say which are not.)
+  @Test(arguments: ["bash", "zsh", "fish"].filter(installed))
+  func directoriesAndFilesOfSeveralKinds(shell: String) throws {
+    let pack = CommandInfo(
+      name: "pack", abstract: "Packs inputs.",
+      arguments: [
+        .positional("<input>", repeatable: true, completion: .file(extensions: ["json", "csv"]), "Inputs."),
+        .option("--into", "<directory>", completion: .directory, "Where to put them."),
+      ])
+    let root = CommandInfo(name: "", abstract: "A made-up faultsim.", subcommands: [pack])
+    let script = CompletionShell(rawValue: shell)!.script(for: root)
+    let results = try Self.complete(
+      shell, ["faultsim pack ", "faultsim pack scenario.json ", "faultsim pack --into "], script: script)
+    #expect(results["faultsim pack "] == ["folder", "scenario.json", "table.csv"], "\(results)")
+    #expect(results["faultsim pack scenario.json "] == ["folder", "scenario.json", "table.csv"], "\(results)")
+    #expect(results["faultsim pack --into "] == ["folder"], "\(results)")
+  }
+
+  @Test(.enabled(if: installed("zsh"), "zsh is not installed: .ci/run installs it with 'apt-get install zsh'"))
+  func zsh() throws {
+    try check("zsh")
+  }
+
+  @Test(.enabled(if: installed("fish"), "fish is not installed: .ci/run installs it with 'apt-get install fish'"))
+  func fish() throws {
+    try check("fish")
+  }
+
+  /// The zsh script also loads with `source <(faultsim completions zsh)`,
+  /// after compinit, instead of from $fpath.
+  @Test(.enabled(if: installed("zsh"), "zsh is not installed: .ci/run installs it with 'apt-get install zsh'"))
+  func zshSourced() throws {
+    let results = try Self.complete(
+      "zsh", ["faultsim pl", "faultsim sweep x.json --sh"], environment: ["ZSH_LOAD": "source"])
+    #expect(results["faultsim pl"] == ["plot"])
+    #expect(results["faultsim sweep x.json --sh"] == ["--shard"])
+  }
+
+  @Test func anUnknownShellIsAUsageError() throws {
+    let result = try FaultSimProcess.run(["completions", "tcsh"])
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("Error: '<shell>' expects bash, zsh or fish, got 'tcsh'\n"), "\(result.stderr)")
+  }
+}
