@@ -32,7 +32,9 @@ struct SchemaCommand: Subcommand {
       if let suggestion = SpellingSuggestion.closest(to: table, among: ScenarioOptionDocs.tableNames) {
         message += "; did you mean '\(suggestion)'?"
       } else {
-        message += "; try 'scenario', 'distribution', a world or a world's section such as '\(Scenario.World.names[0]).client'"
+        message +=
+          "; try 'scenario', 'distribution', a world or a world's section such as "
+          + "'\(Scenario.World.names[0]).client'"
       }
       throw arguments.usageError(message)
     }
