@@ -6,7 +6,7 @@ public struct BackgroundFetchWorldOptions: Hashable, Sendable {
     /// Users, one device and one app each. Default 100.
     public var users = 100
     /// Virtual time simulated: the conditions' horizon. Default 72 h.
-    public var duration = VirtualDuration(nanoseconds: 72 * 3_600_000_000_000)
+    public var duration = VirtualDuration.hours(72)
 
     public init() {}
   }
@@ -17,7 +17,7 @@ public struct BackgroundFetchWorldOptions: Hashable, Sendable {
     public var interval = FetchIntervalRule()
     /// How long the fetch's network request takes. Default lognormal,
     /// median 2 s, σ 1 (about 0.3% run past 30 s and are killed).
-    public var duration = LatencyDistribution.lognormal(median: .nanoseconds(2_000_000_000), sigma: 1)
+    public var duration = LatencyDistribution.lognormal(median: .seconds(2), sigma: 1)
     /// Probability that the request fails (the app reports `.failed`).
     /// Default 0.05.
     public var failure = 0.05

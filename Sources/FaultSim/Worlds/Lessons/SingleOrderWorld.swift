@@ -20,9 +20,9 @@ public struct SingleOrderWorld: SimulationModel {
     /// Probability that a response not listed above is lost (keyed draw).
     public var responseLoss: Double = 0
     /// One-way latency.
-    public var latency = VirtualDuration(nanoseconds: 20_000_000)
+    public var latency = VirtualDuration.milliseconds(20)
     /// How long the client waits for a response.
-    public var timeout = VirtualDuration(nanoseconds: 1_000_000_000)
+    public var timeout = VirtualDuration.seconds(1)
     /// Whether the server skips a repeated keyed write.
     public var serverHonoursKeys = true
 

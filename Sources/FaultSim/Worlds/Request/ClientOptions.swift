@@ -68,7 +68,7 @@ public struct ClientOptions: Hashable, Sendable {
   }
 
   /// How long a client waits for a response before it gives the attempt up.
-  public var timeout = VirtualDuration(nanoseconds: 1_000_000_000)
+  public var timeout = VirtualDuration.seconds(1)
   /// Attempts per request, the first included.
   public var attempts = 3
   /// The wait before each retry.

@@ -61,7 +61,7 @@ public struct ServerOptions: Hashable, Sendable {
   public var rejectionStatus = 413
   /// Probability that a request is throttled with 429 and `throttleRetryAfter`.
   public var throttling: Double = 0
-  public var throttleRetryAfter = VirtualDuration(nanoseconds: 1_000_000_000)
+  public var throttleRetryAfter = VirtualDuration.seconds(1)
   /// Time to process one request.
   public var processing: LatencyDistribution = .fixed(.zero)
   /// A limited service rate; `nil` is unlimited.

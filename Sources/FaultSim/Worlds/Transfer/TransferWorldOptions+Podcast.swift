@@ -17,9 +17,9 @@ extension TransferWorldOptions {
     options.workload.filesPerUser = 10
     options.workload.minimumBytes = 20_000_000
     options.workload.maximumBytes = 120_000_000
-    options.lifecycle.backgroundAt = .fixed(.nanoseconds(60_000_000_000))
-    options.lifecycle.terminationAt = .uniform(min: .nanoseconds(300_000_000_000), max: .nanoseconds(600_000_000_000))
-    options.lifecycle.relaunchAt = .uniform(min: .nanoseconds(600_000_000_000), max: .nanoseconds(1_200_000_000_000))
+    options.lifecycle.backgroundAt = .fixed(.minutes(1))
+    options.lifecycle.terminationAt = .uniform(min: .minutes(5), max: .minutes(10))
+    options.lifecycle.relaunchAt = .uniform(min: .minutes(10), max: .minutes(20))
     options.daemon.wifiBytesPerSecond = 100_000
     options.daemon.throughputSpread = 0.3
     options.app.reconcile = reconcile

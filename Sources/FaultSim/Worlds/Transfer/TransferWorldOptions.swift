@@ -33,15 +33,15 @@ public struct TransferWorldOptions: Hashable, Sendable {
     }
 
     /// When the user leaves the app (after opening it at time 0).
-    public var backgroundAt: LatencyDistribution = .fixed(.nanoseconds(60_000_000_000))
+    public var backgroundAt: LatencyDistribution = .fixed(.minutes(1))
     public var termination: Termination = .system
     /// When the app stops running (measured from time 0).
     public var terminationAt: LatencyDistribution = .uniform(
-      min: .nanoseconds(300_000_000_000), max: .nanoseconds(600_000_000_000))
+      min: .minutes(5), max: .minutes(10))
     /// When the user opens the app again (from time 0); before termination
     /// it resumes a suspended app.
     public var relaunchAt: LatencyDistribution = .uniform(
-      min: .nanoseconds(1_800_000_000_000), max: .nanoseconds(7_200_000_000_000))
+      min: .minutes(30), max: .hours(2))
     /// How many times the user reopens the app at the relaunch, in a row
     /// (the repeat probe of `faultsim explore` doubles it).
     public var relaunches = 1
@@ -51,10 +51,10 @@ public struct TransferWorldOptions: Hashable, Sendable {
     /// The system delays repeated background relaunches: the k-th since the
     /// user last opened the app waits `min(cap, base·2ᵏ)`; opening the app
     /// resets k. (Apple publishes no numbers; these are the model's.)
-    public var relaunchDelayBase: VirtualDuration = .nanoseconds(5_000_000_000)
-    public var relaunchDelayCap: VirtualDuration = .nanoseconds(900_000_000_000)
+    public var relaunchDelayBase: VirtualDuration = .seconds(5)
+    public var relaunchDelayCap: VirtualDuration = .minutes(15)
     /// Time the app spends running per background wake (handling events).
-    public var backgroundWorkPerWake: VirtualDuration = .nanoseconds(2_000_000_000)
+    public var backgroundWorkPerWake: VirtualDuration = .seconds(2)
 
     public init() {}
   }
@@ -161,11 +161,11 @@ public struct TransferWorldOptions: Hashable, Sendable {
   /// A reconcile job in a `BGProcessingTask` (seed 001).
   public struct ReconcileJob: Hashable, Sendable {
     /// Earliest begin date after the app goes to the background.
-    public var earliestBeginAfter: VirtualDuration = .nanoseconds(900_000_000_000)
+    public var earliestBeginAfter: VirtualDuration = .minutes(15)
     public var requiresNetwork = true
     public var requiresPower = false
     /// How long the job's work takes.
-    public var work: LatencyDistribution = .fixed(.nanoseconds(10_000_000_000))
+    public var work: LatencyDistribution = .fixed(.seconds(10))
     /// Whether the expiration handler cancels the transfers the job was
     /// checking (wrong: a reconcile job's expiry says nothing about them).
     public var expirationCancelsTransfers = false
@@ -184,7 +184,7 @@ public struct TransferWorldOptions: Hashable, Sendable {
   /// Network and charging over time; `nil` is always Wi-Fi and plugged in.
   public var conditions: DeviceConditionsOptions?
   /// How far the conditions' timelines reach.
-  public var horizon: VirtualDuration = .nanoseconds(172_800_000_000_000)
+  public var horizon: VirtualDuration = .hours(48)
   /// The BGProcessingTask reconcile job, if the app has one.
   public var reconcileJob: ReconcileJob?
   /// Options of the OS scheduler that runs the reconcile job.

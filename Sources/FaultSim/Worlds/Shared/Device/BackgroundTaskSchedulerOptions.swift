@@ -5,21 +5,21 @@ public struct BackgroundTaskSchedulerOptions: Hashable, Sendable {
   /// The system's delay before it runs a refresh request that has become
   /// eligible, before multipliers. Default lognormal, median 10 min, σ 1
   /// (mean about 16.5 min).
-  public var refreshDelay = LatencyDistribution.lognormal(median: .nanoseconds(600_000_000_000), sigma: 1)
+  public var refreshDelay = LatencyDistribution.lognormal(median: .minutes(10), sigma: 1)
   /// The same for processing requests. Default lognormal, median 1 h, σ 1.
-  public var processingDelay = LatencyDistribution.lognormal(median: .nanoseconds(3_600_000_000_000), sigma: 1)
+  public var processingDelay = LatencyDistribution.lognormal(median: .hours(1), sigma: 1)
   /// How long a refresh task (and a legacy background fetch) may run before
   /// its expiration handler runs. Default 30 s.
-  public var refreshTimeLimit = VirtualDuration(nanoseconds: 30_000_000_000)
+  public var refreshTimeLimit = VirtualDuration.seconds(30)
   /// How long a processing task may run. Default 5 min.
-  public var processingTimeLimit = VirtualDuration(nanoseconds: 300_000_000_000)
+  public var processingTimeLimit = VirtualDuration.minutes(5)
   /// Below this battery level (0…1), unplugged, delays are multiplied by
   /// ``lowBatteryDelayFactor``. Default 0.2.
   public var lowBatteryLevel = 0.2
   /// Default 3.
   public var lowBatteryDelayFactor = 3.0
   /// An app used within this span gets no idle penalty. Default 24 h.
-  public var recentUse = VirtualDuration(nanoseconds: 24 * 3_600_000_000_000)
+  public var recentUse = VirtualDuration.hours(24)
   /// How much the delay multiplier grows per day of disuse beyond
   /// ``recentUse``. Default 1 (two days unused: ×2).
   public var idleDelayFactorPerDay = 1.0

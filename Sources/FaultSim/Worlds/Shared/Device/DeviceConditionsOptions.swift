@@ -85,11 +85,11 @@ public struct DeviceConditionsOptions: Hashable, Sendable {
     }
 
     /// Default weight 0.6, mean 3 h.
-    public var wifi = State(weight: 0.6, meanDuration: .nanoseconds(3 * 3_600_000_000_000))
+    public var wifi = State(weight: 0.6, meanDuration: .hours(3))
     /// Default weight 0.3, mean 1 h.
-    public var cellular = State(weight: 0.3, meanDuration: .nanoseconds(3_600_000_000_000))
+    public var cellular = State(weight: 0.3, meanDuration: .hours(1))
     /// Default weight 0.1, mean 20 min.
-    public var offline = State(weight: 0.1, meanDuration: .nanoseconds(20 * 60_000_000_000))
+    public var offline = State(weight: 0.1, meanDuration: .minutes(20))
 
     public init() {}
 
@@ -111,13 +111,13 @@ public struct DeviceConditionsOptions: Hashable, Sendable {
   public struct Usage: Hashable, Sendable {
     /// Mean time from the end of one session to the next open (a Poisson
     /// process). Default 8 h.
-    public var meanGap: VirtualDuration = .nanoseconds(8 * 3_600_000_000_000)
+    public var meanGap: VirtualDuration = .hours(8)
     /// Length of a foreground session. Default uniform 30 s–5 min.
     public var session = LatencyDistribution.uniform(
-      min: .nanoseconds(30_000_000_000), max: .nanoseconds(300_000_000_000))
+      min: .seconds(30), max: .minutes(5))
     /// How long before the start the app was last used. Default uniform
     /// 0–12 h.
-    public var idleAtStart = LatencyDistribution.uniform(min: .zero, max: .nanoseconds(12 * 3_600_000_000_000))
+    public var idleAtStart = LatencyDistribution.uniform(min: .zero, max: .hours(12))
     /// Probability that a user does not open the app at all during the run.
     /// Default 0.
     public var dormantUsers = 0.0
@@ -140,7 +140,7 @@ public struct DeviceConditionsOptions: Hashable, Sendable {
 
   /// Spells (charging, network, usage gaps and sessions) shorter than this
   /// are lengthened to it, so that a timeline over a month stays small.
-  public static let shortestSpell = VirtualDuration(nanoseconds: 60_000_000_000)
+  public static let shortestSpell = VirtualDuration.minutes(1)
   /// Sessions shorter than this are lengthened to it.
-  public static let shortestSession = VirtualDuration(nanoseconds: 1_000_000_000)
+  public static let shortestSession = VirtualDuration.seconds(1)
 }
