@@ -28,7 +28,7 @@ struct SweepBenchmark {
         seeds: try SeedRange(0, seeds))
       for _ in 0..<repetitions {
         for (count, samples) in [(1, 0), (jobs, 1)] {
-          let execution = try SweepExecution(sweep: sweep)
+          let execution = SweepExecution(sweep: sweep)
           let watch = Stopwatch()
           _ = try execution.run(jobs: count)
           let rate = Double(seeds) / (watch.elapsedNanoseconds / 1e9)

@@ -76,7 +76,7 @@ import Testing
 
   @Test func anEditedCheckpointIsNotResumed() throws {
     let sweep = try Self.sweep()
-    let execution = try SweepExecution(sweep: sweep, chunkSeeds: 4)
+    let execution = SweepExecution(sweep: sweep, chunkSeeds: 4)
     #expect(try execution.run(jobs: 1))
     let text = execution.partialTable().csv
     let reread = try PartialTable(parsing: text, file: "sweep.checkpoint")
@@ -197,7 +197,7 @@ import Testing
 
   @Test func aCheckpointWithARowTwiceOrOfAnotherSweepIsNotResumed() throws {
     let sweep = try Self.sweep()
-    let execution = try SweepExecution(sweep: sweep)
+    let execution = SweepExecution(sweep: sweep)
     _ = try execution.run(jobs: 1)
     var twice = execution.partialTable()
     twice.rows.append(twice.rows[0])

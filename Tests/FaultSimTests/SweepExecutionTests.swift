@@ -27,7 +27,7 @@ import Testing
     let reference = try sweep.table()
     for jobs in [1, 2, 3, 8] {
       for chunk in [1, 7, 1_000] as [UInt64] {
-        let execution = try SweepExecution(sweep: sweep, chunkSeeds: chunk)
+        let execution = SweepExecution(sweep: sweep, chunkSeeds: chunk)
         #expect(try execution.run(jobs: jobs))
         #expect(execution.table() == reference, "jobs \(jobs), chunks of \(chunk)")
       }
@@ -37,7 +37,7 @@ import Testing
   @Test func anInterruptedSweepResumesToTheSameTable() throws {
     let sweep = try Self.sweep()
     let reference = try sweep.table()
-    let execution = try SweepExecution(sweep: sweep, chunkSeeds: 3)
+    let execution = SweepExecution(sweep: sweep, chunkSeeds: 3)
     let chunks = Atomic<Int>(0)
     let finished = try execution.run(jobs: 2) { _ in
       if chunks.add(1, ordering: .relaxed).newValue == 9 { execution.cancel() }
@@ -56,7 +56,7 @@ import Testing
 
   @Test func aCheckpointOfAnotherSweepIsRefused() throws {
     let sweep = try Self.sweep()
-    let execution = try SweepExecution(sweep: sweep)
+    let execution = SweepExecution(sweep: sweep)
     _ = try execution.run(jobs: 1)
     let other = try Self.sweep(seeds: 41)
     #expect(throws: PartialTableError.self) { try SweepExecution(sweep: other, resume: execution.partialTable()) }

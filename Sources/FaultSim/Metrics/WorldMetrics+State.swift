@@ -26,7 +26,7 @@ extension WorldMetrics {
   /// `|` and its non-empty buckets as `index:count` separated by `,`, in
   /// ascending bucket order, and when it holds values `@smallest@largest`,
   /// its exact extremes.
-  public var encodedState: String {
+  package var encodedState: String {
     var text = Self.counters.map { String(self[keyPath: $0.keyPath]) }.joined(separator: ";")
     for named in Self.histograms {
       let histogram = self[keyPath: named.keyPath]
@@ -39,7 +39,7 @@ extension WorldMetrics {
   /// Reads a state written by ``encodedState``, and only such a state: any
   /// other spelling of the same numbers (a leading `+` or zero, buckets out
   /// of order or repeated) is refused, so that one state has one text.
-  public init(decodingState text: String) throws(MetricsStateError) {
+  package init(decodingState text: String) throws(MetricsStateError) {
     self.init()
     let sections = text.split(separator: "|", omittingEmptySubsequences: false)
     guard sections.count == 1 + Self.histograms.count else {
@@ -101,12 +101,12 @@ extension WorldMetrics {
 }
 
 /// A serialised metrics state that cannot be read.
-public struct MetricsStateError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct MetricsStateError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong with the state.
-  public var description: String
+  package var description: String
 
   /// An error saying `description`.
-  public init(_ description: String) {
+  package init(_ description: String) {
     self.description = description
   }
 }

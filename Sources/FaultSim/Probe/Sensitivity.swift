@@ -20,7 +20,7 @@ public enum Sensitivity: CaseIterable, Hashable, Sendable, CustomStringConvertib
   }
 
   /// The label the seed lessons print (Turkish, ASCII-folded).
-  public var lessonLabel: String {
+  package var lessonLabel: String {
     switch self {
     case .robust: return "saglam"
     case .repeatSensitive: return "yinelemeye-duyarli"
@@ -41,29 +41,29 @@ public enum Sensitivity: CaseIterable, Hashable, Sendable, CustomStringConvertib
 }
 
 /// Counts of each sensitivity class over a set of trials.
-public struct SensitivityTally: Hashable, Sendable {
+package struct SensitivityTally: Hashable, Sendable {
   private var counts: [Int] = Array(repeating: 0, count: Sensitivity.allCases.count)
 
-  public init() {}
+  package init() {}
 
   /// Creates a tally of the given classes.
-  public init(_ classes: some Sequence<Sensitivity>) {
+  package init(_ classes: some Sequence<Sensitivity>) {
     for item in classes { add(item) }
   }
 
   /// Adds one classified trial.
-  public mutating func add(_ sensitivity: Sensitivity) {
+  package mutating func add(_ sensitivity: Sensitivity) {
     counts[Sensitivity.allCases.firstIndex(of: sensitivity)!] += 1
   }
 
   /// How many trials fell in `sensitivity`.
-  public subscript(sensitivity: Sensitivity) -> Int {
+  package subscript(sensitivity: Sensitivity) -> Int {
     counts[Sensitivity.allCases.firstIndex(of: sensitivity)!]
   }
 
   /// `saglam: 1` … one line per class in the canonical order, as the seed
   /// lessons print them.
-  public var lessonLines: [String] {
+  package var lessonLines: [String] {
     Sensitivity.allCases.map { "\($0.lessonLabel): \(self[$0])" }
   }
 }

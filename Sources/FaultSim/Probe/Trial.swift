@@ -34,7 +34,7 @@ public struct Trial<State: Equatable> {
 extension Trial where State: CustomStringConvertible {
   /// The line the seed lessons print:
   /// `label | bir=… iki=… ab=… ba=… -> class`.
-  public var lessonLine: String {
+  package var lessonLine: String {
     "\(label) | bir=\(once) iki=\(twice) ab=\(forward) ba=\(backward) -> \(sensitivity.lessonLabel)"
   }
 }

@@ -112,10 +112,10 @@ public struct FaultCoverage<Draws: DrawPurposeSet>: Hashable, Sendable {
 
   /// The counts as text: faults, races and reordered races
   /// (``DrawTally/encoded``) separated by `/`.
-  public var encoded: String { "\(faults.encoded)/\(races.encoded)/\(reordered.encoded)" }
+  package var encoded: String { "\(faults.encoded)/\(races.encoded)/\(reordered.encoded)" }
 
   /// Reads counts written by ``encoded``; `nil` for malformed text.
-  public init?(encoded text: Substring) {
+  package init?(encoded text: Substring) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 3, let faults = DrawTally(encoded: parts[0]), let races = DrawTally(encoded: parts[1]),
       let reordered = DrawTally(encoded: parts[2])

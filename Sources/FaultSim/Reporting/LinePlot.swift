@@ -1,13 +1,13 @@
 /// A line chart as SVG, written by hand (no dependencies): one line per
 /// series, each point's 95% interval as a shaded band, labelled axes with
 /// round tick values, and a legend.
-public struct LinePlot: Sendable {
+package struct LinePlot: Sendable {
   /// One series: its name and points in x order.
-  public struct Series: Sendable {
-    public var name: String
-    public var points: [Point]
+  package struct Series: Sendable {
+    package var name: String
+    package var points: [Point]
 
-    public init(name: String, points: [Point]) {
+    package init(name: String, points: [Point]) {
       self.name = name
       self.points = points.sorted { $0.x < $1.x }
     }
@@ -30,13 +30,13 @@ public struct LinePlot: Sendable {
   }
 
   /// A point with an optional interval around `y`.
-  public struct Point: Sendable {
-    public var x: Double
-    public var y: Double
-    public var low: Double?
-    public var high: Double?
+  package struct Point: Sendable {
+    package var x: Double
+    package var y: Double
+    package var low: Double?
+    package var high: Double?
 
-    public init(x: Double, y: Double, low: Double? = nil, high: Double? = nil) {
+    package init(x: Double, y: Double, low: Double? = nil, high: Double? = nil) {
       self.x = x
       self.y = y
       self.low = low
@@ -44,14 +44,14 @@ public struct LinePlot: Sendable {
     }
   }
 
-  public var title: String
-  public var xLabel: String
-  public var yLabel: String
-  public var series: [Series]
-  public var width = 760.0
-  public var height = 460.0
+  package var title: String
+  package var xLabel: String
+  package var yLabel: String
+  package var series: [Series]
+  package var width = 760.0
+  package var height = 460.0
 
-  public init(title: String, xLabel: String, yLabel: String, series: [Series]) {
+  package init(title: String, xLabel: String, yLabel: String, series: [Series]) {
     self.title = title
     self.xLabel = xLabel
     self.yLabel = yLabel
@@ -62,7 +62,7 @@ public struct LinePlot: Sendable {
   static let palette = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
 
   /// The chart as an SVG document.
-  public var svg: String {
+  package var svg: String {
     let left = 78.0
     let right = 24.0
     let top = 48.0

@@ -8,15 +8,15 @@
 /// rows apart, so the user can name them as series. Grouping by them
 /// silently instead would draw lines nobody asked for, with a legend that
 /// hides which column made them.
-public struct PlotTable: Sendable {
+package struct PlotTable: Sendable {
   /// The file's name, for messages.
-  public let file: String
-  public let header: [String]
+  package let file: String
+  package let header: [String]
   /// The records after the header, each with as many fields as the header.
-  public let rows: [[String]]
+  package let rows: [[String]]
 
   /// Reads RFC 4180 CSV with a header and at least one row.
-  public init(parsing text: String, file: String) throws(PlotTableError) {
+  package init(parsing text: String, file: String) throws(PlotTableError) {
     let records: [[String]]
     do {
       records = try CSVReader.records(text)
@@ -34,7 +34,7 @@ public struct PlotTable: Sendable {
 
   /// The index of a column, or an error naming the columns and the closest
   /// one.
-  public func column(_ name: String) throws(PlotTableError) -> Int {
+  package func column(_ name: String) throws(PlotTableError) -> Int {
     if let index = header.firstIndex(of: name) { return index }
     let suggestion = SpellingSuggestion.closest(to: name, among: header).map { " (did you mean '\($0)'?)" } ?? ""
     throw PlotTableError("\(file): no column '\(name)'\(suggestion); the columns are \(header.joined(separator: ", "))")
@@ -48,7 +48,7 @@ public struct PlotTable: Sendable {
   ///   a finite number, or two rows of one line at the same x (naming the
   ///   columns that tell them apart).
   /// - Complexity: O(rows × columns).
-  public func plot(x: String, y: String, series: [String], title: String?) throws(PlotTableError) -> LinePlot {
+  package func plot(x: String, y: String, series: [String], title: String?) throws(PlotTableError) -> LinePlot {
     let xColumn = try column(x)
     let yColumn = try column(y)
     let seriesColumns = try series.map { (name: String) throws(PlotTableError) in try column(name) }
@@ -120,9 +120,9 @@ public struct PlotTable: Sendable {
 }
 
 /// A table that cannot be plotted as asked.
-public struct PlotTableError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct PlotTableError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// The table, or a column named, cannot be read as asked.
     case data
     /// One line would pass through two rows at the same x: the command
@@ -130,10 +130,10 @@ public struct PlotTableError: Error, Hashable, Sendable, CustomStringConvertible
     case ambiguousLine
   }
 
-  public var description: String
-  public var kind: Kind
+  package var description: String
+  package var kind: Kind
 
-  public init(_ description: String, kind: Kind = .data) {
+  package init(_ description: String, kind: Kind = .data) {
     self.description = description
     self.kind = kind
   }

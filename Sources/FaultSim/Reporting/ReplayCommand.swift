@@ -1,14 +1,14 @@
 /// The `faultsim run` command line that reproduces one run, quoted so that
 /// it can be pasted into a POSIX shell: what `run`, `explore` and failing
 /// properties print.
-public enum ReplayCommand {
+package enum ReplayCommand {
   /// `faultsim run <scenario> --seed N [--set …]… [--order …] --trace [--format …]`.
   ///
   /// - Parameters:
   ///   - overrides: `key.path=value` settings, in the order they apply.
   ///   - order: The `--order` value, or `nil` for FIFO.
   ///   - format: The `--format` value, or `nil` for text.
-  public static func run(
+  package static func run(
     scenario path: String, seed: UInt64, overrides: [String], order: String? = nil, format: String? = nil
   ) -> String {
     var parts = ["faultsim", "run", quote(path), "--seed", "\(seed)"]
@@ -21,7 +21,7 @@ public enum ReplayCommand {
 
   /// The `--order` text of a strategy: `fifo`, `random:S`, or the
   /// comma-separated choices of a replay (`fifo` for none).
-  public static func orderText(_ strategy: OrderStrategy) -> String {
+  package static func orderText(_ strategy: OrderStrategy) -> String {
     switch strategy {
     case .fifo, .byRace: return "fifo"
     case .random(let seed): return "random:\(seed)"
@@ -33,7 +33,7 @@ public enum ReplayCommand {
   /// characters, else in single quotes; a file name with bytes that are not
   /// UTF-8 (see `FileName`) as `$'…\xE9…'`, which bash and zsh read back
   /// into those bytes.
-  public static func quote(_ text: String) -> String {
+  package static func quote(_ text: String) -> String {
     if FileName.display(text) != text {
       var word = "$'"
       for byte in FileName.bytes(text) {

@@ -5,7 +5,7 @@
 /// Reading is exact: the decimal is scaled with integer arithmetic, so
 /// `"0.1s"` is exactly 100,000,000 ns, and a value finer than a nanosecond
 /// (`"1.5ns"`) is an error rather than silently rounded.
-public enum DurationText {
+package enum DurationText {
   /// The units in the order messages list them, with their length in
   /// nanoseconds. `µs` may be written with the micro sign (U+00B5) or the
   /// Greek mu (U+03BC).
@@ -25,7 +25,7 @@ public enum DurationText {
   ///   unknown unit, a malformed number, a value finer than a nanosecond or
   ///   longer than `UInt64.max` nanoseconds (about 584 years).
   /// - Complexity: O(`text.count`).
-  public static func nanoseconds(parsing text: String) throws(DurationSyntaxError) -> UInt64 {
+  package static func nanoseconds(parsing text: String) throws(DurationSyntaxError) -> UInt64 {
     let quoted = JSONValue.quoted(text, limit: 40)
     func failure(_ message: String) -> DurationSyntaxError {
       DurationSyntaxError(text: text, message: message)
@@ -98,7 +98,7 @@ public enum DurationText {
   /// The exact text of a duration in the largest unit that writes it as a
   /// terminating decimal: `1h`, `1.5m`, `100s`, `1.5ms`, `1ns`. Reading the
   /// result with `nanoseconds(parsing:)` gives the same value back.
-  public static func exact(_ nanoseconds: UInt64) -> String {
+  package static func exact(_ nanoseconds: UInt64) -> String {
     if nanoseconds == 0 { return "0s" }
     let largestFirst: [(name: String, nanoseconds: UInt64)] = [
       ("h", 3_600_000_000_000), ("m", 60_000_000_000), ("s", 1_000_000_000), ("ms", 1_000_000), ("µs", 1_000),

@@ -4,10 +4,10 @@
 /// Reading is strict (see `JSONParser`) and every failure is a
 /// `ScenarioError`: `.unreadableInput` when the file cannot be read,
 /// `.invalidData` for anything wrong with its contents.
-public enum ScenarioDocument {
+package enum ScenarioDocument {
   /// The largest scenario file read, 64 MiB: scenarios are small, and the
   /// limit keeps a wrong path such as `/dev/zero` from reading forever.
-  public static let maximumFileSize = 64 << 20
+  package static let maximumFileSize = 64 << 20
 
   /// Reads and parses the scenario file at `path`.
   ///
@@ -16,7 +16,7 @@ public enum ScenarioDocument {
   /// - Throws: `ScenarioError` of kind `.unreadableInput` if the file is
   ///   missing, a directory or unreadable; `.invalidData` if it is not a
   ///   JSON object or too large.
-  public static func load(path: String) throws(ScenarioError) -> ScenarioObjectReader {
+  package static func load(path: String) throws(ScenarioError) -> ScenarioObjectReader {
     try parse(bytes: try readFile(path), file: path)
   }
 
@@ -26,13 +26,13 @@ public enum ScenarioDocument {
   ///   - bytes: The document, UTF-8.
   ///   - file: The name to use in messages.
   /// - Throws: `ScenarioError` of kind `.invalidData`.
-  public static func parse(bytes: [UInt8], file: String) throws(ScenarioError) -> ScenarioObjectReader {
+  package static func parse(bytes: [UInt8], file: String) throws(ScenarioError) -> ScenarioObjectReader {
     reader(for: try parseObject(bytes: bytes, file: file), file: file)
   }
 
   /// A reader for a top-level object node (e.g. after overrides were
   /// applied to it).
-  public static func reader(for root: JSONNode, file: String) -> ScenarioObjectReader {
+  package static func reader(for root: JSONNode, file: String) -> ScenarioObjectReader {
     guard case .object(let members) = root.value else {
       return ScenarioObjectReader(members: [], location: root.location, keyPath: .root, file: file)
     }
@@ -43,12 +43,12 @@ public enum ScenarioDocument {
   ///
   /// - Throws: `ScenarioError` of kind `.unreadableInput`, or `.invalidData`
   ///   when it is larger than ``maximumFileSize``.
-  public static func bytes(path: String) throws(ScenarioError) -> [UInt8] {
+  package static func bytes(path: String) throws(ScenarioError) -> [UInt8] {
     try readFile(path)
   }
 
   /// Parses scenario JSON and checks that its top level is an object.
-  public static func parseObject(bytes: [UInt8], file: String) throws(ScenarioError) -> JSONNode {
+  package static func parseObject(bytes: [UInt8], file: String) throws(ScenarioError) -> JSONNode {
     let root: JSONNode
     do {
       root = try JSONParser().parse(bytes)

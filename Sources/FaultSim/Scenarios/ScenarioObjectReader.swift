@@ -15,15 +15,15 @@
 ///
 /// A class rather than a struct because the record of consumed keys is
 /// shared between a reader and the nested readers it hands out.
-public final class ScenarioObjectReader {
+package final class ScenarioObjectReader {
   /// The scenario file, for messages.
-  public let file: String
+  package let file: String
   /// Where this object sits in the document; the root is empty.
-  public let keyPath: ScenarioKeyPath
+  package let keyPath: ScenarioKeyPath
   /// The position of the object's `{`.
-  public let location: SourceLocation
+  package let location: SourceLocation
   /// The object's members in document order.
-  public let members: [JSONMember]
+  package let members: [JSONMember]
 
   /// Member index by key, for lookup only (never iterated).
   private let memberIndex: [String: Int]
@@ -36,7 +36,7 @@ public final class ScenarioObjectReader {
   private var isFinished = false
 
   /// Creates a reader over an object's members.
-  public init(members: [JSONMember], location: SourceLocation, keyPath: ScenarioKeyPath, file: String) {
+  package init(members: [JSONMember], location: SourceLocation, keyPath: ScenarioKeyPath, file: String) {
     self.members = members
     self.location = location
     self.keyPath = keyPath
@@ -50,19 +50,19 @@ public final class ScenarioObjectReader {
   }
 
   /// The keys present, in document order.
-  public var keys: [String] { members.map(\.key) }
+  package var keys: [String] { members.map(\.key) }
 
   /// Whether `key` is present. Does not count as reading it, but makes it
   /// an allowed key: code that asks whether a key is there accepts it, so
   /// an unknown-key message must list it too (`preset`, `keyTTL`, … are
   /// read only when present).
-  public func contains(_ key: String) -> Bool {
+  package func contains(_ key: String) -> Bool {
     allow(key)
     return memberIndex[key] != nil
   }
 
   /// The value at `key`, or `nil` if absent; counts as reading the key.
-  public func value(_ key: String) -> ScenarioValue? {
+  package func value(_ key: String) -> ScenarioValue? {
     allow(key)
     guard let index = memberIndex[key] else { return nil }
     consumed[index] = true
@@ -71,7 +71,7 @@ public final class ScenarioObjectReader {
 
   /// Marks `key` as allowed without reading it, e.g. `$schema` or a
   /// comment field.
-  public func ignore(_ key: String) {
+  package func ignore(_ key: String) {
     _ = value(key)
   }
 
@@ -85,7 +85,7 @@ public final class ScenarioObjectReader {
   ///   - range: The allowed values; unbounded unless given.
   /// - Throws: `ScenarioError` if missing and required, not a number, or
   ///   outside `range`.
-  public func double(
+  package func double(
     _ key: String,
     default: Double? = nil,
     in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
@@ -96,7 +96,7 @@ public final class ScenarioObjectReader {
   }
 
   /// The probability at `key`: a number in 0...1.
-  public func probability(_ key: String, default: Double? = nil) throws(ScenarioError) -> Double {
+  package func probability(_ key: String, default: Double? = nil) throws(ScenarioError) -> Double {
     try double(key, default: `default`, in: 0...1)
   }
 
@@ -105,7 +105,7 @@ public final class ScenarioObjectReader {
   ///
   /// - Throws: `ScenarioError` if missing and required, not a whole number,
   ///   or outside `range`.
-  public func integer(
+  package func integer(
     _ key: String,
     default: Int? = nil,
     in range: ClosedRange<Int> = Int.min...Int.max
@@ -117,7 +117,7 @@ public final class ScenarioObjectReader {
 
   /// The whole number at `key` up to `UInt64.max`, within `range`: for
   /// seeds.
-  public func unsigned64(
+  package func unsigned64(
     _ key: String,
     default: UInt64? = nil,
     in range: ClosedRange<UInt64> = 0...UInt64.max
@@ -128,20 +128,20 @@ public final class ScenarioObjectReader {
   }
 
   /// `true` or `false` at `key`.
-  public func bool(_ key: String, default: Bool? = nil) throws(ScenarioError) -> Bool {
+  package func bool(_ key: String, default: Bool? = nil) throws(ScenarioError) -> Bool {
     guard let value = try present(key, hasDefault: `default` != nil) else { return `default` ?? false }
     return try value.bool()
   }
 
   /// The string at `key`.
-  public func string(_ key: String, default: String? = nil) throws(ScenarioError) -> String {
+  package func string(_ key: String, default: String? = nil) throws(ScenarioError) -> String {
     guard let value = try present(key, hasDefault: `default` != nil) else { return `default` ?? "" }
     return try value.string()
   }
 
   /// The string at `key`, which must be one of `allowed` (listed in this
   /// order in messages).
-  public func choice(_ key: String, default: String? = nil, among allowed: [String]) throws(ScenarioError) -> String {
+  package func choice(_ key: String, default: String? = nil, among allowed: [String]) throws(ScenarioError) -> String {
     precondition(`default`.map(allowed.contains) ?? true, "the default for '\(key)' is not among the allowed values")
     guard let value = try present(key, hasDefault: `default` != nil) else { return `default` ?? "" }
     return try value.choice(among: allowed)
@@ -149,7 +149,7 @@ public final class ScenarioObjectReader {
 
   /// The case of a string-backed enumeration named at `key`; allowed
   /// values are listed in `allCases` order.
-  public func choice<Choice>(_ key: String, default: Choice? = nil) throws(ScenarioError) -> Choice
+  package func choice<Choice>(_ key: String, default: Choice? = nil) throws(ScenarioError) -> Choice
   where Choice: CaseIterable & RawRepresentable, Choice.RawValue == String {
     guard let value = try present(key, hasDefault: `default` != nil) else {
       guard let `default` else { throw missingKeyError(key) }
@@ -164,7 +164,7 @@ public final class ScenarioObjectReader {
   ///
   /// - Parameter default: Nanoseconds when the key is absent; `nil` makes
   ///   it required.
-  public func duration(
+  package func duration(
     _ key: String,
     default: UInt64? = nil,
     in range: ClosedRange<UInt64> = 0...UInt64.max
@@ -179,7 +179,7 @@ public final class ScenarioObjectReader {
   /// The object at `key` as a nested reader, or `nil` if absent.
   ///
   /// - Throws: `ScenarioError` if the value is not an object.
-  public func object(_ key: String) throws(ScenarioError) -> ScenarioObjectReader? {
+  package func object(_ key: String) throws(ScenarioError) -> ScenarioObjectReader? {
     try value(key)?.object()
   }
 
@@ -187,7 +187,7 @@ public final class ScenarioObjectReader {
   /// if absent.
   ///
   /// - Throws: `ScenarioError` if the value is not an array.
-  public func array(_ key: String) throws(ScenarioError) -> [ScenarioValue]? {
+  package func array(_ key: String) throws(ScenarioError) -> [ScenarioValue]? {
     try value(key)?.array()
   }
 
@@ -195,7 +195,7 @@ public final class ScenarioObjectReader {
   ///
   /// - Throws: `ScenarioError` if the value is not an array or an element
   ///   is not an object (naming it, e.g. `clients[2]`).
-  public func objects(_ key: String) throws(ScenarioError) -> [ScenarioObjectReader]? {
+  package func objects(_ key: String) throws(ScenarioError) -> [ScenarioObjectReader]? {
     guard let elements = try array(key) else { return nil }
     var readers: [ScenarioObjectReader] = []
     readers.reserveCapacity(elements.count)
@@ -206,7 +206,7 @@ public final class ScenarioObjectReader {
   // MARK: - Errors and completion
 
   /// The error for a required key that is absent, located at this object.
-  public func missingKeyError(_ key: String) -> ScenarioError {
+  package func missingKeyError(_ key: String) -> ScenarioError {
     ScenarioError(
       kind: .invalidData,
       file: file,
@@ -218,7 +218,7 @@ public final class ScenarioObjectReader {
 
   /// An error about `key`'s value (or about this object when `key` is `nil`
   /// or absent), for checks across several keys.
-  public func error(_ message: String, key: String? = nil) -> ScenarioError {
+  package func error(_ message: String, key: String? = nil) -> ScenarioError {
     if let key, let index = memberIndex[key] {
       return ScenarioError(
         file: file, keyPath: keyPath.appending(key: key), location: members[index].node.location, message: message)
@@ -233,7 +233,7 @@ public final class ScenarioObjectReader {
   /// with the allowed keys and, for a near miss, a suggestion.
   ///
   /// - Throws: `ScenarioError` located at the unknown key.
-  public func finish() throws(ScenarioError) {
+  package func finish() throws(ScenarioError) {
     if !isFinished {
       for (index, member) in members.enumerated() where !consumed[index] {
         throw unknownKeyError(member)

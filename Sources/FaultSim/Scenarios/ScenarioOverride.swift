@@ -78,7 +78,7 @@ public struct ScenarioOverride: Hashable, Sendable, CustomStringConvertible {
 
   /// `text` in single quotes, cut to its first 60 characters and `…`, so
   /// that a message about a huge argument stays readable.
-  public static func abbreviated(_ text: String, limit: Int = 60) -> String {
+  package static func abbreviated(_ text: String, limit: Int = 60) -> String {
     text.count <= limit ? "'\(text)'" : "'\(text.prefix(limit))…'"
   }
 

@@ -4,13 +4,13 @@
 ///
 /// Obtained from `ScenarioObjectReader.array(_:)` or `value(_:)`; the
 /// reader's keyed accessors are built on these.
-public struct ScenarioValue {
+package struct ScenarioValue {
   /// The parsed value and its location.
-  public let node: JSONNode
+  package let node: JSONNode
   /// Where the value sits in the document, e.g. `clients[2]`.
-  public let keyPath: ScenarioKeyPath
+  package let keyPath: ScenarioKeyPath
   /// The scenario file, for messages.
-  public let file: String
+  package let file: String
   /// The reader this value came from: nested readers register with it so
   /// that its `finish()` checks them too.
   let owner: ScenarioObjectReader?
@@ -23,11 +23,11 @@ public struct ScenarioValue {
   }
 
   /// The position of the value's first character.
-  public var location: SourceLocation { node.location }
+  package var location: SourceLocation { node.location }
 
   /// An error about this value, for checks the accessors cannot make
   /// (e.g. one value that must not exceed another).
-  public func error(_ message: String) -> ScenarioError {
+  package func error(_ message: String) -> ScenarioError {
     ScenarioError(kind: .invalidData, file: file, keyPath: keyPath, location: node.location, message: message)
   }
 
@@ -35,7 +35,7 @@ public struct ScenarioValue {
   ///
   /// - Throws: `ScenarioError` if the value is not a number or is outside
   ///   `range`.
-  public func double(
+  package func double(
     in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
   ) throws(ScenarioError) -> Double {
     guard case .number(let number) = node.value else { throw expected("a number") }
@@ -46,7 +46,7 @@ public struct ScenarioValue {
   }
 
   /// A probability: a number in 0...1.
-  public func probability() throws(ScenarioError) -> Double {
+  package func probability() throws(ScenarioError) -> Double {
     try double(in: 0...1)
   }
 
@@ -55,7 +55,7 @@ public struct ScenarioValue {
   ///
   /// - Throws: `ScenarioError` if the value is not a whole number or is
   ///   outside `range`.
-  public func integer(in range: ClosedRange<Int> = Int.min...Int.max) throws(ScenarioError) -> Int {
+  package func integer(in range: ClosedRange<Int> = Int.min...Int.max) throws(ScenarioError) -> Int {
     guard case .number(let number) = node.value else { throw expected("an integer") }
     guard number.isWholeNumber else { throw error("expected an integer, got \(number.literal)") }
     guard let exact = number.integer.flatMap({ Int(exactly: $0) }), range.contains(exact) else {
@@ -70,7 +70,7 @@ public struct ScenarioValue {
   ///
   /// - Throws: `ScenarioError` if the value is not a whole number or is
   ///   outside `range`.
-  public func unsigned64(in range: ClosedRange<UInt64> = 0...UInt64.max) throws(ScenarioError) -> UInt64 {
+  package func unsigned64(in range: ClosedRange<UInt64> = 0...UInt64.max) throws(ScenarioError) -> UInt64 {
     guard case .number(let number) = node.value else { throw expected("an unsigned integer") }
     guard number.isWholeNumber else { throw error("expected an unsigned integer, got \(number.literal)") }
     guard let exact = number.unsignedInteger, range.contains(exact) else {
@@ -82,13 +82,13 @@ public struct ScenarioValue {
   }
 
   /// `true` or `false`.
-  public func bool() throws(ScenarioError) -> Bool {
+  package func bool() throws(ScenarioError) -> Bool {
     guard case .bool(let value) = node.value else { throw expected("true or false") }
     return value
   }
 
   /// A string.
-  public func string() throws(ScenarioError) -> String {
+  package func string() throws(ScenarioError) -> String {
     guard case .string(let text) = node.value else { throw expected("a string") }
     return text
   }
@@ -97,7 +97,7 @@ public struct ScenarioValue {
   ///
   /// - Throws: `ScenarioError` listing the allowed values in the given
   ///   order, with a suggestion for a near miss.
-  public func choice(among allowed: [String]) throws(ScenarioError) -> String {
+  package func choice(among allowed: [String]) throws(ScenarioError) -> String {
     guard case .string(let text) = node.value else {
       throw expected("one of \(allowed.map { JSONValue.quoted($0) }.joined(separator: ", "))")
     }
@@ -114,7 +114,7 @@ public struct ScenarioValue {
 
   /// A case of a string-backed enumeration, allowed values in
   /// `allCases` order.
-  public func choice<Choice>(_ type: Choice.Type = Choice.self) throws(ScenarioError) -> Choice
+  package func choice<Choice>(_ type: Choice.Type = Choice.self) throws(ScenarioError) -> Choice
   where Choice: CaseIterable & RawRepresentable, Choice.RawValue == String {
     let text = try choice(among: Choice.allCases.map(\.rawValue))
     guard let value = Choice(rawValue: text) else { throw error("\(JSONValue.quoted(text)) is not allowed") }
@@ -126,7 +126,7 @@ public struct ScenarioValue {
   ///
   /// - Throws: `ScenarioError` if the value is not a string, not a
   ///   duration, or outside `range`.
-  public func duration(in range: ClosedRange<UInt64> = 0...UInt64.max) throws(ScenarioError) -> UInt64 {
+  package func duration(in range: ClosedRange<UInt64> = 0...UInt64.max) throws(ScenarioError) -> UInt64 {
     guard case .string(let text) = node.value else {
       throw expected("a duration string such as \"250ms\" or \"1.5s\"")
     }
@@ -148,7 +148,7 @@ public struct ScenarioValue {
   ///
   /// The reader is registered with the reader this value came from, whose
   /// `finish()` then also checks it for unknown keys.
-  public func object() throws(ScenarioError) -> ScenarioObjectReader {
+  package func object() throws(ScenarioError) -> ScenarioObjectReader {
     guard case .object(let members) = node.value else { throw expected("an object") }
     let reader = ScenarioObjectReader(members: members, location: node.location, keyPath: keyPath, file: file)
     owner?.adopt(reader)
@@ -156,7 +156,7 @@ public struct ScenarioValue {
   }
 
   /// An array's elements, each with its index path (`clients[2]`).
-  public func array() throws(ScenarioError) -> [ScenarioValue] {
+  package func array() throws(ScenarioError) -> [ScenarioValue] {
     guard case .array(let elements) = node.value else { throw expected("an array") }
     return elements.enumerated().map { index, element in
       ScenarioValue(node: element, keyPath: keyPath.appending(index: index), file: file, owner: owner)

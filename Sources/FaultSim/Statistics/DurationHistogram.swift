@@ -145,12 +145,12 @@ public struct DurationHistogram: Hashable, Sendable {
   }
 
   /// The non-empty buckets as (index, count) pairs, for serialisation.
-  public var nonEmptyBuckets: [(index: Int, count: UInt64)] {
+  package var nonEmptyBuckets: [(index: Int, count: UInt64)] {
     counts.enumerated().compactMap { $0.element > 0 ? (firstIndex + $0.offset, $0.element) : nil }
   }
 
   /// What ``add(count:toBucket:)`` did.
-  public enum BucketAddition: Sendable {
+  package enum BucketAddition: Sendable {
     case added
     /// No bucket has that index; nothing changed.
     case outOfRange
@@ -161,7 +161,7 @@ public struct DurationHistogram: Hashable, Sendable {
   /// Adds `count` values to bucket `index` (deserialisation). Until
   /// ``restoreExtremes(smallest:largest:)``, the extremes are the bounds of
   /// the buckets added.
-  public mutating func add(count added: UInt64, toBucket index: Int) -> BucketAddition {
+  package mutating func add(count added: UInt64, toBucket index: Int) -> BucketAddition {
     guard (0..<Self.bucketCount).contains(index) else { return .outOfRange }
     guard !count.addingReportingOverflow(added).overflow else { return .overflow }
     let block = index / Self.subBuckets
@@ -179,7 +179,7 @@ public struct DurationHistogram: Hashable, Sendable {
   /// Sets the exact extremes of a histogram read back from its buckets
   /// (deserialisation). They must lie in the first and last non-empty
   /// buckets; returns `false` and changes nothing otherwise.
-  public mutating func restoreExtremes(smallest: UInt64, largest: UInt64) -> Bool {
+  package mutating func restoreExtremes(smallest: UInt64, largest: UInt64) -> Bool {
     guard count > 0, smallest <= largest,
       bucket(Self.index(of: smallest)) > 0, bucket(Self.index(of: largest)) > 0,
       smallest >= self.smallest, largest <= self.largest

@@ -1,12 +1,12 @@
 /// Reads RFC 4180 CSV: fields separated by commas, records by CRLF (or LF),
 /// fields in double quotes may hold commas, quotes (doubled) and line breaks.
-public enum CSVReader {
+package enum CSVReader {
   /// The records of `text`; a trailing line break does not add a record.
   ///
   /// - Throws: `CSVSyntaxError` for an unterminated quoted field or a quote
   ///   inside an unquoted field, with the 1-based record number.
   /// - Complexity: O(n) in the length of the text.
-  public static func records(_ text: String) throws(CSVSyntaxError) -> [[String]] {
+  package static func records(_ text: String) throws(CSVSyntaxError) -> [[String]] {
     var records: [[String]] = []
     var record: [String] = []
     var field = ""
@@ -80,9 +80,9 @@ public enum CSVReader {
 }
 
 /// CSV that cannot be read.
-public struct CSVSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-  public var record: Int
-  public var message: String
+package struct CSVSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+  package var record: Int
+  package var message: String
 
-  public var description: String { "record \(record): \(message)" }
+  package var description: String { "record \(record): \(message)" }
 }

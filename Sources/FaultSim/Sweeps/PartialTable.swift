@@ -17,23 +17,23 @@
 /// `order_sensitive_seeds ≤ seeds_with_races ≤` the seeds the row covers.
 /// The world's own invariants are checked when a row's state is decoded
 /// (``Sweep/result(of:in:)``).
-public struct PartialTable: Sendable {
+package struct PartialTable: Sendable {
   /// One cell's partial sum.
-  public struct Row: Sendable {
-    public var cell: Int
-    public var cellDigest: String
+  package struct Row: Sendable {
+    package var cell: Int
+    package var cellDigest: String
     /// The seeds covered, disjoint, ascending.
-    public var ranges: [SeedRange]
-    public var seedsWithRaces: UInt64
-    public var orderSensitiveSeeds: UInt64
-    public var state: String
-    public var axisValues: [String]
+    package var ranges: [SeedRange]
+    package var seedsWithRaces: UInt64
+    package var orderSensitiveSeeds: UInt64
+    package var state: String
+    package var axisValues: [String]
     /// The record number in the file the row was read from (the header is
     /// record 1); 0 for a row built in memory.
-    public var record: Int = 0
+    package var record: Int = 0
 
     /// The number of seeds the row covers.
-    public var seedCount: UInt64 { ranges.reduce(0) { $0 + $1.count } }
+    package var seedCount: UInt64 { ranges.reduce(0) { $0 + $1.count } }
 
     /// `record 3 (cell 1)`, for messages.
     var place: String { record > 0 ? "record \(record) (cell \(cell))" : "cell \(cell)" }
@@ -41,19 +41,19 @@ public struct PartialTable: Sendable {
 
   /// The layout version. Version 2 added `record_digest`; files of version 1
   /// are refused, since nothing in them shows whether they were edited.
-  public static let formatVersion = "2"
+  package static let formatVersion = "2"
 
   /// The file the table was read from, for messages ("" when built in memory).
-  public var file = ""
-  public var version: String
-  public var sweepDigest: String
-  public var world: String
-  public var shard: SweepShard
-  public var cells: Int
-  public var seeds: SeedRange
-  public var interleavings: Int
-  public var axes: [String]
-  public var rows: [Row]
+  package var file = ""
+  package var version: String
+  package var sweepDigest: String
+  package var world: String
+  package var shard: SweepShard
+  package var cells: Int
+  package var seeds: SeedRange
+  package var interleavings: Int
+  package var axes: [String]
+  package var rows: [Row]
 
   static let fixedColumns = [
     "faultsim_partial", "faultsim_version", "sweep_digest", "world", "shard", "cells", "seeds", "interleavings",
@@ -65,7 +65,7 @@ public struct PartialTable: Sendable {
 
   /// The CSV text. A marker record (cell `-`) comes first, so that even a
   /// shard with no work says which sweep it belongs to.
-  public var csv: String {
+  package var csv: String {
     let header = Self.fixedColumns + axes
     let identity = [
       Self.formatVersion, version, sweepDigest, world, shard.description, "\(cells)", seeds.description,
@@ -112,7 +112,7 @@ public struct PartialTable: Sendable {
   ///
   /// - Parameter file: The file's name, for messages.
   /// - Complexity: O(size of the text + cells).
-  public init(parsing text: String, file: String) throws(PartialTableError) {
+  package init(parsing text: String, file: String) throws(PartialTableError) {
     func failure(_ message: String) -> PartialTableError { PartialTableError(file: file, message: message) }
     let records: [[String]]
     do {
@@ -247,7 +247,7 @@ public struct PartialTable: Sendable {
     return row
   }
 
-  public init(
+  package init(
     version: String, sweepDigest: String, world: String, shard: SweepShard, cells: Int, seeds: SeedRange,
     interleavings: Int, axes: [String], rows: [Row]
   ) {
@@ -264,14 +264,14 @@ public struct PartialTable: Sendable {
 }
 
 /// A partial table that cannot be read or combined.
-public struct PartialTableError: Error, Hashable, Sendable, CustomStringConvertible {
-  public var file: String
-  public var message: String
+package struct PartialTableError: Error, Hashable, Sendable, CustomStringConvertible {
+  package var file: String
+  package var message: String
 
-  public init(file: String, message: String) {
+  package init(file: String, message: String) {
     self.file = file
     self.message = message
   }
 
-  public var description: String { file.isEmpty ? message : "\(file): \(message)" }
+  package var description: String { file.isEmpty ? message : "\(file): \(message)" }
 }

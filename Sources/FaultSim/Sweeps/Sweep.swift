@@ -39,12 +39,12 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
 
     /// The partial state of a partial table's row: the metrics' state, then
     /// `~` and the coverage (``FaultCoverage/encoded``).
-    public var encodedState: String {
+    package var encodedState: String {
       "\(metrics.encodedState)~\(coverage.encoded)"
     }
 
     /// Reads a state written by ``encodedState``.
-    public init(
+    package init(
       decodingState text: String, seedsWithRaces: UInt64, orderSensitiveSeeds: UInt64
     ) throws(MetricsStateError) {
       let parts = text.split(separator: "~", omittingEmptySubsequences: false)
@@ -245,7 +245,7 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
   /// every invariant of the world (``WorldMetrics/invariants``).
   ///
   /// - Complexity: O(size of the state).
-  public static func result(of row: PartialTable.Row, in table: PartialTable) throws(PartialTableError)
+  package static func result(of row: PartialTable.Row, in table: PartialTable) throws(PartialTableError)
     -> CellResult
   {
     func failure(_ message: String) -> PartialTableError {
@@ -286,7 +286,7 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
   /// missing (naming every missing shard), seeds missing or covered twice,
   /// rows that contradict each other or their world's invariants, and sums
   /// that overflow 64 bits.
-  public static func merge(_ parts: [(file: String, table: PartialTable)]) throws(PartialTableError) -> String {
+  package static func merge(_ parts: [(file: String, table: PartialTable)]) throws(PartialTableError) -> String {
     guard let (firstFile, first) = parts.first else {
       throw PartialTableError(file: "", message: "no partial tables to merge")
     }

@@ -30,7 +30,8 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
   }
 
   public let sweep: Sweep<World>
-  public let shard: SweepShard
+  /// The part of the sweep this execution runs (`.whole` unless sharded).
+  package let shard: SweepShard
   let chunks: [Chunk]
   /// Seeds this execution must run in total (its shard, resumed ones included).
   public let seedsPlanned: UInt64
@@ -39,46 +40,77 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
   let state: Mutex<State>
   let cancelled = Atomic<Bool>(false)
 
+  /// Plans the execution of the whole of `sweep`.
+  ///
+  /// - Parameters:
+  ///   - sweep: The sweep to run.
+  ///   - chunkSeeds: Seeds per chunk; by default about a hundredth of the
+  ///     seeds per cell, between 1 and 1,000.
+  /// - Complexity: O(cells + chunks).
+  public convenience init(sweep: Sweep<World>, chunkSeeds: UInt64? = nil) {
+    self.init(sweep: sweep, shard: .whole, chunkSeeds: chunkSeeds, resumed: Resumed(cells: sweep.cells.count))
+  }
+
   /// Plans the execution of `shard` of `sweep`, minus the work a checkpoint
-  /// already holds.
+  /// already holds (`faultsim sweep --shard` and `--resume`).
   ///
   /// - Parameters:
   ///   - chunkSeeds: Seeds per chunk; by default about a hundredth of the
   ///     shard per cell, between 1 and 1,000.
   ///   - resume: A checkpoint of an earlier, interrupted execution of the
   ///     same sweep and shard.
-  public init(
+  /// - Throws: `PartialTableError` when the checkpoint belongs to another
+  ///   sweep or shard, or its rows are inconsistent.
+  package convenience init(
     sweep: Sweep<World>, shard: SweepShard = .whole, chunkSeeds: UInt64? = nil, resume: PartialTable? = nil
   ) throws(PartialTableError) {
-    self.sweep = sweep
-    self.shard = shard
-    let slice = shard.slice(cells: sweep.cells.count, seeds: sweep.seeds)
-    var totals = [Sweep<World>.CellResult?](repeating: nil, count: sweep.cells.count)
-    var completed = [[SeedRange]](repeating: [], count: sweep.cells.count)
-    var seedsDone: UInt64 = 0
+    var resumed = Resumed(cells: sweep.cells.count)
     if let resume {
       try sweep.check(resume, shard: shard)
       for row in resume.rows {
         let result = try Sweep<World>.result(of: row, in: resume)
         for range in row.ranges {
-          guard SeedRanges.subtracting(completed[row.cell], from: range) == [range] else {
+          guard SeedRanges.subtracting(resumed.completed[row.cell], from: range) == [range] else {
             throw PartialTableError(
               file: resume.file, message: "\(row.place): seeds \(range) are also in another row of the checkpoint")
           }
-          completed[row.cell] = SeedRanges.inserting(range, into: completed[row.cell])
-          seedsDone += range.count
+          resumed.completed[row.cell] = SeedRanges.inserting(range, into: resumed.completed[row.cell])
+          resumed.seedsDone += range.count
         }
-        if totals[row.cell] == nil {
-          totals[row.cell] = result
+        if resumed.totals[row.cell] == nil {
+          resumed.totals[row.cell] = result
         } else {
           do {
-            try totals[row.cell]!.merge(result)
+            try resumed.totals[row.cell]!.merge(result)
           } catch {
             throw PartialTableError(file: resume.file, message: "\(row.place): \(error)")
           }
         }
       }
     }
+    self.init(sweep: sweep, shard: shard, chunkSeeds: chunkSeeds, resumed: resumed)
+  }
+
+  /// The work a checkpoint already holds: per cell, its partial sum and the
+  /// seeds it covers.
+  struct Resumed {
+    var totals: [Sweep<World>.CellResult?]
+    var completed: [[SeedRange]]
+    var seedsDone: UInt64 = 0
+
+    /// Nothing done yet.
+    init(cells: Int) {
+      totals = Array(repeating: nil, count: cells)
+      completed = Array(repeating: [], count: cells)
+    }
+  }
+
+  /// Plans the chunks of `shard` that `resumed` does not hold.
+  private init(sweep: Sweep<World>, shard: SweepShard, chunkSeeds: UInt64?, resumed: Resumed) {
+    self.sweep = sweep
+    self.shard = shard
+    let slice = shard.slice(cells: sweep.cells.count, seeds: sweep.seeds)
+    let completed = resumed.completed
     let perChunk =
       chunkSeeds
       ?? min(1_000, max(1, (slice.map(\.seeds.count).max() ?? 1) / 100))
@@ -100,7 +132,7 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
     self.chunks = chunks
     seedsPlanned = planned
     plannedPerCell = perCell
-    state = Mutex(State(totals: totals, completed: completed, seedsDone: seedsDone))
+    state = Mutex(State(totals: resumed.totals, completed: completed, seedsDone: resumed.seedsDone))
   }
 
   /// The pieces of work planned (a cell and a range of its seeds each): no
@@ -190,7 +222,7 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
 
   /// The finished work as a partial table: a shard's output, or a
   /// checkpoint after cancellation.
-  public func partialTable() -> PartialTable {
+  package func partialTable() -> PartialTable {
     let (totals, completed) = state.withLock { ($0.totals, $0.completed) }
     var rows: [PartialTable.Row] = []
     for (cell, total) in totals.enumerated() {

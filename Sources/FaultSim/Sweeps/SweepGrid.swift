@@ -104,7 +104,7 @@ public struct SweepGrid: Hashable, Sendable {
   ///
   /// - Throws: `ScenarioOverrideError` naming the key path and the value.
   /// - Complexity: O(values) expected (hashed lookups, never iterated).
-  public func check(settings: [ScenarioOverride], maximumCells: Int) throws(ScenarioOverrideError) {
+  package func check(settings: [ScenarioOverride], maximumCells: Int) throws(ScenarioOverrideError) {
     var varied: Set<ScenarioKeyPath> = []
     for axis in axes {
       guard varied.insert(axis.keyPath).inserted else {

@@ -6,12 +6,12 @@ import Foundation
 /// The pairs are numbered cell by cell, seeds in order within a cell; shard
 /// K takes the numbers `⌊(K−1)·T/N⌋ ..< ⌊K·T/N⌋` of the T pairs — a
 /// contiguous run, so each cell gets at most one seed range per shard.
-public struct SweepShard: Hashable, Sendable, CustomStringConvertible {
+package struct SweepShard: Hashable, Sendable, CustomStringConvertible {
   /// 1 … count.
-  public var index: Int
-  public var count: Int
+  package var index: Int
+  package var count: Int
 
-  public init(index: Int, count: Int) throws(SweepShardError) {
+  package init(index: Int, count: Int) throws(SweepShardError) {
     guard count >= 1 else { throw SweepShardError("the shard count must be at least 1, got \(count)") }
     guard count <= 1_000_000 else { throw SweepShardError("at most 1000000 shards, got \(count)") }
     guard (1...count).contains(index) else {
@@ -22,7 +22,7 @@ public struct SweepShard: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The whole sweep as one shard.
-  public static let whole = SweepShard(uncheckedIndex: 1, count: 1)
+  package static let whole = SweepShard(uncheckedIndex: 1, count: 1)
 
   init(uncheckedIndex index: Int, count: Int) {
     self.index = index
@@ -34,7 +34,7 @@ public struct SweepShard: Hashable, Sendable, CustomStringConvertible {
   /// `FAULTSIM_SHARD_COUNT`) or of a Slurm array
   /// (`SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN + 1` of
   /// `SLURM_ARRAY_TASK_COUNT`).
-  public init(parsing text: String, environment: [String: String]) throws(SweepShardError) {
+  package init(parsing text: String, environment: [String: String]) throws(SweepShardError) {
     if text == "auto" {
       func number(_ name: String) throws(SweepShardError) -> Int? {
         guard let value = environment[name] else { return nil }
@@ -72,7 +72,7 @@ public struct SweepShard: Hashable, Sendable, CustomStringConvertible {
 
   /// This shard's part of `cells × seeds`: per cell, the seed range it
   /// covers (if any), in cell order.
-  public func slice(cells: Int, seeds: SeedRange) -> [(cell: Int, seeds: SeedRange)] {
+  package func slice(cells: Int, seeds: SeedRange) -> [(cell: Int, seeds: SeedRange)] {
     let perCell = seeds.count
     // T = cells × seeds fits in 64 bits (a sweep is at most 2⁴⁰ runs);
     // ⌊k·T/N⌋ is computed in 128 bits.
@@ -96,14 +96,14 @@ public struct SweepShard: Hashable, Sendable, CustomStringConvertible {
     return parts
   }
 
-  public var description: String { "\(index)/\(count)" }
+  package var description: String { "\(index)/\(count)" }
 }
 
 /// A `--shard` value that cannot be used.
-public struct SweepShardError: Error, Hashable, Sendable, CustomStringConvertible {
-  public var description: String
+package struct SweepShardError: Error, Hashable, Sendable, CustomStringConvertible {
+  package var description: String
 
-  public init(_ description: String) {
+  package init(_ description: String) {
     self.description = description
   }
 }

@@ -49,7 +49,7 @@ extension SweepGrid {
   /// first few cells' values.
   ///
   /// - Parameter cells: Cell indices, ascending, without repeats.
-  public func describe(cells: [Int]) -> String {
+  package func describe(cells: [Int]) -> String {
     guard let total = cellCount, cells.count < total else { return "" }
     let head = "in \(cells.count) of \(total) cells"
     // Each cell's value index on each axis.

@@ -49,9 +49,3 @@ struct LessonsCommand: Subcommand {
     }
   }
 }
-
-extension String {
-  func rightPadded(to width: Int) -> String {
-    count >= width ? self : self + String(repeating: " ", count: width - count)
-  }
-}

@@ -7,16 +7,16 @@
 /// a person who typed the sequence must hear that it was not what ran. The
 /// run is exact up to the first bad choice, so checking the finished run's
 /// choice points finds that choice exactly.
-public struct ChoiceSequenceMismatch: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ChoiceSequenceMismatch: Error, Hashable, Sendable, CustomStringConvertible {
   /// What does not fit, naming the choice, its position and the allowed
   /// range.
-  public var description: String
+  package var description: String
 
   /// The first way `sequence` does not fit `choices`, the choice points of
   /// the run that replayed it; `nil` when every choice was taken as given.
   ///
   /// - Complexity: O(`sequence.count`).
-  public static func check(_ sequence: [Int], against choices: [ChoicePoint]) -> ChoiceSequenceMismatch? {
+  package static func check(_ sequence: [Int], against choices: [ChoicePoint]) -> ChoiceSequenceMismatch? {
     for (index, choice) in sequence.enumerated() where index < choices.count {
       let point = choices[index]
       let count = point.alternatives.count

@@ -59,13 +59,13 @@ public struct DrawTally: Hashable, Sendable {
 
   /// The counts as text, `purpose:count` sorted by purpose and joined by
   /// `,`: the same for the same counts whatever order they were made in.
-  public var encoded: String {
+  package var encoded: String {
     zip(fired, tallies).sorted { $0.0.rawValue < $1.0.rawValue }.map { "\($0.0.rawValue):\($0.1)" }
       .joined(separator: ",")
   }
 
   /// Reads counts written by ``encoded``; `nil` for malformed text.
-  public init?(encoded text: Substring) {
+  package init?(encoded text: Substring) {
     guard !text.isEmpty else { return }
     for item in text.split(separator: ",", omittingEmptySubsequences: false) {
       let parts = item.split(separator: ":", omittingEmptySubsequences: false)

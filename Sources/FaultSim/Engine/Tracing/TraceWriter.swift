@@ -42,7 +42,7 @@ public struct TraceWriter: Sendable {
   /// with at most `actors` distinct actors, beyond the line being written:
   /// nothing for text and JSON Lines; for Mermaid, the look-ahead entries
   /// and the set of participants declared so far.
-  public static func heldBytes(format: TraceFormat, actors: UInt64) -> UInt64 {
+  package static func heldBytes(format: TraceFormat, actors: UInt64) -> UInt64 {
     guard format == .mermaid else { return 0 }
     let (participants, overflow) = actors.multipliedReportingOverflow(by: TraceMermaid.bytesPerParticipant)
     return overflow ? .max : participants.addingReportingOverflow(TraceMermaid.lookaheadBytes).partialValue

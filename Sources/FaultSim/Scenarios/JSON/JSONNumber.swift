@@ -4,24 +4,24 @@
 /// Keeping the literal lets messages quote the file (`got 3.5`), and the
 /// exact integer lets `1e3` count as the integer 1000 while `3.5` or `1e-1`
 /// do not, without a round trip through floating point.
-public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
+package struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
   /// The literal text from the file, e.g. `-1.5e3`.
-  public let literal: String
+  package let literal: String
   /// The value if it is a whole number within `Int64`: `1e3` → 1000,
   /// `2.0` → 2, `-0` → 0; `nil` for `3.5` or `1e19`.
-  public let integer: Int64?
+  package let integer: Int64?
   /// The value if it is a whole number within `UInt64`, for seeds: `nil`
   /// for negative and fractional numbers and above `UInt64.max`.
-  public let unsignedInteger: UInt64?
+  package let unsignedInteger: UInt64?
   /// Whether the value is mathematically a whole number, whatever its
   /// size: true for `2.0`, `1e30` and `-0`, false for `3.5`.
-  public let isWholeNumber: Bool
+  package let isWholeNumber: Bool
   /// The nearest `Double` (always finite; the parser rejects literals whose
   /// magnitude overflows, and very small ones round to zero).
-  public let double: Double
+  package let double: Double
 
   /// The literal text.
-  public var description: String { literal }
+  package var description: String { literal }
 
   /// Reads a literal that already matches the RFC 8259 number grammar.
   /// Returns `nil` when its magnitude overflows `Double`.

@@ -18,20 +18,20 @@
 /// - The parser never recurses: containers live on an explicit stack, so
 ///   even a million `[` fail quickly with a depth error instead of
 ///   overflowing the call stack.
-public struct JSONParser: Sendable {
+package struct JSONParser: Sendable {
   /// The default limit on arrays and objects inside each other: 128.
-  public static let defaultMaximumDepth = 128
+  package static let defaultMaximumDepth = 128
 
   /// How many arrays and objects may be nested; the top-level container is
   /// level 1.
-  public let maximumDepth: Int
+  package let maximumDepth: Int
 
   /// Creates a parser.
   ///
   /// - Parameter maximumDepth: The deepest allowed nesting, 1...10,000.
   ///   Swift walks and releases nested values recursively, so the limit
   ///   also protects every later consumer of the tree from deep recursion.
-  public init(maximumDepth: Int = JSONParser.defaultMaximumDepth) {
+  package init(maximumDepth: Int = JSONParser.defaultMaximumDepth) {
     precondition((1...10_000).contains(maximumDepth), "JSONParser.maximumDepth must be in 1...10_000")
     self.maximumDepth = maximumDepth
   }
@@ -42,7 +42,7 @@ public struct JSONParser: Sendable {
   /// - Returns: The top-level value, which may be of any kind.
   /// - Throws: `JSONSyntaxError` at the first problem.
   /// - Complexity: O(`bytes.count`).
-  public func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+  package func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
     let result = bytes.withUnsafeBufferPointer { buffer in
       Result { () throws(JSONSyntaxError) -> JSONNode in try parse(buffer) }
     }
@@ -52,7 +52,7 @@ public struct JSONParser: Sendable {
   /// Parses one JSON document from a buffer of UTF-8 bytes.
   ///
   /// - Complexity: O(`buffer.count`).
-  public func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONNode {
+  package func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONNode {
     var scanner = JSONScanner(buffer, maximumDepth: maximumDepth)
     return try scanner.document()
   }

@@ -2,18 +2,18 @@
 ///
 /// The parser stops at the first problem; `location` points at the
 /// character that cannot be read (for a trailing comma, at the comma).
-public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Where the problem is.
-  public var location: SourceLocation
+  package var location: SourceLocation
   /// What is wrong, phrased so that a person can fix it.
-  public var message: String
+  package var message: String
 
   /// Creates an error at `location`.
-  public init(location: SourceLocation, message: String) {
+  package init(location: SourceLocation, message: String) {
     self.location = location
     self.message = message
   }
 
   /// `line 12, column 5: trailing comma before '}'`.
-  public var description: String { "\(location): \(message)" }
+  package var description: String { "\(location): \(message)" }
 }

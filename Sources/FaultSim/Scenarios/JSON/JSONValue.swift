@@ -1,6 +1,6 @@
 /// A parsed JSON value (RFC 8259). Objects keep their members in document
 /// order, so nothing downstream depends on hashing order.
-public enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
   /// `null`.
   case null
   /// `true` or `false`.
@@ -16,7 +16,7 @@ public enum JSONValue: Hashable, Sendable {
 
   /// What kind of value this is, with an article, for messages:
   /// `a number`, `an object`.
-  public var kindDescription: String {
+  package var kindDescription: String {
     switch self {
     case .null: return "null"
     case .bool: return "a boolean"
@@ -29,7 +29,7 @@ public enum JSONValue: Hashable, Sendable {
 
   /// A short quotation of the value for messages: the literal of a scalar
   /// (strings quoted and cut at 40 characters), or the kind of a container.
-  public var briefDescription: String {
+  package var briefDescription: String {
     switch self {
     case .null: return "null"
     case .bool(let value): return value ? "true" : "false"

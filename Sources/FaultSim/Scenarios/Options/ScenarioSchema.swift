@@ -8,11 +8,11 @@
 /// allowed strings, required keys and the shape of durations. Rules across
 /// keys (`cap ≥ base`) and the bounds of durations are in the descriptions;
 /// FaultSim's own reader checks them (`faultsim check`).
-public enum ScenarioSchema {
+package enum ScenarioSchema {
   /// The schema's JSON text, ending with a line break.
   ///
   /// - Complexity: O(*n*) in the number of declared keys.
-  public static var text: String {
+  package static var text: String {
     document.pretty() + "\n"
   }
 

@@ -4,7 +4,7 @@
 /// Every line is computed: the transfer list and reconcile policies, the
 /// failure classification, the ledger, the retry loop on the engine and the
 /// two worlds. Nothing is copied from the lesson text.
-public enum SeedLesson: String, CaseIterable, Sendable {
+package enum SeedLesson: String, CaseIterable, Sendable {
   /// Seed 000: blind versus by-identifier re-enqueue at relaunch.
   case relaunch
   /// Seed 000: a transfer finishing versus the app enqueueing it.
@@ -15,7 +15,7 @@ public enum SeedLesson: String, CaseIterable, Sendable {
   case twoWorlds = "two-worlds"
 
   /// Which seed document the block comes from.
-  public var seedDocument: String {
+  package var seedDocument: String {
     switch self {
     case .relaunch, .finishEnqueueRace: return "000 background transfer"
     case .retry, .twoWorlds: return "004 error and retry"
@@ -23,7 +23,7 @@ public enum SeedLesson: String, CaseIterable, Sendable {
   }
 
   /// One sentence on what the block measures.
-  public var summary: String {
+  package var summary: String {
     switch self {
     case .relaunch:
       return "re-enqueueing at relaunch: blind duplicates the running transfer, by identifier is robust"
@@ -37,7 +37,7 @@ public enum SeedLesson: String, CaseIterable, Sendable {
   }
 
   /// The block's lines, computed.
-  public func lines() throws(SimulationError) -> [String] {
+  package func lines() throws(SimulationError) -> [String] {
     switch self {
     case .relaunch: return Self.relaunchLines()
     case .finishEnqueueRace: return Self.raceLines()
@@ -48,7 +48,7 @@ public enum SeedLesson: String, CaseIterable, Sendable {
 
   /// All four blocks, separated by an empty line, each line ending in a
   /// newline.
-  public static func report(_ lessons: [SeedLesson] = allCases) throws(SimulationError) -> String {
+  package static func report(_ lessons: [SeedLesson] = allCases) throws(SimulationError) -> String {
     var blocks: [String] = []
     for lesson in lessons {
       blocks.append(try lesson.lines().map { $0 + "\n" }.joined())

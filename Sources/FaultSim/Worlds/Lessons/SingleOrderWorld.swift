@@ -6,27 +6,27 @@
 /// Which messages are lost is given per attempt (the lesson's "first N
 /// responses are lost", and the two worlds of seed 004), or drawn with a
 /// probability from the run's keyed randomness.
-public struct SingleOrderWorld: SimulationModel {
+package struct SingleOrderWorld: SimulationModel {
   /// The world's parameters.
-  public struct Configuration: Hashable, Sendable {
+  package struct Configuration: Hashable, Sendable {
     /// Attempts the client may make.
-    public var budget: Int = 3
+    package var budget: Int = 3
     /// The idempotency key the order carries, if any.
-    public var key: String?
+    package var key: String?
     /// Attempts (1-based) whose request is lost on the way to the server.
-    public var lostRequests: Set<Int> = []
+    package var lostRequests: Set<Int> = []
     /// Attempts (1-based) whose response is lost on the way back.
-    public var lostResponses: Set<Int> = []
+    package var lostResponses: Set<Int> = []
     /// Probability that a response not listed above is lost (keyed draw).
-    public var responseLoss: Double = 0
+    package var responseLoss: Double = 0
     /// One-way latency.
-    public var latency = VirtualDuration.milliseconds(20)
+    package var latency = VirtualDuration.milliseconds(20)
     /// How long the client waits for a response.
-    public var timeout = VirtualDuration.seconds(1)
+    package var timeout = VirtualDuration.seconds(1)
     /// Whether the server skips a repeated keyed write.
-    public var serverHonoursKeys = true
+    package var serverHonoursKeys = true
 
-    public init(
+    package init(
       budget: Int = 3, key: String? = nil, lostRequests: Set<Int> = [], lostResponses: Set<Int> = [],
       responseLoss: Double = 0, serverHonoursKeys: Bool = true
     ) {
@@ -40,11 +40,11 @@ public struct SingleOrderWorld: SimulationModel {
   }
 
   /// What the client saw of one attempt.
-  public enum Observation: Hashable, Sendable, CustomStringConvertible {
+  package enum Observation: Hashable, Sendable, CustomStringConvertible {
     case success
     case failure(Failure)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .success: return "success"
       case .failure(let failure): return failure.description
@@ -52,7 +52,7 @@ public struct SingleOrderWorld: SimulationModel {
     }
   }
 
-  public enum Event: BitwiseCopyable {
+  package enum Event: BitwiseCopyable {
     case send(attempt: Int)
     case arrive(attempt: Int)
     case respond(attempt: Int)
@@ -61,27 +61,27 @@ public struct SingleOrderWorld: SimulationModel {
 
   static let item = "kitap"
 
-  public let configuration: Configuration
+  package let configuration: Configuration
   /// The server's ledger.
-  public private(set) var ledger: Ledger
+  package private(set) var ledger: Ledger
   /// Attempts made.
-  public private(set) var attempts = 0
+  package private(set) var attempts = 0
   /// What the client saw, one entry per resolved attempt.
-  public private(set) var observations: [Observation] = []
+  package private(set) var observations: [Observation] = []
   private var budget: AttemptBudget
   private var resolved = false
 
-  public init(_ configuration: Configuration) {
+  package init(_ configuration: Configuration) {
     self.configuration = configuration
     ledger = Ledger(honoursKeys: configuration.serverHonoursKeys)
     budget = AttemptBudget(configuration.budget)
   }
 
-  public mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
+  package mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
     try context.schedule(.send(attempt: 1), at: .zero)
   }
 
-  public mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
+  package mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
     switch event {
     case .send(let attempt):
       budget.spend()
@@ -125,7 +125,7 @@ public struct SingleOrderWorld: SimulationModel {
   }
 
   /// Runs the world once and returns its final state.
-  public static func run(_ configuration: Configuration, seed: UInt64 = 0) throws(SimulationError) -> SingleOrderWorld {
+  package static func run(_ configuration: Configuration, seed: UInt64 = 0) throws(SimulationError) -> SingleOrderWorld {
     var simulation = Simulation(model: SingleOrderWorld(configuration))
     _ = try simulation.run(seed: seed)
     return simulation.model
@@ -134,10 +134,10 @@ public struct SingleOrderWorld: SimulationModel {
 
 /// The lesson world's draw purposes: its one order's lost responses, by
 /// attempt.
-public enum LessonDraw: UInt64, DrawPurposeSet {
+package enum LessonDraw: UInt64, DrawPurposeSet {
   case responseLoss = 0x5110_0001
 
-  public static var owner: String { "lessons" }
+  package static var owner: String { "lessons" }
 
-  public var role: DrawRole { .fault }
+  package var role: DrawRole { .fault }
 }

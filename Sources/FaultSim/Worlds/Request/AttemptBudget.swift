@@ -3,27 +3,27 @@
 ///
 /// Spending is repeat-sensitive by design — the budget exists to shrink as
 /// attempts repeat (seed lesson `butce-harca`).
-public struct AttemptBudget: Hashable, Sendable, CustomStringConvertible {
+package struct AttemptBudget: Hashable, Sendable, CustomStringConvertible {
   /// Attempts left.
-  public private(set) var remaining: Int
+  package private(set) var remaining: Int
 
   /// A budget of `attempts` attempts (negative counts as zero).
-  public init(_ attempts: Int) {
+  package init(_ attempts: Int) {
     remaining = max(attempts, 0)
   }
 
   /// Whether another attempt may be made.
-  public var allowsAttempt: Bool { remaining > 0 }
+  package var allowsAttempt: Bool { remaining > 0 }
 
   /// The budget after one more attempt; an empty budget stays empty.
-  public func spending() -> AttemptBudget {
+  package func spending() -> AttemptBudget {
     AttemptBudget(remaining - 1)
   }
 
   /// Spends one attempt if any is left.
-  public mutating func spend() {
+  package mutating func spend() {
     self = spending()
   }
 
-  public var description: String { "\(remaining)" }
+  package var description: String { "\(remaining)" }
 }

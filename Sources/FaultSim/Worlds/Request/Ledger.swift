@@ -7,32 +7,32 @@
 ///
 /// This is the readable ledger of small worlds and lessons; the retry world
 /// keeps per-operation counts for hundreds of thousands of operations.
-public struct Ledger: Hashable, Sendable, CustomStringConvertible {
+package struct Ledger: Hashable, Sendable, CustomStringConvertible {
   /// One applied write.
-  public struct Entry: Hashable, Sendable {
+  package struct Entry: Hashable, Sendable {
     /// What was written (`kitap`).
-    public var item: String
+    package var item: String
     /// The write's idempotency key, if it had one.
-    public var key: String?
+    package var key: String?
 
     /// An applied write of `item` under `key`.
-    public init(item: String, key: String?) {
+    package init(item: String, key: String?) {
       self.item = item
       self.key = key
     }
 
     /// `item@key`, with `-` for a missing key.
-    public var tag: String { "\(item)@\(key ?? "-")" }
+    package var tag: String { "\(item)@\(key ?? "-")" }
   }
 
   /// The applied writes, oldest first.
-  public private(set) var entries: [Entry] = []
+  package private(set) var entries: [Entry] = []
   /// Whether a keyed write that repeats an applied (item, key) is skipped.
   /// `false` models a server that ignores the key header (seed AG7).
-  public var honoursKeys: Bool
+  package var honoursKeys: Bool
 
   /// An empty ledger.
-  public init(honoursKeys: Bool = true) {
+  package init(honoursKeys: Bool = true) {
     self.honoursKeys = honoursKeys
   }
 
@@ -42,7 +42,7 @@ public struct Ledger: Hashable, Sendable, CustomStringConvertible {
   /// - Returns: Whether a new entry was recorded.
   /// - Complexity: O(n) in the number of entries.
   @discardableResult
-  public mutating func place(_ item: String, key: String?) -> Bool {
+  package mutating func place(_ item: String, key: String?) -> Bool {
     let entry = Entry(item: item, key: key)
     if honoursKeys, key != nil, entries.contains(entry) { return false }
     entries.append(entry)
@@ -50,18 +50,18 @@ public struct Ledger: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The ledger after placing a write: the seed's `place(item, key:)`.
-  public func placing(_ item: String, key: String?) -> Ledger {
+  package func placing(_ item: String, key: String?) -> Ledger {
     var copy = self
     copy.place(item, key: key)
     return copy
   }
 
   /// How many entries record `item`.
-  public func count(of item: String) -> Int {
+  package func count(of item: String) -> Int {
     entries.count { $0.item == item }
   }
 
-  public var description: String {
+  package var description: String {
     "[" + entries.map(\.tag).joined(separator: ",") + "]"
   }
 }

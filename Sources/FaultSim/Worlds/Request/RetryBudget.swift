@@ -22,16 +22,16 @@ public enum RetryBudget: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The running state of a ``RetryBudget`` within one run.
-public struct RetryBudgetState: Sendable {
+struct RetryBudgetState: Sendable {
   let budget: RetryBudget
   var tokens: Double
   var firstAttempts = 0
   var retries = 0
   /// Retries the budget refused.
-  public private(set) var refused = 0
+  private(set) var refused = 0
 
   /// The state of `budget` at the start of a run: a token bucket full.
-  public init(_ budget: RetryBudget) {
+  init(_ budget: RetryBudget) {
     self.budget = budget
     if case .tokenBucket(let capacity, _) = budget {
       tokens = capacity

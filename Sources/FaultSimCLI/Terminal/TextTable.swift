@@ -1,31 +1,31 @@
 /// A plain-text table with aligned columns, for terminal reports.
-public struct TextTable: Sendable {
+struct TextTable: Sendable {
   /// How a column's cells are aligned.
-  public enum Alignment: Sendable {
+  enum Alignment: Sendable {
     case left
     case right
   }
 
-  public var headers: [String]
-  public var alignments: [Alignment]
-  public private(set) var rows: [[String]] = []
+  var headers: [String]
+  var alignments: [Alignment]
+  private(set) var rows: [[String]] = []
 
   /// A table with the given column headers; text columns align left,
   /// numbers right.
-  public init(headers: [String], alignments: [Alignment]) {
+  init(headers: [String], alignments: [Alignment]) {
     precondition(headers.count == alignments.count, "one alignment per column")
     self.headers = headers
     self.alignments = alignments
   }
 
   /// Adds a row; it must have one cell per column.
-  public mutating func append(_ row: [String]) {
+  mutating func append(_ row: [String]) {
     precondition(row.count == headers.count, "one cell per column")
     rows.append(row)
   }
 
   /// The table, one line per row, with a rule under the headers.
-  public var rendered: String {
+  var rendered: String {
     var widths = headers.map(\.count)
     for row in rows {
       for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
@@ -38,13 +38,5 @@ public struct TextTable: Sendable {
     var lines = [line(headers), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")]
     lines += rows.map(line)
     return lines.map { $0 + "\n" }.joined()
-  }
-}
-
-extension String {
-  var trailingSpacesRemoved: String {
-    var copy = self
-    while copy.hasSuffix(" ") { copy.removeLast() }
-    return copy
   }
 }
