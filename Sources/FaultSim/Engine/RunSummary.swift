@@ -12,6 +12,7 @@ public struct RunSummary: Hashable, Sendable {
   /// The faults that fired, counted by purpose.
   public var faults: DrawTally
 
+  /// A run's summary; see the properties for each argument.
   public init(
     seed: UInt64, events: UInt64, finalTime: VirtualTime, choices: [ChoicePoint], faults: DrawTally = DrawTally()
   ) {

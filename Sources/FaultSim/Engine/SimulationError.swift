@@ -10,6 +10,7 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
   /// A sum of runs (or of one run's events) no longer fits its counter.
   case sumOverflow(MetricsOverflow)
 
+  /// The message for a user: what overflowed or ran away, and what to lower.
   public var description: String {
     switch self {
     case .clockOverflow(let overflow):

@@ -12,6 +12,7 @@ public struct MetricsOverflow: Error, Hashable, Sendable, CustomStringConvertibl
     self.counter = counter
   }
 
+  /// Which sum overflowed, and to run fewer seeds or a smaller scenario.
   public var description: String {
     "the sum of \(counter) exceeds \(UInt64.max), the largest count FaultSim keeps exactly; run fewer seeds or a smaller scenario"
   }

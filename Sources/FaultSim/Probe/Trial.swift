@@ -16,6 +16,7 @@ public struct Trial<State: Equatable> {
   /// `a(b(start))`: b, then a.
   public let backward: State
 
+  /// A probe's four end states; use ``replay(_:from:_:then:)`` to compute them.
   public init(label: String, once: State, twice: State, forward: State, backward: State) {
     self.label = label
     self.once = once

@@ -17,10 +17,14 @@ public struct Counterexample: Sendable, CustomStringConvertible {
   public var timeline: [TraceEntry]
   /// Timeline lines left out at the end (the replay command shows them).
   public var omittedLines: Int
-  /// Runs shrinking made, and whether it stopped at the budget.
+  /// Runs shrinking made (at most the budget's ``ShrinkBudget/runs``).
   public var runs: Int
+  /// Whether shrinking stopped because it used its ``ShrinkBudget``: the
+  /// counterexample may then not be minimal.
   public var budgetExhausted: Bool
 
+  /// The shrunk faults, races, smaller overrides and timeline, one item per
+  /// line, as `faultsim` and property reports print them.
   public var description: String {
     var lines = [
       "shrunk counterexample: \(originalFaults) fault\(originalFaults == 1 ? "" : "s") -> \(faults.count), \(runs) runs"

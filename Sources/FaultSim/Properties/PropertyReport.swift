@@ -10,11 +10,16 @@ public struct PropertyReport: Sendable, CustomStringConvertible {
     public var counterexample: Counterexample
   }
 
+  /// The property's name (``ScenarioProperty/name``).
   public var property: String
+  /// The scenario file the property was checked on.
   public var scenario: String
+  /// The seeds the check was asked to run.
   public var seeds: Range<UInt64>
   /// Seeds run, the failing one included.
   public var seedsChecked: UInt64
+  /// The first failing seed and its shrunk counterexample; `nil` when every
+  /// seed passed.
   public var failure: Failure?
   /// What the seeds checked exercised: faults fired and races met by kind
   /// (`("faults fired", "response-loss 12, …")`), as `faultsim run` prints it.
@@ -23,6 +28,7 @@ public struct PropertyReport: Sendable, CustomStringConvertible {
   /// not empty, the property passed without being exercised.
   public var unexercised: [String]
 
+  /// A report; see the properties for each argument.
   public init(
     property: String, scenario: String, seeds: Range<UInt64>, seedsChecked: UInt64, failure: Failure?,
     coverage: [(String, String)] = [], unexercised: [String] = []
@@ -40,6 +46,9 @@ public struct PropertyReport: Sendable, CustomStringConvertible {
   /// kind fired: a pass whose faults never fired does not hold.
   public var holds: Bool { failure == nil && unexercised.isEmpty }
 
+  /// `property "…" holds for all N seeds …` with what fired; or the failing
+  /// seed, its replay command and the shrunk counterexample; or which required
+  /// kinds never fired.
   public var description: String {
     let range = "\(seeds.lowerBound)..<\(seeds.upperBound)"
     let covered = coverage.map { "  \($0.0): \($0.1)" }.joined(separator: "\n")

@@ -89,16 +89,22 @@ public struct ScenarioProperty<World: ShrinkableWorld> {
 
 /// What a property sees of one run.
 public struct PropertyRun<World: ScenarioWorld> {
+  /// The seed the run used.
   public var seed: UInt64
+  /// What the run measured.
   public var metrics: World.Metrics
+  /// How the run ended: every entity's final state (``WorldFinalState``).
   public var finalState: World.FinalState
 }
 
 /// How much work shrinking may do: a number of runs, so that a shrink is
 /// bounded and deterministic (it takes at most `runs` times one run).
 public struct ShrinkBudget: Hashable, Sendable {
+  /// The most runs shrinking may make (at least 1).
   public var runs: Int
 
+  /// A budget of `runs` runs (at least 1): a shrink takes at most `runs` times
+  /// one run of the scenario.
   public init(runs: Int = 300) {
     self.runs = max(1, runs)
   }
@@ -106,9 +112,14 @@ public struct ShrinkBudget: Hashable, Sendable {
 
 /// Why a property could not be checked.
 public enum PropertyError: Error, Sendable, CustomStringConvertible {
+  /// The scenario is of another world than the property's; the message names
+  /// both.
   case wrongWorld(String)
+  /// A run of `seed` stopped with a simulation error (an event limit or a clock
+  /// overflow).
   case simulation(seed: UInt64, SimulationError)
 
+  /// The message: which worlds differ, or the seed and its simulation error.
   public var description: String {
     switch self {
     case .wrongWorld(let message): return message

@@ -163,8 +163,10 @@ public struct ScenarioOverride: Hashable, Sendable, CustomStringConvertible {
 
 /// A `--set` or `--vary` argument that could not be read.
 public struct ScenarioOverrideError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What is wrong with the argument, in the user's terms.
   public var description: String
 
+  /// An error whose message is `description`.
   public init(_ description: String) {
     self.description = description
   }

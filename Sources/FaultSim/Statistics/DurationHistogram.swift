@@ -32,6 +32,7 @@ public struct DurationHistogram: Hashable, Sendable {
   /// The largest value recorded, exactly (0 when empty).
   public private(set) var largest: UInt64 = 0
 
+  /// An empty histogram; it allocates nothing until a value is recorded.
   public init() {}
 
   /// The bucket of a value.
@@ -198,6 +199,7 @@ public struct DurationHistogram: Hashable, Sendable {
     return true
   }
 
+  /// Hashes the counts, not the storage, consistently with ``==(_:_:)``.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(count)
     hasher.combine(smallest)

@@ -2,7 +2,10 @@ import Foundation
 
 /// A half-open range of seeds, written `A..<B` on the command line.
 public struct SeedRange: Hashable, Sendable, CustomStringConvertible {
+  /// The first seed of the range.
   public var lowerBound: UInt64
+  /// The seed after the last one: the range is `lowerBound ..< upperBound`,
+  /// never empty.
   public var upperBound: UInt64
 
   /// The seeds `lower ..< upper`; empty or inverted ranges are rejected.
@@ -94,9 +97,12 @@ public struct SeedRange: Hashable, Sendable, CustomStringConvertible {
 
 /// A seed range that could not be read.
 public struct SeedRangeError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The range as the user wrote it.
   public var text: String
+  /// What is wrong with it, and how to write it.
   public var reason: String
 
+  /// `invalid seed range '<text>': <reason>`.
   public var description: String {
     "invalid seed range '\(text)': \(reason)"
   }

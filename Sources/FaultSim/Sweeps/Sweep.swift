@@ -3,8 +3,11 @@
 public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendable {
   /// One cell: its overrides and its validated scenario.
   public struct Cell: Sendable {
+    /// The sweep's `settings`, then this cell's value of each axis.
     public var overrides: [ScenarioOverride]
+    /// The scenario read with the cell's overrides applied.
     public var scenario: Scenario
+    /// The cell's options for the sweep's world.
     public var options: World.Options
   }
 
@@ -19,6 +22,8 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
     /// Faults fired and races met in the FIFO runs.
     public var coverage = FaultCoverage<World.Draws>()
 
+    /// The result of a cell with `metrics`, no seed with a race and no faults
+    /// counted.
     public init(metrics: World.Metrics) {
       self.metrics = metrics
     }
@@ -69,7 +74,9 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
   /// The most cells one sweep accepts (``SweepGrid/maximumCells``).
   public static var maximumCells: Int { SweepGrid.maximumCells }
 
+  /// The varied key paths and their values.
   public let grid: SweepGrid
+  /// The seeds every cell runs.
   public let seeds: SeedRange
   /// Identifies the sweep — scenario bytes, settings, grid, seeds,
   /// interleavings and world — in partial tables, so parts of different
@@ -77,6 +84,8 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
   public let digest: String
   /// Interleavings tried per seed that meets a race (1: FIFO only).
   public let interleavings: Int
+  /// Every cell, in grid order (``SweepGrid/cell(_:)``), validated before
+  /// anything runs.
   public let cells: [Cell]
 
   /// Validates every cell before anything runs, so a bad value in the last
@@ -399,6 +408,8 @@ public enum SweepError: Error, Sendable, CustomStringConvertible {
   /// A run failed.
   case simulation(SimulationError)
 
+  /// The message of the scenario or simulation error, or why the sweep is too
+  /// large.
   public var description: String {
     switch self {
     case .scenario(let error): return error.description

@@ -29,6 +29,7 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
     var failure: SimulationError?
   }
 
+  /// The sweep being run.
   public let sweep: Sweep<World>
   /// The part of the sweep this execution runs (`.whole` unless sharded).
   package let shard: SweepShard
@@ -144,6 +145,7 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
     cancelled.store(true, ordering: .relaxed)
   }
 
+  /// Whether ``cancel()`` was called.
   public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
   /// Seeds finished so far (resumed ones included).
@@ -250,9 +252,13 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
 
 /// How far a sweep execution is.
 public struct SweepProgress: Hashable, Sendable {
+  /// Cells whose every planned seed has finished.
   public var cellsDone: Int
+  /// Cells with seeds to run in this execution.
   public var cellsPlanned: Int
+  /// Seeds finished, across all cells.
   public var seedsDone: UInt64
+  /// Seeds to run in total, across all cells.
   public var seedsPlanned: UInt64
 }
 

@@ -4,9 +4,13 @@
 public struct SweepGrid: Hashable, Sendable {
   /// One varied key path and its values, as typed.
   public struct Axis: Hashable, Sendable {
+    /// The scenario key that varies, e.g. `network.responseLoss`.
     public var keyPath: ScenarioKeyPath
+    /// Its values, as typed (JSON text, e.g. `0.1` or `"keyed-write"`), in the
+    /// order the cells take them.
     public var values: [String]
 
+    /// The axis that varies `keyPath` over `values`, in that order.
     public init(keyPath: ScenarioKeyPath, values: [String]) {
       self.keyPath = keyPath
       self.values = values
@@ -78,6 +82,8 @@ public struct SweepGrid: Hashable, Sendable {
   /// The axes, outermost first.
   public var axes: [Axis]
 
+  /// A grid of `axes`, outermost first; without axes it has one cell, the
+  /// scenario as it is.
   public init(axes: [Axis] = []) {
     self.axes = axes
   }

@@ -209,6 +209,7 @@ public struct EventQueueEntry<Event: BitwiseCopyable>: BitwiseCopyable {
   /// The event.
   public var event: Event
 
+  /// An event due at `time` (virtual nanoseconds).
   @inlinable
   public init(time: UInt64, event: Event) {
     self.time = time

@@ -18,6 +18,8 @@ public struct ChoicePoint: Hashable, Sendable, CustomStringConvertible {
   /// When the choice was made.
   public var time: VirtualTime
 
+  /// A race answered with alternative `chosen` of `alternatives` at `time`; see
+  /// the properties for each argument.
   public init(race: DrawKey, label: String, alternatives: [String], chosen: Int, time: VirtualTime) {
     self.race = race
     self.label = label

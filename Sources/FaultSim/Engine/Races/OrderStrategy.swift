@@ -18,6 +18,8 @@ public enum OrderStrategy: Hashable, Sendable, CustomStringConvertible {
   /// shrinking removes faults, which removes or moves races.
   case byRace([RaceAnswer])
 
+  /// `fifo`, `random(7)`, `replay[0,1,0]` or `by-race[2]` (the number of
+  /// answers).
   public var description: String {
     switch self {
     case .fifo: return "fifo"
@@ -54,9 +56,13 @@ public enum OrderStrategy: Hashable, Sendable, CustomStringConvertible {
 
 /// One race's answer, by the race's identity.
 public struct RaceAnswer: Hashable, Sendable {
+  /// The race's logical identity, as in ``ChoicePoint/race``.
   public var race: DrawKey
+  /// The alternative to take, 0 being the FIFO order; clamped to the
+  /// alternatives the race has.
   public var chosen: Int
 
+  /// The answer `chosen` for the race keyed `race`.
   public init(race: DrawKey, chosen: Int) {
     self.race = race
     self.chosen = chosen

@@ -111,6 +111,8 @@ public struct KeyedStream: RandomSource, Sendable {
   /// The ordinal `next()` returns next.
   public var ordinal: UInt64 = 0
 
+  /// The stream of base `base` (from ``KeyedRandom/stream(_:_:)``), at ordinal
+  /// 0.
   @inlinable
   public init(base: UInt64) {
     self.base = base

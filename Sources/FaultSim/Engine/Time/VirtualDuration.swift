@@ -6,6 +6,7 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, BitwiseCopyable, 
   /// The length in nanoseconds.
   public var nanoseconds: UInt64
 
+  /// A duration of `nanoseconds` nanoseconds.
   @inlinable
   public init(nanoseconds: UInt64) {
     self.nanoseconds = nanoseconds
@@ -101,6 +102,7 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, BitwiseCopyable, 
     return VirtualDuration(nanoseconds: product)
   }
 
+  /// Whether `lhs` is shorter than `rhs`.
   @inlinable
   public static func < (lhs: VirtualDuration, rhs: VirtualDuration) -> Bool {
     lhs.nanoseconds < rhs.nanoseconds

@@ -7,6 +7,7 @@ public struct VirtualTime: Hashable, Comparable, Sendable, BitwiseCopyable, Cust
   /// Nanoseconds since the start of the run.
   public var nanoseconds: UInt64
 
+  /// The instant `nanoseconds` after the start of the run.
   @inlinable
   public init(nanoseconds: UInt64) {
     self.nanoseconds = nanoseconds
@@ -33,6 +34,7 @@ public struct VirtualTime: Hashable, Comparable, Sendable, BitwiseCopyable, Cust
     VirtualDuration(nanoseconds: nanoseconds >= earlier.nanoseconds ? nanoseconds - earlier.nanoseconds : 0)
   }
 
+  /// Whether `lhs` comes before `rhs`.
   @inlinable
   public static func < (lhs: VirtualTime, rhs: VirtualTime) -> Bool {
     lhs.nanoseconds < rhs.nanoseconds

@@ -26,6 +26,8 @@ public struct TraceEntry: Hashable, Sendable, CustomStringConvertible {
   /// The receiving actor of a message; empty otherwise.
   public var peer: String
 
+  /// A timeline line; see the properties for each argument. Without `kind` it
+  /// is a note.
   public init(
     time: VirtualTime, actor: String, event: String, details: String = "", kind: Kind = .note, peer: String = ""
   ) {

@@ -24,6 +24,7 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
   /// `line 12, column 5`.
   public var description: String { "line \(line), column \(column)" }
 
+  /// Whether `lhs` comes before `rhs` in the file (by byte offset).
   public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
     lhs.offset < rhs.offset
   }

@@ -18,6 +18,7 @@ public struct ScenarioWarning: Hashable, Sendable, CustomStringConvertible {
   /// Why it cannot matter, and what would make it matter.
   public var message: String
 
+  /// A warning; see the properties for each argument.
   public init(
     file: String, keyPath: ScenarioKeyPath, location: SourceLocation? = nil, check: String, message: String
   ) {

@@ -116,6 +116,8 @@ public struct Backoff: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// `none`, `constant 100ms, jitter full` or `exponential base 100ms cap 20s,
+  /// jitter full`.
   public var description: String {
     switch growth {
     case .none: return "none"

@@ -59,6 +59,7 @@ public struct ClientOptions: Hashable, Sendable {
       }
     }
 
+    /// The limit as a scenario writes it: a number, or `unlimited`.
     public var description: String {
       switch self {
       case .atMost(let limit): return "\(limit)"
@@ -89,5 +90,8 @@ public struct ClientOptions: Hashable, Sendable {
   /// How many 412 conflicts a conditional write may meet before it gives up.
   public var conflictLimit: ConflictLimit = .atMost(100)
 
+  /// The model's defaults: what a scenario that writes none of the section's
+  /// keys runs. Three attempts with a 1 s timeout, immediate retries, no retry
+  /// budget, the `naive` safety policy.
   public init() {}
 }

@@ -61,6 +61,8 @@ public enum Failure: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The failure's kebab-case name, as traces and reports print it: `timeout`,
+  /// `connection-lost`, `server-503`.
   public var description: String {
     switch self {
     case .timeout: return "timeout"

@@ -13,10 +13,15 @@ public struct RequestMetrics: Hashable, Sendable {
   /// Runs summed.
   public var runs: UInt64 = 0
   public var operations: UInt64 = 0
+  /// Operations whose client got a success.
   public var succeeded: UInt64 = 0
+  /// Operations whose client gave up on a definite failure.
   public var failed: UInt64 = 0
+  /// Writes that create a record, applied more than once.
   public var duplicated: UInt64 = 0
+  /// Writes never applied, reads that never succeeded.
   public var lost: UInt64 = 0
+  /// Operations whose client gave up not knowing whether the write applied.
   public var uncertain: UInt64 = 0
   /// Applications of writes, in total.
   public var applied: UInt64 = 0
@@ -41,7 +46,9 @@ public struct RequestMetrics: Hashable, Sendable {
 
   /// Duplicated operations per operation, with its 95% Wilson interval.
   public var duplicateRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(duplicated, of: operations) }
+  /// Lost operations per operation, with its 95% Wilson interval.
   public var lostRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(lost, of: operations) }
+  /// Uncertain operations per operation, with its 95% Wilson interval.
   public var uncertainRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(uncertain, of: operations) }
 
   /// Mean attempts per operation.

@@ -2,8 +2,12 @@
 /// concluded. (How many attempts it took is not part of it: two orders
 /// that end with the same ledger and the same client belief end the same.)
 public struct RequestOperationOutcome: Hashable, Sendable, CustomStringConvertible {
+  /// The operation's number, `0 ..< workload.operations`.
   public var operation: Int
+  /// How many times the server applied its write.
   public var applied: Int
+  /// How its client ended: `succeeded`, `failed`, `uncertain` (or `pending` if
+  /// the run stopped first).
   public var outcome: String
 
   /// `op#3: applied 2, client succeeded`.

@@ -12,6 +12,7 @@ public enum RetryBudget: Hashable, Sendable, CustomStringConvertible {
   /// `minimumRetries + ratio × first attempts` so far.
   case ratio(ratio: Double, minimumRetries: Int)
 
+  /// `unlimited`, `token bucket 10.0, +0.1 per success` or `ratio 0.1 + 10`.
   public var description: String {
     switch self {
     case .unlimited: return "unlimited"

@@ -39,10 +39,14 @@ public struct ServerOptions: Hashable, Sendable {
     }
   }
 
+  /// What the server does with an idempotency key: `honour` remembers each
+  /// key's result and replays it; `ignore` ignores the key header (seed AG7).
   public var keys: KeyHandling = .honour
   /// How long a key is remembered after its request completed; `nil` is
   /// forever. A retry after expiry is applied again.
   public var keyTTL: VirtualDuration?
+  /// What a repeated key gets while the first request is still processing:
+  /// `conflict` (409, retry later) or `process` (applied again).
   public var inFlightKey: InFlightKey = .conflict
   /// Whether a stored 5xx is replayed for a repeated key (as Stripe does)
   /// instead of being retried.
@@ -58,14 +62,20 @@ public struct ServerOptions: Hashable, Sendable {
   /// Probability that a request is rejected permanently with
   /// `rejectionStatus` (e.g. 413 payload too large, 401 unauthorised).
   public var rejection: Double = 0
+  /// The status of a rejection (e.g. 413, 401); not 409, 412 or 429, which have
+  /// their own meaning.
   public var rejectionStatus = 413
   /// Probability that a request is throttled with 429 and `throttleRetryAfter`.
   public var throttling: Double = 0
+  /// The Retry-After of a 429.
   public var throttleRetryAfter = VirtualDuration.seconds(1)
   /// Time to process one request.
   public var processing: LatencyDistribution = .fixed(.zero)
   /// A limited service rate; `nil` is unlimited.
   public var capacity: Capacity?
 
+  /// The model's defaults: what a scenario that writes none of the section's
+  /// keys runs. A server that honours keys forever, fails nothing, takes no
+  /// processing time and has unlimited capacity.
   public init() {}
 }

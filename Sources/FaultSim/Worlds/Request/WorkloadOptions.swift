@@ -15,8 +15,10 @@ public struct WorkloadOptions: Hashable, Sendable {
   /// records by read-modify-write; a write based on a stale version gets 412
   /// and re-reads.
   public struct Contention: Hashable, Sendable {
+    /// Shared records: operation *i* updates record *i* mod `resources`.
     public var resources: Int
 
+    /// Contention on `resources` shared records.
     public init(resources: Int) {
       self.resources = resources
     }
@@ -24,7 +26,10 @@ public struct WorkloadOptions: Hashable, Sendable {
 
   /// Operations in one run (one client each).
   public var operations = 1
+  /// What each operation is: a read (GET), an idempotent write (PUT), a write
+  /// with an idempotency key, or one without.
   public var kind: RequestKind = .keylessWrite
+  /// When operations start.
   public var arrival: Arrival = .simultaneous(at: .zero)
   /// Request body size, for bandwidth.
   public var requestBytes: UInt64 = 0
@@ -37,6 +42,9 @@ public struct WorkloadOptions: Hashable, Sendable {
   /// `faultsim explore` sets 2.
   public var submissions = 1
 
+  /// The model's defaults: what a scenario that writes none of the section's
+  /// keys runs. One keyless write starting at time 0, empty bodies, no
+  /// contention, submitted once.
   public init() {}
 }
 
@@ -47,17 +55,26 @@ public struct RaceOptions: Hashable, Sendable {
   /// Zero means only events at the same instant race.
   public var window: VirtualDuration = .zero
 
+  /// No race window: only events at the same instant race.
   public init() {}
 }
 
 /// Everything that defines a request/retry world (SPEC §4.1): one plain
 /// struct per component, as TigerBeetle's simulator does.
 public struct RequestWorldOptions: Hashable, Sendable {
+  /// What the clients do.
   public var workload = WorkloadOptions()
+  /// How requests are sent and retried.
   public var client = ClientOptions()
+  /// The network between clients and the server.
   public var network = NetworkOptions()
+  /// The server: the ledger and its failures.
   public var server = ServerOptions()
+  /// Which events race: a response and its attempt's timeout; a retry and the
+  /// commit of the attempt it repeats; a retry and its key's expiry.
   public var races = RaceOptions()
 
+  /// The model's defaults: what a request scenario that writes no key runs (one
+  /// keyless write over a perfect network).
   public init() {}
 }

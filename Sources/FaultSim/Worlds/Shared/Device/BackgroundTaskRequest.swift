@@ -12,6 +12,7 @@ public struct BackgroundTaskRequest: Hashable, Sendable, CustomStringConvertible
     case processing
   }
 
+  /// Refresh or processing: which time limit and which gates apply.
   public var kind: Kind
   /// The task identifier (listed in `BGTaskSchedulerPermittedIdentifiers`).
   /// A new request with the same identifier replaces a pending one.
@@ -25,6 +26,10 @@ public struct BackgroundTaskRequest: Hashable, Sendable, CustomStringConvertible
   /// Run only while the device is plugged in (processing requests).
   public var requiresExternalPower: Bool
 
+  /// A request; see the properties for each argument.
+  /// ``appRefresh(_:earliestBeginDate:)`` and
+  /// ``processing(_:earliestBeginDate:requiresNetworkConnectivity:requiresExternalPower:)``
+  /// read better at call sites.
   public init(
     kind: Kind, identifier: String, earliestBeginDate: VirtualTime? = nil, requiresNetworkConnectivity: Bool = false,
     requiresExternalPower: Bool = false

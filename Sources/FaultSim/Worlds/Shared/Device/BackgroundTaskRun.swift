@@ -12,13 +12,17 @@ public struct BackgroundTaskRun: Hashable, Sendable, CustomStringConvertible {
     case expiredByConditions(BackgroundTaskScheduler.BlockingCondition)
   }
 
+  /// When the task started.
   public var start: VirtualTime
   /// When the time limit would end the run.
   public var deadline: VirtualTime
   /// When the run stopped.
   public var end: VirtualTime
+  /// How the run ended: completed, expired at the time limit, or expired by a
+  /// lapsed condition.
   public var ending: Ending
 
+  /// A run; see the properties for each argument.
   public init(start: VirtualTime, deadline: VirtualTime, end: VirtualTime, ending: Ending) {
     self.start = start
     self.deadline = deadline
@@ -32,6 +36,8 @@ public struct BackgroundTaskRun: Hashable, Sendable, CustomStringConvertible {
   /// Background time used.
   public var runtime: VirtualDuration { end.duration(since: start) }
 
+  /// `completed after 12s`, `expired at the time limit after 30s` or `expired
+  /// by offline after 4s`.
   public var description: String {
     switch ending {
     case .completed: return "completed after \(runtime)"

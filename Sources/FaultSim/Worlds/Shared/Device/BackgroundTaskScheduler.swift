@@ -40,8 +40,10 @@
 /// run time is a pure function of the seed, the entity, the submission
 /// ordinal, the request and the conditions — never of event order.
 public struct BackgroundTaskScheduler: Hashable, Sendable {
+  /// The delays, time limits and battery and idle factors the rule uses.
   public var options: BackgroundTaskSchedulerOptions
 
+  /// The scheduler of `options` (by default the model's defaults).
   public init(_ options: BackgroundTaskSchedulerOptions = BackgroundTaskSchedulerOptions()) {
     self.options = options
   }
@@ -50,12 +52,20 @@ public struct BackgroundTaskScheduler: Hashable, Sendable {
   public enum BlockingCondition: String, CaseIterable, Hashable, Sendable {
     /// The conditions end: nothing runs from the horizon on.
     case horizon
+    /// The battery is empty and the device unplugged: it is off.
     case batteryEmpty = "battery-empty"
+    /// The user has the app open: background tasks wait until it leaves.
     case appInForeground = "app-in-foreground"
+    /// The user force-quit the app and has not opened it since.
     case forceQuit = "force-quit"
+    /// Refresh only: the Background App Refresh switch is off.
     case backgroundAppRefreshOff = "background-app-refresh-off"
+    /// Low Power Mode holds back refresh (and processing when
+    /// ``BackgroundTaskSchedulerOptions/lowPowerModeDefersProcessing``).
     case lowPowerMode = "low-power-mode"
+    /// The request requires external power and the device is unplugged.
     case notCharging = "not-charging"
+    /// The request requires network connectivity and the device is offline.
     case offline
   }
 

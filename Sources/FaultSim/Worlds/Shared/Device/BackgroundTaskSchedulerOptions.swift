@@ -29,6 +29,8 @@ public struct BackgroundTaskSchedulerOptions: Hashable, Sendable {
   /// holds back refresh tasks). Default `false`.
   public var lowPowerModeDefersProcessing = false
 
+  /// The model's defaults: what a scenario that writes none of the section's
+  /// keys runs.
   public init() {}
 
   /// The most times the system re-evaluates one request (a drawn run time

@@ -9,9 +9,12 @@
 public struct BatteryTimeline: Hashable, Sendable {
   /// A level at an instant.
   public struct Point: Hashable, Sendable {
+    /// The instant of the breakpoint.
     public var time: VirtualTime
+    /// The level at that instant, 0…1.
     public var level: Double
 
+    /// The breakpoint `level` at `time`.
     public init(time: VirtualTime, level: Double) {
       self.time = time
       self.level = level

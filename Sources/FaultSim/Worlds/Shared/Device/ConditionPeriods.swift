@@ -2,7 +2,9 @@
 /// in Low Power Mode, the app in the foreground): from `start` (inclusive)
 /// until `end` (exclusive).
 public struct ConditionPeriod: Hashable, Sendable, CustomStringConvertible {
+  /// The first instant of the period.
   public var start: VirtualTime
+  /// The first instant after the period (never before `start`).
   public var end: VirtualTime
 
   /// Creates a period; an `end` before `start` makes it empty.
@@ -167,6 +169,8 @@ public struct ConditionPeriods: Hashable, Sendable, CustomStringConvertible {
     return VirtualDuration(nanoseconds: total)
   }
 
+  /// The periods in order, `[start, end)` each, separated by spaces; `never`
+  /// when there are none.
   public var description: String {
     periods.isEmpty ? "never" : periods.map(\.description).joined(separator: " ")
   }

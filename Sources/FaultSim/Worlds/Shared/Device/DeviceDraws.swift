@@ -61,6 +61,8 @@ public struct UserIdentity: DrawIdentity, ExpressibleByIntegerLiteral {
     self.user = user
   }
 
+  /// User `value`, so that tests and examples can write `7` for
+  /// `UserIdentity(user: 7)`.
   public init(integerLiteral value: Int) {
     self.init(user: value)
   }

@@ -1,7 +1,10 @@
 /// What connectivity a device has.
 public enum NetworkAvailability: String, CaseIterable, Hashable, Sendable {
+  /// On Wi-Fi: online, and not an expensive network.
   case wifi
+  /// On cellular: online, on the expensive network.
   case cellular
+  /// No connectivity: requests cannot leave the device.
   case offline
 
   /// Whether requests can leave the device.
@@ -13,9 +16,12 @@ public enum NetworkAvailability: String, CaseIterable, Hashable, Sendable {
 public struct NetworkTimeline: Hashable, Sendable, CustomStringConvertible {
   /// One spell: the state from `start` until the next spell's start.
   public struct Spell: Hashable, Sendable {
+    /// When the spell begins.
     public var start: VirtualTime
+    /// The connectivity during the spell.
     public var availability: NetworkAvailability
 
+    /// A spell of `availability` from `start`.
     public init(start: VirtualTime, availability: NetworkAvailability) {
       self.start = start
       self.availability = availability
@@ -72,6 +78,8 @@ public struct NetworkTimeline: Hashable, Sendable, CustomStringConvertible {
     return low == 0 ? spells[0].availability : spells[low - 1].availability
   }
 
+  /// The spells in order, `<start> <state>` each: `0.000000s wifi, 7200.000000s
+  /// cellular`.
   public var description: String {
     spells.map { "\($0.start) \($0.availability.rawValue)" }.joined(separator: ", ")
   }

@@ -37,7 +37,9 @@ public struct PendingTaskRequests: Hashable, Sendable {
 
   /// A pending request and the run time the scheduler gave it.
   public struct Entry: Hashable, Sendable {
+    /// The request as submitted.
     public var request: BackgroundTaskRequest
+    /// When it was submitted.
     public var submittedAt: VirtualTime
     /// The submission ordinal that keyed its delay draws.
     public var submission: UInt64
@@ -53,6 +55,8 @@ public struct PendingTaskRequests: Hashable, Sendable {
   /// kept ones not): the next submission's ordinal.
   public private(set) var submissions: UInt64 = 0
 
+  /// No pending request yet for `user`, whose identity keys the scheduler's
+  /// draws.
   public init(user: UserIdentity) {
     self.user = user
   }

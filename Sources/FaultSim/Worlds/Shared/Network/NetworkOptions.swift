@@ -27,6 +27,9 @@ public struct NetworkOptions: Hashable, Sendable {
   /// the response.
   public var connectionLost: Double = 0
 
+  /// The model's defaults: what a scenario that writes none of the section's
+  /// keys runs. A perfect network: no loss, no latency, unlimited bandwidth,
+  /// never offline.
   public init() {}
 
   /// The offline window containing `time`, if any.
