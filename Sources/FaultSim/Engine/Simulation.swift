@@ -43,6 +43,10 @@ public struct Simulation<Model: SimulationModel>: ~Copyable {
   /// - Parameters:
   ///   - seed: The seed every keyed draw of the run derives from.
   ///   - strategy: How races are ordered.
+  ///   - faults: How fault draws behave: live, recording the faults that
+  ///     fire, or restricted to a set of them (shrinking).
+  ///   - simplifiesValues: Whether value draws take the middle of their
+  ///     distribution (shrinking).
   /// - Returns: Events handled, final time and the choices made.
   /// - Complexity: O(E · q) for E handled events, q the pending-set cost
   ///   per event (amortised O(log C), C the span of pending times).

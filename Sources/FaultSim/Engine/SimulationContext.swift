@@ -44,9 +44,13 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
   /// Creates a context for runs of `seed`.
   ///
   /// - Parameters:
+  ///   - seed: The seed every keyed draw derives from (``reset(seed:strategy:faults:simplifiesValues:)``
+  ///     sets another for the next run).
+  ///   - strategy: How races are ordered.
   ///   - tracing: Whether runs record a timeline in ``traceEntries``.
   ///   - traceSink: Where runs send their timeline as it happens instead;
   ///     a sink turns tracing on.
+  ///   - reservingCapacity: Pending events to make room for up front.
   public init(
     seed: UInt64, strategy: OrderStrategy = .fifo, tracing: Bool = false, traceSink: (any TraceSink)? = nil,
     reservingCapacity: Int = 0

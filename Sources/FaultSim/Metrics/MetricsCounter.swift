@@ -3,7 +3,7 @@
 /// ``WorldMetrics/counters``.
 ///
 /// The order of a world's counters is part of the partial-table format
-/// (``WorldMetrics/encodedState``); the name is how messages about an edited
+/// (the state a sweep shard writes for `faultsim merge`); the name is how messages about an edited
 /// or damaged file point at it, and how columns' formulas in the docs name
 /// what they read.
 public struct MetricsCounter<Metrics>: Sendable {

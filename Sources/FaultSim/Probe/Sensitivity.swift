@@ -6,7 +6,7 @@ public enum Sensitivity: CaseIterable, Hashable, Sendable, CustomStringConvertib
   case repeatSensitive
   /// a-then-b differs from b-then-a.
   case orderSensitive
-  /// Both.
+  /// Both: doing it again changes the result, and so does the order.
   case doublySensitive
 
   /// The class of an operation from its two comparisons.

@@ -8,7 +8,9 @@ public enum DecimalText {
   /// `fixed(0.04875, 4) == "0.0488"`. Non-finite values print as `nan`,
   /// `inf` or `-inf`.
   ///
-  /// - Parameter decimals: Places after the point, 0…15.
+  /// - Parameters:
+  ///   - value: The number to print.
+  ///   - decimals: Places after the point, 0…15.
   public static func fixed(_ value: Double, _ decimals: Int) -> String {
     precondition((0...15).contains(decimals), "DecimalText.fixed supports 0…15 decimals")
     if value.isNaN { return "nan" }

@@ -27,7 +27,8 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
   /// What is wrong and what is allowed.
   public var message: String
 
-  /// Creates an error.
+  /// An error about `file`, at `keyPath` and `location` when known; see
+  /// the properties for each argument.
   public init(
     kind: Kind = .invalidData,
     file: String,

@@ -18,7 +18,7 @@ public struct ScenarioOverride: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The most components a key path may have: as deep as a scenario file
-  /// may nest (``JSONParser/defaultMaximumDepth``). Longer paths could
+  /// may nest (128 levels). Longer paths could
   /// never name a value, and the document they would build is walked and
   /// released recursively, so they are refused before anything is built.
   public static let maximumDepth = JSONParser.defaultMaximumDepth

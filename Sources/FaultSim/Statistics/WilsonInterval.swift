@@ -7,9 +7,9 @@ public struct WilsonInterval: Hashable, Sendable {
   /// z for a two-sided 95% interval.
   public static let z95 = 1.959963984540054
 
-  /// The lower bound.
+  /// The interval's lower bound, in 0…1.
   public var lower: Double
-  /// The upper bound.
+  /// The interval's upper bound, in 0…1.
   public var upper: Double
 
   /// The interval for `successes` out of `trials`; `[0, 1]` when `trials` is 0.

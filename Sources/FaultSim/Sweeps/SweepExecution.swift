@@ -12,8 +12,8 @@ import Synchronization
 /// flight per worker.
 ///
 /// Cancellation (``cancel()``) stops workers between seeds; chunks not
-/// finished are dropped, and ``partialTable()`` holds exactly the finished
-/// ones — a checkpoint to resume from.
+/// finished are dropped, and the finished ones make a checkpoint that
+/// `faultsim sweep --resume` continues from.
 public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Options: Sendable {
   /// A chunk of work: one cell, a contiguous range of seeds.
   struct Chunk: Sendable {
@@ -167,8 +167,10 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
 
   /// Runs the planned chunks on `jobs` threads.
   ///
-  /// - Parameter onChunk: Called after every finished chunk with the seeds
-  ///   done so far (from a worker thread; keep it short).
+  /// - Parameters:
+  ///   - jobs: Worker threads; at most ``workItems`` are used, at least 1.
+  ///   - onChunk: Called after every finished chunk with the seeds done so
+  ///     far (from a worker thread; keep it short).
   /// - Returns: Whether every chunk finished (false after ``cancel()``).
   public func run(jobs: Int, onChunk: @Sendable (UInt64) -> Void = { _ in }) throws(SimulationError) -> Bool {
     let workers = max(1, min(jobs, chunks.count))

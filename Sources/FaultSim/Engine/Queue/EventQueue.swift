@@ -206,7 +206,7 @@ public struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
 public struct EventQueueEntry<Event: BitwiseCopyable>: BitwiseCopyable {
   /// When the event is due, in virtual nanoseconds.
   public var time: UInt64
-  /// The event.
+  /// The model's event, handed back by ``EventQueue/pop()`` when it is due.
   public var event: Event
 
   /// An event due at `time` (virtual nanoseconds).

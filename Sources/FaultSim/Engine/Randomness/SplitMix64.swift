@@ -8,7 +8,8 @@ public struct SplitMix64: RandomSource, Sendable {
   /// The golden-ratio increment γ = ⌊2⁶⁴/φ⌋, odd.
   public static let gamma: UInt64 = 0x9E37_79B9_7F4A_7C15
 
-  /// The current state.
+  /// The generator's state: advanced by ``gamma`` at each ``next()``,
+  /// then mixed into the output.
   public var state: UInt64
 
   /// Creates a generator whose first output is `mix(state + γ)`.

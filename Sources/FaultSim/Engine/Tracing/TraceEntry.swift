@@ -21,7 +21,7 @@ public struct TraceEntry: Hashable, Sendable, CustomStringConvertible {
   public var event: String
   /// Any further detail, `key=value` pairs; may be empty.
   public var details: String
-  /// The kind of line.
+  /// A note, a delivered or lost message, or a race choice.
   public var kind: Kind
   /// The receiving actor of a message; empty otherwise.
   public var peer: String

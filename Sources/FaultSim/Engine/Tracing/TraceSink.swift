@@ -15,8 +15,9 @@ public protocol TraceSink: AnyObject {
 /// to `write` in chunks of about `chunkSize` bytes: what `faultsim run
 /// --trace` connects to standard output.
 ///
-/// It holds one chunk of text and what its ``TraceWriter`` holds (see
-/// ``TraceWriter/heldBytes(format:actors:)``), never the whole timeline.
+/// It holds one chunk of text and what its ``TraceWriter`` holds (for
+/// Mermaid, the participants and a short look-ahead), never the whole
+/// timeline.
 public final class TraceStream: TraceSink {
   private var writer: TraceWriter
   private var pending = ""
@@ -27,6 +28,7 @@ public final class TraceStream: TraceSink {
   /// A stream that renders in `format` and passes text to `write`.
   ///
   /// - Parameters:
+  ///   - format: The rendering: text, JSON Lines or Mermaid.
   ///   - chunkSize: About how many bytes to gather before calling `write`.
   ///   - write: Called with consecutive pieces of the rendering, in order;
   ///     their concatenation is ``TraceFormat/render(_:)`` of the entries.

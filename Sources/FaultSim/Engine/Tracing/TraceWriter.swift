@@ -2,7 +2,7 @@
 /// code path behind ``TraceFormat/render(_:)`` and the streamed
 /// `faultsim run --trace`, so both give the same bytes.
 public struct TraceWriter: Sendable {
-  /// The format written.
+  /// The rendering this writer produces: text, JSON Lines or Mermaid.
   public let format: TraceFormat
   private var diagram = TraceMermaid()
 
@@ -14,9 +14,10 @@ public struct TraceWriter: Sendable {
   /// Appends what `entry` contributes to the rendering.
   ///
   /// Text and JSON Lines write one line per entry at once. Mermaid holds the
-  /// first ``TraceMermaid/lookahead`` entries to declare their participants
+  /// first few entries (a fixed look-ahead) to declare their participants
   /// in a readable order, then writes each entry at once, declaring a new
   /// participant just before its first line.
+  ///
   /// - Complexity: O(length of the line); for Mermaid, O(lookahead) once
   ///   when the look-ahead is written out.
   public mutating func append(_ entry: TraceEntry, to text: inout String) {

@@ -2,7 +2,7 @@
 /// key, why it cannot matter, and what would make it matter.
 ///
 /// Produced when a scenario is read (``Scenario/warnings``), one per
-/// written key that one of the world's no-op checks (``NoOpRule``) finds;
+/// written key that one of the world's no-op checks finds;
 /// `faultsim` prints them as `warning: <file>: <key.path>: <why>`, and
 /// `--strict` turns them into errors. The checks are listed, each with its
 /// reason, in docs/no-op-checks.md.

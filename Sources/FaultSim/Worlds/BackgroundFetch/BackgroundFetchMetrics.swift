@@ -25,8 +25,11 @@ public struct BackgroundFetchMetrics: Hashable, Sendable {
   public var userTimeMicroseconds: UInt64 = 0
   /// Engine events handled.
   public var events: UInt64 = 0
+  /// Times the system woke an app for a fetch.
   public var wakeUps: UInt64 = 0
+  /// Fetches that reported new data.
   public var newData: UInt64 = 0
+  /// Fetches that found nothing new.
   public var noData: UInt64 = 0
   /// Failed fetches, kills included.
   public var failed: UInt64 = 0
@@ -43,8 +46,11 @@ public struct BackgroundFetchMetrics: Hashable, Sendable {
   public var wakeGapTotalMicroseconds: UInt64 = 0
   /// Content items that appeared on servers.
   public var contentItems: UInt64 = 0
+  /// Items a background fetch delivered.
   public var deliveredInBackground: UInt64 = 0
+  /// Items a foreground refresh delivered when the user opened the app.
   public var deliveredOnOpen: UInt64 = 0
+  /// Items still undelivered when the run ended.
   public var undelivered: UInt64 = 0
   /// Time from an item's appearance until the app had it.
   public var staleness = DurationHistogram()

@@ -9,11 +9,11 @@
 ///
 /// The world is made of components that own their state, and routes the
 /// events between them:
-/// - ``BackgroundFetchSystem``, the system's side: wake times, the fetch's
-///   run under its time limit, the interval;
-/// - ``FetchingApp``, the app: its request, its completion handler's
+/// - the system (`BackgroundFetchSystem`): wake times, the fetch's run
+///   under its time limit, the interval;
+/// - the app (`FetchingApp`): its request, its completion handler's
 ///   report, its content and the user's opens;
-/// - ``ContentServer``, the server's content over time.
+/// - the server (`ContentServer`): its content over time.
 /// The world holds the devices' conditions, the user's script of opens and
 /// the race between content and a fetch's snapshot.
 ///
@@ -26,6 +26,8 @@
 /// ``BackgroundFetchWorldOptions/races`` `window` before a fetch's snapshot
 /// (the end of its request) — the fetch may or may not include it.
 public struct BackgroundFetchWorld: SimulationModel {
+  /// The world's events (``BackgroundFetchEvent``): the system wakes an app for
+  /// a fetch, a fetch ends, a user opens the app.
   public typealias Event = BackgroundFetchEvent
 
   /// The world's definition.

@@ -8,6 +8,8 @@ public struct BackgroundFetchWorldOptions: Hashable, Sendable {
     /// Virtual time simulated: the conditions' horizon. Default 72 h.
     public var duration = VirtualDuration.hours(72)
 
+    /// The model's defaults: what a scenario that writes none of the section's
+    /// keys runs. 100 users over 72 h.
     public init() {}
   }
 
@@ -28,6 +30,8 @@ public struct BackgroundFetchWorldOptions: Hashable, Sendable {
     /// (always succeeding). Default `true`.
     public var foregroundRefreshOnOpen = true
 
+    /// The model's defaults: what a scenario that writes none of the section's
+    /// keys runs.
     public init() {}
   }
 
@@ -37,18 +41,27 @@ public struct BackgroundFetchWorldOptions: Hashable, Sendable {
     /// new content, so every successful fetch reports `.noData`.
     public var itemsPerHour = 0.5
 
+    /// The model's defaults: what a scenario that writes none of the section's
+    /// keys runs. Half an item per hour.
     public init() {}
   }
 
+  /// Who is simulated, for how long.
   public var population = Population()
+  /// What the app does when woken; how the system adapts its interval.
   public var fetch = Fetch()
+  /// New content on the server.
   public var content = Content()
+  /// The OS scheduler's model (``BackgroundTaskScheduler``).
   public var scheduler = BackgroundTaskSchedulerOptions()
+  /// How device conditions are drawn (``DeviceConditions``).
   public var conditions = DeviceConditionsOptions()
   /// Content that arrives on the server within `window` before a fetch's
   /// snapshot races with it: the order strategy picks whether the fetch
   /// sees it. Default zero (only content arriving at the same instant).
   public var races = RaceOptions()
 
+  /// The model's defaults: what a background-fetch scenario that writes no key
+  /// runs.
   public init() {}
 }

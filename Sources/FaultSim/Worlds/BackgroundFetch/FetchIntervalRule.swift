@@ -24,6 +24,7 @@ public struct FetchIntervalRule: Hashable, Sendable {
   /// Multiplier after a kill at the time limit (≥ 1). Default 4.
   public var killedFactor = 4.0
 
+  /// The defaults: a 15 min minimum, a 12 h maximum, factors 0.5, 1.5, 2 and 4.
   public init() {}
 
   /// The factor for an outcome.

@@ -125,7 +125,8 @@ package struct SingleOrderWorld: SimulationModel {
   }
 
   /// Runs the world once and returns its final state.
-  package static func run(_ configuration: Configuration, seed: UInt64 = 0) throws(SimulationError) -> SingleOrderWorld {
+  package static func run(_ configuration: Configuration, seed: UInt64 = 0) throws(SimulationError) -> SingleOrderWorld
+  {
     var simulation = Simulation(model: SingleOrderWorld(configuration))
     _ = try simulation.run(seed: seed)
     return simulation.model

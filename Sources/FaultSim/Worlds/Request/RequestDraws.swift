@@ -72,7 +72,7 @@ public struct OperationIdentity: DrawIdentity {
   /// The operation's number in the workload, `0 ..< operations`.
   public var operation: Int
 
-  /// Creates the identity.
+  /// The identity of operation `operation`'s draws.
   @inlinable
   public init(operation: Int) {
     self.operation = operation
@@ -92,7 +92,7 @@ public struct MessageIdentity: DrawIdentity {
   /// The message's sequence number within its operation, from 1.
   public var sequence: UInt32
 
-  /// Creates the identity.
+  /// The identity of message `sequence` of operation `operation`.
   @inlinable
   public init(operation: Int, sequence: UInt32) {
     self.operation = operation
@@ -113,7 +113,7 @@ public struct ConflictIdentity: DrawIdentity {
   /// Which conflict of the operation, from 1.
   public var conflict: UInt32
 
-  /// Creates the identity.
+  /// The identity of operation `operation`'s `conflict`-th 412.
   @inlinable
   public init(operation: Int, conflict: UInt32) {
     self.operation = operation

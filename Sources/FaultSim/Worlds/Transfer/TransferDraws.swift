@@ -63,7 +63,7 @@ public struct FileIdentity: DrawIdentity {
   /// The file's number: `user · filesPerUser + n` for the user's n-th file.
   public var file: Int
 
-  /// Creates the identity.
+  /// The identity of file number `file`'s draws.
   @inlinable
   public init(file: Int) {
     self.file = file
@@ -84,7 +84,7 @@ public struct TransferAttemptIdentity: DrawIdentity {
   /// The task's attempt number for the file, from 1.
   public var attempt: UInt16
 
-  /// Creates the identity.
+  /// The identity of the `attempt`-th transfer (from 1) of file `file`.
   @inlinable
   public init(file: Int, attempt: UInt16) {
     self.file = file
@@ -103,7 +103,7 @@ public struct RelaunchRaceIdentity: DrawIdentity {
   /// The session identifier's generation at the relaunch.
   public var session: UInt32
 
-  /// Creates the identity.
+  /// The identity of the race between `transfer` and the reconcile of session generation `session`.
   @inlinable
   public init(_ transfer: TransferAttemptIdentity, session: UInt32) {
     self.transfer = transfer
@@ -121,7 +121,7 @@ public struct ReconcileJobIdentity: DrawIdentity {
   /// The job's number among the user's runs, from 1.
   public var job: UInt32
 
-  /// Creates the identity.
+  /// The identity of user `user`'s `job`-th reconcile job (from 1).
   @inlinable
   public init(user: Int, job: UInt32) {
     self.user = user

@@ -9,6 +9,7 @@ public struct TransferList: Hashable, Sendable, CustomStringConvertible {
   /// The identifiers, sorted, with repeats.
   public private(set) var identifiers: [String]
 
+  /// The list of `identifiers`, sorted, repeats kept.
   public init(_ identifiers: [String] = []) {
     self.identifiers = identifiers.sorted()
   }
@@ -33,6 +34,7 @@ public struct TransferList: Hashable, Sendable, CustomStringConvertible {
     TransferList(identifiers.filter { $0 != identifier })
   }
 
+  /// The identifiers in order, as the seed lesson prints them: `[a.zip,a.zip]`.
   public var description: String {
     "[" + identifiers.joined(separator: ",") + "]"
   }

@@ -2,7 +2,7 @@
 /// `faultsim run` line declared once (docs/transfer-world.md shows them,
 /// and a test keeps it equal).
 extension TransferMetrics: WorldMetrics {
-  /// The wanted files.
+  /// What the rates count per: the wanted files (``files``).
   public var operations: UInt64 { files }
 
   public static let counters: [MetricsCounter<TransferMetrics>] =

@@ -16,26 +16,40 @@ public struct TransferMetrics: Hashable, Sendable {
   public var runs: UInt64 = 0
   /// Files wanted at the end of the run (the operations).
   public var files: UInt64 = 0
+  /// Wanted files stored after exactly one full transfer, never two tasks at
+  /// once.
   public var transferredOnce: UInt64 = 0
+  /// Wanted files transferred more than once, or by two tasks at once.
   public var duplicated: UInt64 = 0
+  /// Wanted files never stored.
   public var lost: UInt64 = 0
+  /// Files stored with the wrong bytes (an error page, truncated or corrupted
+  /// bytes, two writers).
   public var corrupt: UInt64 = 0
+  /// Wanted files with a transfer completed in a session no app listens to.
   public var orphaned: UInt64 = 0
+  /// Files the registry says are queued or in progress while no task exists.
   public var uncertain: UInt64 = 0
+  /// Files the registry says are done but are not stored.
   public var misreported: UInt64 = 0
+  /// Uploads the server rejected with 413.
   public var rejected: UInt64 = 0
+  /// Files transferred without a known content length (indeterminate progress).
   public var progressUnknown: UInt64 = 0
   /// Tasks the apps created.
   public var tasksCreated: UInt64 = 0
   /// Transfers that ran to completion (any session).
   public var transfersCompleted: UInt64 = 0
+  /// Transfers completed in abandoned sessions.
   public var orphanedTransfers: UInt64 = 0
   /// Bytes the daemon moved, and the part that did not end in a stored,
   /// valid file (restarts, duplicates, orphans, cancellations, rejections).
   public var bytesTransferred: UInt64 = 0
+  /// Bytes moved that did not end in a stored, valid file.
   public var bytesWasted: UInt64 = 0
   /// Background wakes and relaunches, and the time the app ran for them.
   public var wakeUps: UInt64 = 0
+  /// Time the apps ran for those wakes and relaunches, in ns.
   public var backgroundRuntime: UInt64 = 0
   /// Tasks alive in the connected session when users reopened the app, as
   /// the daemon reports them.
@@ -45,17 +59,22 @@ public struct TransferMetrics: Hashable, Sendable {
   public var tasksOrphaned: UInt64 = 0
   /// Reconcile jobs (BGProcessingTask) run, and those that expired.
   public var reconcileJobs: UInt64 = 0
+  /// Reconcile jobs that expired.
   public var reconcileJobsExpired: UInt64 = 0
   /// Transfers cancelled by the app itself (a reconcile job's expiration).
   public var cancelledByApp: UInt64 = 0
+  /// Engine events handled.
   public var events: UInt64 = 0
   /// Time from a file's first request until it was stored.
   public var completion = DurationHistogram()
 
   public init() {}
 
+  /// Duplicated files per wanted file, with its 95% Wilson interval.
   public var duplicateRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(duplicated, of: files) }
+  /// Lost files per wanted file, with its 95% Wilson interval.
   public var lostRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(lost, of: files) }
+  /// Uncertain files per wanted file, with its 95% Wilson interval.
   public var uncertainRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(uncertain, of: files) }
   /// Tasks created per wanted file.
   public var tasksPerFile: Double { MetricsQuantity.tasksPerFile.value(in: self) }
@@ -63,12 +82,20 @@ public struct TransferMetrics: Hashable, Sendable {
 
 /// One file's final state, for comparing interleavings.
 public struct TransferFileOutcome: Hashable, Sendable, CustomStringConvertible {
+  /// The file's name: `u0/f3` (user 0, file 3).
   public var name: String
+  /// Whether the file is stored at its destination (or the upload accepted).
   public var stored: Bool
+  /// Whether what is stored is wrong.
   public var corrupt: Bool
+  /// Transfers of the file that ran to completion.
   public var transfers: Int
+  /// Of those, transfers completed in a session no app listens to.
   public var orphaned: Int
+  /// Whether two tasks for the file were ever alive at once.
   public var concurrent: Bool
+  /// The state of the file's registry row: `none`, `queued`, `active`, `done`
+  /// or `failed`.
   public var row: String
 
   /// `u0/f3: stored, 2 transfers, row done`.

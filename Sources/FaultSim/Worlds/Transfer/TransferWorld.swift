@@ -6,13 +6,14 @@
 ///
 /// The world is made of components, each owning its state behind a narrow
 /// API, and routes the events between them:
-/// - ``TransferDaemon``, the OS transfer daemon: sessions, tasks, progress
+/// - the OS transfer daemon (`TransferDaemon`): sessions, tasks, progress
 ///   under the device's conditions, endings, the delivery queue;
-/// - ``TransferApp``, the app: its lifecycle, registry and stored files,
-///   reaching the daemon only through its ``BackgroundTransferSession``
-///   and learning of endings only from ``TransferCallback`` messages; its
-///   decisions are ``TransferAppDecisions``;
-/// - ``SystemTaskScheduler``, the OS's `BGTaskScheduler`, for the app's
+/// - the app (`TransferApp`): its lifecycle, registry and stored files,
+///   reaching the daemon only through its background session
+///   (`BackgroundTransferSession`) and learning of endings only from
+///   callback messages (`TransferCallback`); its decisions are
+///   `TransferAppDecisions`;
+/// - the OS's `BGTaskScheduler` (`SystemTaskScheduler`), for the app's
 ///   reconcile job.
 /// The world itself holds the user's script (open, leave, cancel, ask
 /// again), the system's wake-ups, and the races between components.
@@ -33,6 +34,9 @@
 /// - an app that moves a finished download after its delegate returns,
 ///   against the system deleting the temporary file (`move-vs-delete`).
 public struct TransferWorld: SimulationModel {
+  /// The world's events (``TransferEvent``): the user and the system act on the
+  /// app's lifecycle, the daemon's tasks progress and end, the OS task
+  /// scheduler launches and ends the app's background task.
   public typealias Event = TransferEvent
 
   /// The world's definition.

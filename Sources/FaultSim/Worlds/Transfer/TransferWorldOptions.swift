@@ -11,11 +11,14 @@ public struct TransferWorldOptions: Hashable, Sendable {
     public var kind: TransferKind = .download
     /// Size of each file in bytes: uniform between the bounds.
     public var minimumBytes: UInt64 = 50_000_000
+    /// Largest file size in bytes (at least `minimumBytes`).
     public var maximumBytes: UInt64 = 50_000_000
     /// Probability that the server sends a Content-Length; without it the
     /// app can only show indeterminate progress.
     public var contentLengthKnown = 1.0
 
+    /// The model's defaults: what a scenario that writes none of the section's
+    /// keys runs. One user wanting ten 50 MB downloads.
     public init() {}
   }
 
@@ -34,6 +37,9 @@ public struct TransferWorldOptions: Hashable, Sendable {
 
     /// When the user leaves the app (after opening it at time 0).
     public var backgroundAt: LatencyDistribution = .fixed(.minutes(1))
+    /// How the app stops running in the background: `none` (stays suspended),
+    /// `system` (transfers go on), `force-quit` (transfers cancelled; no
+    /// relaunch until the user opens it).
     public var termination: Termination = .system
     /// When the app stops running (measured from time 0).
     public var terminationAt: LatencyDistribution = .uniform(
@@ -52,10 +58,13 @@ public struct TransferWorldOptions: Hashable, Sendable {
     /// user last opened the app waits `min(cap, base·2ᵏ)`; opening the app
     /// resets k. (Apple publishes no numbers; these are the model's.)
     public var relaunchDelayBase: VirtualDuration = .seconds(5)
+    /// The longest background relaunch delay (at least `relaunchDelayBase`).
     public var relaunchDelayCap: VirtualDuration = .minutes(15)
     /// Time the app spends running per background wake (handling events).
     public var backgroundWorkPerWake: VirtualDuration = .seconds(2)
 
+    /// The model's defaults: what a scenario that writes none of the section's
+    /// keys runs.
     public init() {}
   }
 
@@ -99,7 +108,12 @@ public struct TransferWorldOptions: Hashable, Sendable {
       case direct
     }
 
+    /// On every launch: `blind` enqueues every wanted file it does not have;
+    /// `by-identifier` asks the daemon first; `state` resets `active` rows with
+    /// no running task to `queued`.
     public var reconcile: ReconcilePolicy = .byIdentifier
+    /// `stable`, or `fresh-per-launch`: old tasks are orphaned, keep running,
+    /// and their files arrive nowhere.
     public var sessionIdentifier: SessionIdentifierPolicy = .stable
     /// Probability that the user cancels a file while the app is open (and
     /// asks for it again after reopening the app).
@@ -109,9 +123,17 @@ public struct TransferWorldOptions: Hashable, Sendable {
     public var cancelRemovesRow = true
     /// Whether a failed transfer is resumed from its resume data.
     public var usesResumeData = true
+    /// How a finished download is checked before it is moved into place (each
+    /// check catches more).
     public var validation: Validation = .checksum
+    /// `in-delegate`, or `after-return`, which races the system deleting the
+    /// temporary file.
     public var moveTiming: MoveTiming = .inDelegate
+    /// Uploads: `after-2xx` keeps the staging file after a 413;
+    /// `after-any-completion` deletes it and marks the job done.
     public var stagingDeletion: StagingDeletion = .after2xx
+    /// `atomic-move`, or `direct`: two tasks for one file corrupt it (seed
+    /// AG17).
     public var destinationWrites: DestinationWrites = .atomicMove
     /// Tasks per file before the app gives up on it.
     public var maximumAttempts = 5
@@ -119,6 +141,9 @@ public struct TransferWorldOptions: Hashable, Sendable {
     /// background for transfer events.
     public var reconcileOnBackgroundLaunch = false
 
+    /// The model's defaults: what a scenario that writes none of the section's
+    /// keys runs. Reconcile by identifier, a stable session, checksum
+    /// validation, moves in the delegate.
     public init() {}
   }
 
@@ -127,7 +152,10 @@ public struct TransferWorldOptions: Hashable, Sendable {
     /// Throughput on Wi-Fi and cellular, bytes per second, before a
     /// per-task factor uniform in `1 ± throughputSpread`.
     public var wifiBytesPerSecond: UInt64 = 2_500_000
+    /// Throughput on cellular, bytes per second, before the per-task factor.
     public var cellularBytesPerSecond: UInt64 = 625_000
+    /// Spread of the per-task throughput factor, which is uniform in `1 ±
+    /// throughputSpread` (below 1).
     public var throughputSpread = 0.5
     /// Probability that a task fails part-way (at a uniform point).
     public var failure = 0.0
@@ -137,12 +165,19 @@ public struct TransferWorldOptions: Hashable, Sendable {
     /// status, an error page sent with 200, a truncated body, corrupted
     /// bytes of the right size.
     public var errorStatus = 0.0
+    /// Probability that a finished download is an error page sent with 200.
     public var errorPage = 0.0
+    /// Probability that a finished download is truncated.
     public var truncated = 0.0
+    /// Probability that a finished download has corrupted bytes of the right
+    /// size.
     public var corruptedBytes = 0.0
     /// Probability that the server rejects an upload permanently with 413.
     public var rejection = 0.0
 
+    /// The model's defaults: what a scenario that writes none of the section's
+    /// keys runs. 2.5 MB/s on Wi-Fi, 625 kB/s on cellular, no failures and no
+    /// bad content.
     public init() {}
   }
 
@@ -155,6 +190,8 @@ public struct TransferWorldOptions: Hashable, Sendable {
     /// Transfer only while the device is charging.
     public var requiresPower = false
 
+    /// The model's defaults: what a scenario that writes none of the section's
+    /// keys runs. Any network, on battery or plugged in.
     public init() {}
   }
 
@@ -162,7 +199,9 @@ public struct TransferWorldOptions: Hashable, Sendable {
   public struct ReconcileJob: Hashable, Sendable {
     /// Earliest begin date after the app goes to the background.
     public var earliestBeginAfter: VirtualDuration = .minutes(15)
+    /// `requiresNetworkConnectivity` of the job's request.
     public var requiresNetwork = true
+    /// `requiresExternalPower` of the job's request.
     public var requiresPower = false
     /// How long the job's work takes.
     public var work: LatencyDistribution = .fixed(.seconds(10))
@@ -173,13 +212,20 @@ public struct TransferWorldOptions: Hashable, Sendable {
     /// submission replaces the pending request and its begin date).
     public var guardedSubmission = true
 
+    /// The model's defaults: what a scenario that writes none of the section's
+    /// keys runs.
     public init() {}
   }
 
+  /// What each user wants transferred.
   public var workload = Workload()
+  /// The app's life, the same script for every user.
   public var lifecycle = Lifecycle()
+  /// The app's reconcile policy and how it handles transfer events.
   public var app = AppPolicy()
+  /// The OS transfer daemon and the server behind it.
   public var daemon = Daemon()
+  /// Conditions on starting a transfer.
   public var constraints = Constraints()
   /// Network and charging over time; `nil` is always Wi-Fi and plugged in.
   public var conditions: DeviceConditionsOptions?
@@ -189,14 +235,19 @@ public struct TransferWorldOptions: Hashable, Sendable {
   public var reconcileJob: ReconcileJob?
   /// Options of the OS scheduler that runs the reconcile job.
   public var scheduler = BackgroundTaskSchedulerOptions()
+  /// Which events race: a task ending close to the relaunch races with its
+  /// reconcile; a cancellation close to the task's completion races with it.
   public var races = RaceOptions()
 
+  /// The model's defaults: what a transfer scenario that writes no key runs.
   public init() {}
 }
 
 /// Downloads or uploads.
 public enum TransferKind: String, CaseIterable, Hashable, Sendable {
+  /// The daemon downloads each file, and the app moves it into place.
   case download
+  /// The daemon uploads each file from a staging copy the app keeps.
   case upload
 }
 

@@ -16,6 +16,7 @@ public struct BackgroundTaskSchedulerOptions: Hashable, Sendable {
   /// Below this battery level (0…1), unplugged, delays are multiplied by
   /// ``lowBatteryDelayFactor``. Default 0.2.
   public var lowBatteryLevel = 0.2
+  /// The multiplier of delays below ``lowBatteryLevel``, unplugged.
   /// Default 3.
   public var lowBatteryDelayFactor = 3.0
   /// An app used within this span gets no idle penalty. Default 24 h.

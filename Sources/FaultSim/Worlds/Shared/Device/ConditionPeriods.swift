@@ -22,7 +22,7 @@ public struct ConditionPeriod: Hashable, Sendable, CustomStringConvertible {
     start <= time && time < end
   }
 
-  /// `[t=1.000000s, t=2.000000s)`.
+  /// `[1.000000s, 2.000000s)`: the start included, the end not.
   public var description: String { "[\(start), \(end))" }
 }
 

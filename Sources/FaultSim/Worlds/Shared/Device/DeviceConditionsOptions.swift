@@ -18,6 +18,8 @@ public struct DeviceConditionsOptions: Hashable, Sendable {
     /// empty to full).
     public var chargePerHour = 0.5
 
+    /// The model's defaults: what a scenario that writes none of the section's
+    /// keys runs.
     public init() {}
   }
 
@@ -31,6 +33,8 @@ public struct DeviceConditionsOptions: Hashable, Sendable {
     /// Length of a plugged-in spell. Default uniform 1 h–8 h.
     public var pluggedIn = LatencyDistribution.uniform(min: Self.hours(1), max: Self.hours(8))
 
+    /// The model's defaults: what a scenario that writes none of the section's
+    /// keys runs.
     public init() {}
 
     static func hours(_ count: UInt64) -> VirtualDuration { .nanoseconds(count * 3_600_000_000_000) }
@@ -53,7 +57,8 @@ public struct DeviceConditionsOptions: Hashable, Sendable {
       public static let defaultThreshold = 0.2
     }
 
-    /// Default `.belowBattery(0.2)`.
+    /// When it is on: below a battery level (and unplugged), never (only
+    /// `periods`), or always. Default `.belowBattery(0.2)`.
     public var rule = Rule.belowBattery(Rule.defaultThreshold)
     /// Probability that a user keeps Low Power Mode on all the time.
     /// Default 0.
@@ -62,6 +67,8 @@ public struct DeviceConditionsOptions: Hashable, Sendable {
     /// rule. Default none.
     public var periods: [ConditionPeriod] = []
 
+    /// The model's defaults: what a scenario that writes none of the section's
+    /// keys runs.
     public init() {}
   }
 
@@ -78,6 +85,8 @@ public struct DeviceConditionsOptions: Hashable, Sendable {
       /// Mean length of a spell in this state.
       public var meanDuration: VirtualDuration
 
+      /// A state drawn with relative weight `weight` whose spells last
+      /// `meanDuration` on average.
       public init(weight: Double, meanDuration: VirtualDuration) {
         self.weight = weight
         self.meanDuration = meanDuration
@@ -91,6 +100,8 @@ public struct DeviceConditionsOptions: Hashable, Sendable {
     /// Default weight 0.1, mean 20 min.
     public var offline = State(weight: 0.1, meanDuration: .minutes(20))
 
+    /// The model's defaults: what a scenario that writes none of the section's
+    /// keys runs.
     public init() {}
 
     /// The states in a fixed order (the order of the weighted draw).
@@ -103,6 +114,8 @@ public struct DeviceConditionsOptions: Hashable, Sendable {
     /// whole run. Default 0.05.
     public var offUsers = 0.05
 
+    /// The model's defaults: what a scenario that writes none of the section's
+    /// keys runs. 5% of users have it off.
     public init() {}
   }
 
@@ -126,16 +139,26 @@ public struct DeviceConditionsOptions: Hashable, Sendable {
     /// Default 0.05.
     public var forceQuit = 0.05
 
+    /// The model's defaults: what a scenario that writes none of the section's
+    /// keys runs.
     public init() {}
   }
 
+  /// The battery's level at the start, its drain and charge.
   public var battery = Battery()
+  /// Alternating unplugged and plugged-in spells.
   public var charging = Charging()
+  /// When Low Power Mode is on.
   public var lowPowerMode = LowPowerMode()
+  /// A chain of Wi-Fi, cellular and offline spells.
   public var network = Network()
+  /// Whether the user switched Background App Refresh off for the app.
   public var backgroundAppRefresh = BackgroundAppRefresh()
+  /// When the user opens the app, for how long, and whether they force-quit it.
   public var usage = Usage()
 
+  /// The model's defaults for every condition: what a `conditions` section that
+  /// writes no key draws.
   public init() {}
 
   /// Spells (charging, network, usage gaps and sessions) shorter than this

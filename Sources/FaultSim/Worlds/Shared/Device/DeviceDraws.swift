@@ -55,7 +55,7 @@ public struct UserIdentity: DrawIdentity, ExpressibleByIntegerLiteral {
   /// The user's number, `0 ..< users`.
   public var user: Int
 
-  /// Creates the identity.
+  /// The identity of user `user`'s draws (its device's conditions and decisions).
   @inlinable
   public init(user: Int) {
     self.user = user
@@ -79,7 +79,7 @@ public struct TimelineStepIdentity: DrawIdentity {
   /// The step's index in its timeline, from 0.
   public var step: UInt64
 
-  /// Creates the identity.
+  /// The identity of step `step` (from 0) of one of `user`'s timelines.
   @inlinable
   public init(_ user: UserIdentity, step: UInt64) {
     self.user = user
@@ -100,7 +100,7 @@ public struct SchedulerDecisionIdentity: DrawIdentity {
   /// How often the rule deferred it (below 2²⁰).
   public var deferral: UInt64
 
-  /// Creates the identity.
+  /// The identity of the scheduler's decision on `user`'s `submission`-th request after `deferral` deferrals.
   @inlinable
   public init(_ user: UserIdentity, submission: UInt64, deferral: UInt64) {
     self.user = user
@@ -119,7 +119,7 @@ public struct FetchIdentity: DrawIdentity {
   /// The fetch's number for this user, from 0.
   public var fetch: UInt32
 
-  /// Creates the identity.
+  /// The identity of `user`'s fetch number `fetch` (from 0).
   @inlinable
   public init(_ user: UserIdentity, fetch: UInt32) {
     self.user = user

@@ -89,7 +89,7 @@ public struct ChannelIdentity: DrawIdentity {
   /// The channel's number (0: the one shared channel of the request world).
   public var channel: UInt64
 
-  /// Creates the identity.
+  /// The identity of channel `channel`'s loss timeline.
   @inlinable
   public init(channel: UInt64) {
     self.channel = channel
