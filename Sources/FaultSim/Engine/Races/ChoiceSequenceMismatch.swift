@@ -3,20 +3,27 @@
 /// choices than the run has choice points.
 ///
 /// The engine answers such a choice with the nearest alternative so that a
-/// replay never traps (``OrderStrategy/choose(index:race:alternatives:)``);
-/// a person who typed the sequence must hear that it was not what ran. The
-/// run is exact up to the first bad choice, so checking the finished run's
-/// choice points finds that choice exactly.
-package struct ChoiceSequenceMismatch: Error, Hashable, Sendable, CustomStringConvertible {
+/// replay never traps (``OrderStrategy/replay(_:)``); whoever gave the
+/// sequence must hear that it was not what ran. The run is exact up to the
+/// first bad choice, so checking the finished run's choice points
+/// (``RunSummary/choices``) finds that choice exactly:
+///
+/// ```swift
+/// let run = try RequestWorld.runOnce(options, seed: 7, strategy: .replay(sequence))
+/// if let mismatch = ChoiceSequenceMismatch.check(sequence, against: run.summary.choices) {
+///   print(mismatch)
+/// }
+/// ```
+public struct ChoiceSequenceMismatch: Error, Hashable, Sendable, CustomStringConvertible {
   /// What does not fit, naming the choice, its position and the allowed
   /// range.
-  package var description: String
+  public var description: String
 
   /// The first way `sequence` does not fit `choices`, the choice points of
   /// the run that replayed it; `nil` when every choice was taken as given.
   ///
   /// - Complexity: O(`sequence.count`).
-  package static func check(_ sequence: [Int], against choices: [ChoicePoint]) -> ChoiceSequenceMismatch? {
+  public static func check(_ sequence: [Int], against choices: [ChoicePoint]) -> ChoiceSequenceMismatch? {
     for (index, choice) in sequence.enumerated() where index < choices.count {
       let point = choices[index]
       let count = point.alternatives.count
