@@ -118,7 +118,11 @@ import Testing
         }
       }
       #expect(help.hasPrefix("OVERVIEW: "))
-      #expect(help.contains("\nUSAGE: \(info.usage)\n"))
+      // The usage line, however wrapped.
+      let usage = help.components(separatedBy: "\n\n").first { $0.hasPrefix("USAGE: ") } ?? ""
+      #expect(
+        usage.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ") == "USAGE: \(info.usage)",
+        "\(info.commandLine): \(usage)")
     }
     // The options the issue found undocumented.
     let sweep = SweepCommand.info.help(width: 80)
@@ -150,8 +154,19 @@ import Testing
         // A section is a title in capitals and what follows up to a blank line.
         if line.isEmpty { section = "" }
         if line.hasSuffix(":") && line.allSatisfy({ $0.isUppercase || $0 == ":" }) { section = String(line) }
-        // Usage and examples are command lines: never broken.
-        if line.hasPrefix("USAGE: ") || section == "EXAMPLES:" { continue }
+        // Examples are command lines: never broken.
+        if section == "EXAMPLES:" { continue }
+        // Usage breaks between arguments, never inside one: a line longer
+        // than the terminal holds one argument alone.
+        if line.hasPrefix("USAGE: ") { section = "USAGE:" }
+        if section == "USAGE:" {
+          let head = "USAGE: \(info.usageParts[0])"
+          let body = (line.hasPrefix(head) ? line.dropFirst(head.count) : line).trimmingCharacters(in: .whitespaces)
+          #expect(
+            line.count <= width || info.usageParts.dropFirst().contains(body),
+            "\(info.commandLine) at \(width): \(line)")
+          continue
+        }
         // Only a word longer than the line may make it longer.
         #expect(
           line.count <= width || line.split(separator: " ").count == 1, "\(info.commandLine) at \(width): \(line)")

@@ -10,7 +10,7 @@ extension CommandInfo {
   func help(width: Int) -> String {
     var sections = [
       TextWrapping.lines("OVERVIEW: \(abstract)", width: width).joined(separator: "\n"),
-      "USAGE: \(usage)",
+      Self.wrappedUsage(usageParts, width: width),
     ]
     let positionals = positionalDeclarations
     if !positionals.isEmpty {
@@ -27,6 +27,33 @@ extension CommandInfo {
       sections.append((["EXAMPLES:"] + examples.map { "  \($0)" }).joined(separator: "\n"))
     }
     return sections.joined(separator: "\n\n") + "\n"
+  }
+
+  /// `USAGE: faultsim sweep <scenario> …` wrapped to `width` between
+  /// arguments (never inside one), continuation lines aligned after the
+  /// command line, as swift-argument-parser does.
+  ///
+  /// - Complexity: O(n) in the length of the usage line.
+  static func wrappedUsage(_ parts: [String], width: Int) -> String {
+    guard let first = parts.first else { return "USAGE:" }
+    let head = "USAGE: \(first)"
+    // Aligned after the command line when the longest argument fits there;
+    // on a narrow terminal, two spaces.
+    let longest = parts.dropFirst().map(\.count).max() ?? 0
+    let indent = head.count + 1 + longest <= width ? head.count + 1 : 2
+    let pad = String(repeating: " ", count: indent)
+    var lines: [String] = []
+    var line = head
+    for part in parts.dropFirst() {
+      if line.count + 1 + part.count <= width || line.count <= indent {
+        line += " " + part
+      } else {
+        lines.append(line)
+        line = pad + part
+      }
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
   }
 
   /// A titled section of labels and their wrapped descriptions: a label

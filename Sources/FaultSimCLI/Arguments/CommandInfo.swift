@@ -68,8 +68,12 @@ struct CommandInfo: Sendable {
   /// The synopsis after `Usage: `: every argument in declaration order,
   /// optional ones in brackets, repeatable ones followed by `...`, an option
   /// that implies a flag inside that flag's brackets.
-  var usage: String {
-    if !subcommands.isEmpty { return "\(commandLine) [<subcommand>] [<options>]" }
+  var usage: String { usageParts.joined(separator: " ") }
+
+  /// The usage line's parts, the command line first: each argument with
+  /// its brackets, which help keeps whole when it wraps the line.
+  var usageParts: [String] {
+    if !subcommands.isEmpty { return [commandLine, "[<subcommand>]", "[<options>]"] }
     var parts = [commandLine]
     let flags = Set(arguments.filter { $0.kind == .flag }.map(\.name))
     for argument in arguments where argument.implies.map({ !flags.contains($0) }) ?? true {
@@ -80,7 +84,7 @@ struct CommandInfo: Sendable {
       if argument.repeatable { part += "..." }
       parts.append(part)
     }
-    return parts.joined(separator: " ")
+    return parts
   }
 
   /// The subcommand called `name`, if any.
