@@ -22,6 +22,29 @@ import Testing
       seeds: try SeedRange(0, seeds))
   }
 
+  /// A library user's grid is checked as the command line's is: two cells
+  /// that are the same experiment are refused, not run twice.
+  @Test func aGridWithTheSameExperimentTwiceIsRefused() throws {
+    func error(_ axes: [String], settings: [String] = []) throws -> SweepError? {
+      let overrides = try settings.map { try ScenarioOverride(parsing: $0) }
+      let grid = SweepGrid(axes: try axes.map { try SweepGrid.Axis(parsing: $0) })
+      let seeds = try SeedRange(0, 2)
+      do throws(SweepError) {
+        _ = try Sweep<RequestWorld>(
+          file: "small.json", bytes: Array(Self.scenario.utf8), settings: overrides, grid: grid, seeds: seeds)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    let twice = try #require(try error(["network.responseLoss=0.1,0.10"]))
+    guard case .invalidGrid(let message) = twice else { Issue.record("\(twice)"); return }
+    #expect(message.contains("the value '0.10' is given twice"), "\(message)")
+    let replaced = try #require(try error(["network.responseLoss=0.1,0.3"], settings: ["network.responseLoss=0.2"]))
+    #expect(replaced.description.contains("is replaced in every cell"), "\(replaced)")
+    #expect(try error(["network.responseLoss=0.1,0.3"]) == nil)
+  }
+
   @Test func theTableIsByteIdenticalForEveryJobCountAndChunkSize() throws {
     let sweep = try Self.sweep()
     let reference = try sweep.table()

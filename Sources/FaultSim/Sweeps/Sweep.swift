@@ -99,6 +99,13 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
         "the grid has \(grid.cellCount.map(String.init) ?? "more than \(Int.max)") cells; at most \(maximumCells) are allowed — vary fewer values"
       )
     }
+    // Every cell a different experiment: no value twice on an axis, no
+    // setting that an axis replaces.
+    do {
+      try grid.check(settings: settings, maximumCells: maximumCells)
+    } catch {
+      throw .invalidGrid(error.description)
+    }
     let (runs, overflow) = UInt64(count).multipliedReportingOverflow(by: seeds.count)
     guard !overflow, runs <= Self.maximumRuns else {
       throw .tooLarge(
@@ -405,6 +412,10 @@ public enum SweepError: Error, Sendable, CustomStringConvertible {
   case scenario(ScenarioError)
   /// The sweep is larger than FaultSim accepts.
   case tooLarge(String)
+  /// Two cells of the grid would be the same experiment: a value given
+  /// twice on an axis, a key path varied twice, or a setting an axis
+  /// replaces in every cell.
+  case invalidGrid(String)
   /// A run failed.
   case simulation(SimulationError)
 
@@ -413,7 +424,7 @@ public enum SweepError: Error, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .scenario(let error): return error.description
-    case .tooLarge(let message): return message
+    case .tooLarge(let message), .invalidGrid(let message): return message
     case .simulation(let error): return error.description
     }
   }

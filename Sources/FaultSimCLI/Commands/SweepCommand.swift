@@ -149,7 +149,7 @@ struct SweepCommand: Subcommand {
     } catch {
       switch error {
       case .scenario(let scenarioError): throw .scenario(scenarioError)
-      case .tooLarge(let message): throw .usage(message, command: Self.info)
+      case .tooLarge(let message), .invalidGrid(let message): throw .usage(message, command: Self.info)
       case .simulation(let simulationError): throw .simulation(simulationError, scenario: path)
       }
     }
