@@ -38,7 +38,10 @@ import Testing
       }
     }
     let twice = try #require(try error(["network.responseLoss=0.1,0.10"]))
-    guard case .invalidGrid(let message) = twice else { Issue.record("\(twice)"); return }
+    guard case .invalidGrid(let message) = twice else {
+      Issue.record("\(twice)")
+      return
+    }
     #expect(message.contains("the value '0.10' is given twice"), "\(message)")
     let replaced = try #require(try error(["network.responseLoss=0.1,0.3"], settings: ["network.responseLoss=0.2"]))
     #expect(replaced.description.contains("is replaced in every cell"), "\(replaced)")
