@@ -10,7 +10,7 @@ import Testing
   typealias Context = SimulationContext<RequestEvent>
 
   static func write(_ sequence: UInt32, key: Bool = true, payload: PayloadDigest = .original) -> RequestMessage {
-    RequestMessage(operation: 0, sequence: sequence, kind: .write, carriesKey: key, payload: payload)
+    RequestMessage(operation: 0, sequence: sequence, kind: .write, key: key ? .stable : .none, payload: payload)
   }
 
   static func server(
@@ -275,25 +275,23 @@ import Testing
   /// the seam issue 11 builds on. It sends keyed writes and never retries.
   struct OneShotPolicy: ClientPolicy {
     var started = 0
+    var initialMemory: UInt16 { 0 }
     mutating func reset() { started = 0 }
     mutating func operationStarted() { started += 1 }
-    func beginSubmission(_ state: inout RetryState) {
-      state.exchange = .write
-      state.tries = 0
-    }
+    func beginSubmission(_ tries: inout UInt16) { tries = 0 }
     var offlineBehaviour: ClientOptions.OfflineBehaviour { .spend }
-    func countAttempt(_ state: inout RetryState) { state.tries += 1 }
+    func countAttempt(_ tries: inout UInt16) { tries += 1 }
     mutating func request(
-      operation: Int, sequence: UInt32, _ state: inout RetryState, _ context: inout SimulationContext<RequestEvent>
+      for message: MessageIdentity, _ tries: inout UInt16, _ context: inout SimulationContext<RequestEvent>
     ) -> AttemptRequest {
-      AttemptRequest(kind: .write, carriesKey: true)
+      AttemptRequest(kind: .write, key: .stable)
     }
     mutating func afterSuccess(
-      _ response: ResponseMessage, operation: Int, sequence: UInt32, _ state: inout RetryState,
+      _ response: ResponseMessage, of message: MessageIdentity, _ tries: inout UInt16,
       _ context: inout SimulationContext<RequestEvent>
     ) -> ClientDecision { .stop(.succeeded) }
     mutating func afterFailure(
-      _ failure: Failure, operation: Int, sequence: UInt32, _ state: inout RetryState,
+      _ failure: Failure, of message: MessageIdentity, _ tries: inout UInt16,
       _ context: inout SimulationContext<RequestEvent>
     ) -> ClientDecision { .stop(failure.provesNotApplied ? .failed : .uncertain) }
   }

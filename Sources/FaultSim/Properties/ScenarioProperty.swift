@@ -54,6 +54,36 @@ public struct ScenarioProperty<World: ShrinkableWorld> {
       throw .wrongWorld(
         "\(scenario.file) is a \(scenario.world.name) world, the property is about the \(World.worldName) world")
     }
+    return try check(
+      options, file: scenario.file, seeds: seeds, requiring: required, shrinking: budget,
+      replay: { seed in
+        ReplayCommand.run(scenario: scenario.file, seed: seed, overrides: scenario.overrides.map(\.description))
+      })
+  }
+
+  /// Checks the property on a scenario's world with decisions given in
+  /// Swift (``PluggedScenario``), as ``check(_:seeds:requiring:shrinking:)``
+  /// does for a scenario file. The command line cannot run your code, so
+  /// the report's replay line is the library call that prints the failing
+  /// seed's timeline.
+  ///
+  /// - Throws: `PropertyError` when a run stops with a simulation error.
+  /// - Complexity: One run per seed up to the first failure, then at most
+  ///   `budget.runs` runs.
+  public func check(
+    _ world: PluggedScenario<World>, seeds: Range<UInt64>, requiring required: [World.Draws] = [],
+    shrinking budget: ShrinkBudget = ShrinkBudget()
+  ) throws(PropertyError) -> PropertyReport {
+    try check(
+      world.options, file: world.scenario.file, seeds: seeds, requiring: required, shrinking: budget,
+      replay: { seed in "print(try world.trace(seed: \(seed)))" })
+  }
+
+  /// The check, on a world's options.
+  func check(
+    _ options: World.Options, file: String, seeds: Range<UInt64>, requiring required: [World.Draws],
+    shrinking budget: ShrinkBudget, replay: (UInt64) -> String
+  ) throws(PropertyError) -> PropertyReport {
     var checked: UInt64 = 0
     var coverage = FaultCoverage<World.Draws>()
     for seed in seeds {
@@ -66,8 +96,6 @@ public struct ScenarioProperty<World: ShrinkableWorld> {
       }
       coverage.add(run.summary)
       if holds(PropertyRun(seed: seed, metrics: run.metrics, finalState: run.finalState)) { continue }
-      let replay = ReplayCommand.run(
-        scenario: scenario.file, seed: seed, overrides: scenario.overrides.map(\.description))
       let counterexample: Counterexample
       var shrinker = FaultShrinker<World>(
         options: options, seed: seed, budget: budget, fails: { !holds($0) })
@@ -77,12 +105,12 @@ public struct ScenarioProperty<World: ShrinkableWorld> {
         throw .simulation(seed: seed, error)
       }
       return PropertyReport(
-        property: name, scenario: scenario.file, seeds: seeds, seedsChecked: checked,
-        failure: PropertyReport.Failure(seed: seed, replay: replay, counterexample: counterexample),
+        property: name, scenario: file, seeds: seeds, seedsChecked: checked,
+        failure: PropertyReport.Failure(seed: seed, replay: replay(seed), counterexample: counterexample),
         coverage: coverage.reportLines, unexercised: [])
     }
     return PropertyReport(
-      property: name, scenario: scenario.file, seeds: seeds, seedsChecked: checked, failure: nil,
+      property: name, scenario: file, seeds: seeds, seedsChecked: checked, failure: nil,
       coverage: coverage.reportLines, unexercised: coverage.missing(required).map(\.name))
   }
 }

@@ -17,6 +17,9 @@ public struct Scenario: Sendable {
   /// cannot affect its run as configured, in the order of the world's
   /// checks (docs/no-op-checks.md). Empty for a scenario without no-ops.
   public var warnings: [ScenarioWarning]
+  /// The file's bytes as read (before overrides): what a sweep of the
+  /// scenario reads again for each cell.
+  package var source: [UInt8]
 
   /// The version written into tables and reports.
   public static let faultSimVersion = "0.1.0"
@@ -71,7 +74,7 @@ public struct Scenario: Sendable {
     for override in overrides { digest.absorb(Array("\u{0}\(override)".utf8)) }
     return Scenario(
       name: Self.stem(of: file), file: file, description: description, world: world, overrides: overrides,
-      digest: digest.hex, warnings: warnings)
+      digest: digest.hex, warnings: warnings, source: bytes)
   }
 
   /// `scenarios/checkout-reference.json` → `checkout-reference`.

@@ -90,9 +90,22 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
 
   /// Validates every cell before anything runs, so a bad value in the last
   /// cell fails in a second, not after hours.
+  ///
+  /// - Parameters:
+  ///   - file: The scenario file's name, for messages and digests.
+  ///   - bytes: The scenario file's bytes, read again for every cell.
+  ///   - settings: Overrides every cell applies first.
+  ///   - grid: The varied key paths and their values.
+  ///   - seeds: The seeds every cell runs.
+  ///   - interleavings: Interleavings tried per seed that meets a race.
+  ///   - maximumCells: The most cells accepted.
+  ///   - configure: A cell's options from its scenario's world: by
+  ///     default the world's own options (``ScenarioWorld/options(of:)``);
+  ///     a world with decisions given in Swift adds them here.
   public init(
     file: String, bytes: [UInt8], settings: [ScenarioOverride], grid: SweepGrid, seeds: SeedRange,
-    interleavings: Int = 8, maximumCells: Int = Self.maximumCells
+    interleavings: Int = 8, maximumCells: Int = Self.maximumCells,
+    configure: (Scenario.World) -> World.Options? = World.options(of:)
   ) throws(SweepError) {
     guard let count = grid.cellCount, count <= maximumCells else {
       throw .tooLarge(
@@ -120,7 +133,7 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
       } catch {
         throw .scenario(error)
       }
-      guard let options = World.options(of: scenario.world) else {
+      guard let options = configure(scenario.world) else {
         throw .scenario(ScenarioError(file: file, message: "cell \(index) is not a \(World.worldName) world"))
       }
       cells.append(Cell(overrides: overrides, scenario: scenario, options: options))

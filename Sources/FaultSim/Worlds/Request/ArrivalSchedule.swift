@@ -2,9 +2,11 @@
 /// `i`-th to start. Starting operations in index order keeps the records an
 /// event touches close together in memory, and lets the world keep only the
 /// next start in the pending-event set.
+@usableFromInline
 struct ArrivalSchedule {
 
   /// Start time of each operation, non-decreasing.
+  @usableFromInline
   private(set) var times: [VirtualTime] = []
 
   /// Computes the start times of `count` operations.
@@ -16,6 +18,7 @@ struct ArrivalSchedule {
   /// `W·(E₀ + … + E_i)/S`. `E_i` is the keyed draw (i, arrival).
   ///
   /// - Complexity: O(`count`).
+  @usableFromInline
   mutating func fill(
     _ arrival: WorkloadOptions.Arrival, count: Int, random: KeyedRandom
   ) throws(SimulationError) {
@@ -54,6 +57,7 @@ struct ArrivalSchedule {
   }
 
   /// An Exp(1) draw keyed by the operation (`count`: the closing gap).
+  @usableFromInline
   @inline(__always)
   static func exponential(_ operation: Int, _ random: KeyedRandom) -> Double {
     -DeterministicMath.log(

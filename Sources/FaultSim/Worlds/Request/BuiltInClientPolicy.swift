@@ -3,7 +3,10 @@
 /// safety rule for keyless writes, Retry-After, offline behaviour, and the
 /// read–write loop of conditional writes; all of it set by
 /// ``ClientOptions``. See ``ClientPolicy`` for what a policy decides.
-struct BuiltInClientPolicy: ClientPolicy {
+///
+/// ``init()`` is the policy of whichever scenario it runs in: the world
+/// calls ``prepared(for:)`` with the scenario's options before a run.
+public struct BuiltInClientPolicy: ClientPolicy {
   /// The options the policy follows.
   let options: ClientOptions
   /// What the operations are (keyless writes need the safety rule).
@@ -18,6 +21,19 @@ struct BuiltInClientPolicy: ClientPolicy {
   /// The retry budget shared by every client of the run.
   var retryBudget: RetryBudgetState
 
+  /// The policy of the scenario it runs in (`client.*`), read from the
+  /// scenario's options by ``prepared(for:)``.
+  public init() {
+    self.init(RequestWorldOptions())
+  }
+
+  /// The policy of `options`.
+  init(_ options: RequestWorldOptions) {
+    self.init(
+      options.client, workload: options.workload,
+      payloadChangeMatters: options.workload.kind == .keyedWrite && options.server.keys == .honour)
+  }
+
   /// The policy of `options`, for operations of `workload`.
   init(_ options: ClientOptions, workload: WorkloadOptions, payloadChangeMatters: Bool) {
     self.options = options
@@ -27,35 +43,58 @@ struct BuiltInClientPolicy: ClientPolicy {
     retryBudget = RetryBudgetState(options.retryBudget)
   }
 
-  mutating func reset() {
+  /// The policy the scenario's `client.*` options describe.
+  public func prepared(for options: RequestWorldOptions) -> BuiltInClientPolicy {
+    BuiltInClientPolicy(options)
+  }
+
+  /// A client that has not started.
+  public var initialMemory: RetryState { RetryState() }
+
+  /// The shared retry budget refills.
+  public mutating func reset() {
     retryBudget = RetryBudgetState(options.retryBudget)
   }
 
+  /// A ratio retry budget grows with first attempts.
   @inline(__always)
-  mutating func operationStarted() {
+  public mutating func operationStarted() {
     retryBudget.recordFirstAttempt()
   }
+
+  /// Retries the shared retry budget refused.
+  public var retriesRefused: Int { retryBudget.refused }
 
   /// Reads and conditional writes (which need the current version) start
   /// with a read, others with the write.
   @inline(__always)
-  func beginSubmission(_ state: inout RetryState) {
+  public func beginSubmission(_ state: inout RetryState) {
     state.exchange = isContended || kind == .read ? .read : .write
     state.tries = 0
     state.sawAmbiguousFailure = false
   }
 
-  var offlineBehaviour: ClientOptions.OfflineBehaviour { options.offline }
+  /// `client.offline`.
+  public var offlineBehaviour: ClientOptions.OfflineBehaviour { options.offline }
 
+  /// The attempt budget counts attempts of the current exchange.
   @inline(__always)
-  func countAttempt(_ state: inout RetryState) {
+  public func countAttempt(_ state: inout RetryState) {
     state.tries &+= 1
   }
 
+  /// Attempts of the current exchange.
   @inline(__always)
-  mutating func request(
-    operation: Int, sequence: UInt32, _ state: inout RetryState, _ context: inout SimulationContext<RequestEvent>
+  public func attemptNumber(_ state: RetryState) -> Int? { Int(state.tries) }
+
+  /// The current exchange's message; a keyed write carries the operation's
+  /// key, and a retry may change its body (`client.payloadChangesOnRetry`).
+  @inline(__always)
+  public mutating func request(
+    for identity: MessageIdentity, _ state: inout RetryState, _ context: inout SimulationContext<RequestEvent>
   ) -> AttemptRequest {
+    let operation = identity.operation
+    let sequence = identity.sequence
     let message = state.exchange.message
     if message == .write, state.tries > 1, state.payload == .original, payloadChangeMatters,
       context.fault(options.payloadChangesOnRetry, RequestDraw.payloadChange.key(operation, sequence))
@@ -63,15 +102,19 @@ struct BuiltInClientPolicy: ClientPolicy {
       state.payload = .changed
     }
     return AttemptRequest(
-      kind: message, carriesKey: message == .write && kind == .keyedWrite, payload: state.payload,
+      kind: message, key: message == .write && kind == .keyedWrite ? .stable : .none, payload: state.payload,
       ifMatch: state.knownVersion)
   }
 
+  /// A write succeeded; a read leads on to the conditional write; a status
+  /// query settles an ambiguous failure.
   @inline(__always)
-  mutating func afterSuccess(
-    _ response: ResponseMessage, operation: Int, sequence: UInt32, _ state: inout RetryState,
+  public mutating func afterSuccess(
+    _ response: ResponseMessage, of identity: MessageIdentity, _ state: inout RetryState,
     _ context: inout SimulationContext<RequestEvent>
   ) -> ClientDecision {
+    let operation = identity.operation
+    let sequence = identity.sequence
     retryBudget.recordSuccess()
     switch state.exchange {
     case .write:
@@ -95,10 +138,14 @@ struct BuiltInClientPolicy: ClientPolicy {
     }
   }
 
-  mutating func afterFailure(
-    _ failure: Failure, operation: Int, sequence: UInt32, _ state: inout RetryState,
+  /// Retries what is retryable within the budgets; a keyless write that
+  /// may have applied follows `client.safety`; a 412 reads again.
+  public mutating func afterFailure(
+    _ failure: Failure, of identity: MessageIdentity, _ state: inout RetryState,
     _ context: inout SimulationContext<RequestEvent>
   ) -> ClientDecision {
+    let operation = identity.operation
+    let sequence = identity.sequence
     let exchange = state.exchange
     if exchange == .write && !failure.provesNotApplied {
       state.sawAmbiguousFailure = true
@@ -194,7 +241,7 @@ struct BuiltInClientPolicy: ClientPolicy {
   }
 
   /// What a client that stops without success knows.
-  func giveUpOutcome(_ state: RetryState) -> ClientRecord.Outcome {
+  func giveUpOutcome(_ state: RetryState) -> ClientOutcome {
     kind.isWrite && state.sawAmbiguousFailure ? .uncertain : .failed
   }
 }

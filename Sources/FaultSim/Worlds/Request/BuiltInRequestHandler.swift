@@ -5,7 +5,10 @@
 /// `If-Match`, and injects failures (before or after the commit,
 /// rejections, throttling); all of it set by ``ServerOptions``. See
 /// ``RequestHandler`` for what a handler decides.
-struct BuiltInRequestHandler: RequestHandler {
+///
+/// ``init()`` is the server of whichever scenario it runs in: the world
+/// calls ``prepared(for:)`` with the scenario's options before a run.
+public struct BuiltInRequestHandler: RequestHandler {
   /// The options the handler follows.
   let options: ServerOptions
   /// The shared records conditional writes update, if any.
@@ -14,6 +17,17 @@ struct BuiltInRequestHandler: RequestHandler {
   let raceWindow: VirtualDuration
   /// The current version of each contended record (conditional writes).
   var versions: [UInt32]
+
+  /// The server of the scenario it runs in (`server.*`), read from the
+  /// scenario's options by ``prepared(for:)``.
+  public init() {
+    self.init(ServerOptions(), contention: nil, raceWindow: .zero)
+  }
+
+  /// The server the scenario's `server.*` options describe.
+  public func prepared(for options: RequestWorldOptions) -> BuiltInRequestHandler {
+    BuiltInRequestHandler(options.server, contention: options.workload.contention, raceWindow: options.races.window)
+  }
 
   /// The handler of `options`.
   init(_ options: ServerOptions, contention: WorkloadOptions.Contention?, raceWindow: VirtualDuration) {
@@ -24,27 +38,28 @@ struct BuiltInRequestHandler: RequestHandler {
   }
 
   /// An operation's ledger entry before anything was applied.
-  var emptyEntry: LedgerEntry { LedgerEntry() }
+  public var emptyEntry: LedgerEntry { LedgerEntry() }
 
   /// Resets the records' versions, keeping the storage.
   ///
   /// - Complexity: O(records).
-  mutating func reset() {
+  public mutating func reset() {
     for index in versions.indices { versions[index] = 0 }
   }
 
-  func applied(_ entry: LedgerEntry) -> Int { Int(entry.applied) }
+  /// Times the ledger applied the operation's write.
+  public func applied(_ entry: LedgerEntry) -> Int { Int(entry.applied) }
 
   /// A keyed write is refused while its key is in flight, when keys are
   /// honoured and ``ServerOptions/inFlightKey`` is `conflict`.
   @inline(__always)
-  func refusesWhileInFlight(_ request: RequestMessage) -> Bool {
+  public func refusesWhileInFlight(_ request: RequestMessage) -> Bool {
     request.carriesKey && options.keys == .honour && options.inFlightKey == .conflict
   }
 
   /// 409 Conflict: the key is still being processed; the client may retry
   /// later.
-  mutating func refuseWhileInFlight(
+  public mutating func refuseWhileInFlight(
     _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
   ) -> ResponseMessage {
     context.trace(RequestActor.server, "409: key in flight", "op=\(request.operation) seq=\(request.sequence)")
@@ -52,7 +67,7 @@ struct BuiltInRequestHandler: RequestHandler {
   }
 
   /// The ledger's answer to one request at its commit point.
-  mutating func serve(
+  public mutating func serve(
     _ request: RequestMessage, _ entry: inout LedgerEntry, _ context: inout SimulationContext<RequestEvent>
   ) -> ResponseMessage {
     let operation = Int(request.operation)

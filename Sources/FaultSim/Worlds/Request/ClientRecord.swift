@@ -1,58 +1,57 @@
-/// What one operation's client is doing: 64 bytes of plain data, one cache
-/// line, reset between runs.
+/// What one operation's client is doing: plain data, reset between runs —
+/// 64 bytes, one cache line, with the built-in policy's memory.
 ///
 /// The record has two parts, as the client has: the mechanics the
 /// ``RequestClient`` keeps for every policy (which message it waits for,
 /// its deadline and timeout, how the operation ended), and ``retry``, the
 /// memory of the ``ClientPolicy`` that decides what to send next. The
 /// server's side is a ``LedgerEntry``.
-struct ClientRecord {
-  /// How the client finished.
-  enum Outcome: UInt8, CustomStringConvertible {
-    case pending
-    case succeeded
-    /// Gave up knowing the write was not applied (or a read failed).
-    case failed
-    /// Gave up not knowing whether the write was applied.
-    case uncertain
-
-    /// The case name, without the reflection that plain interpolation of an
-    /// enum costs (final states print one per operation).
-    var description: String {
-      switch self {
-      case .pending: "pending"
-      case .succeeded: "succeeded"
-      case .failed: "failed"
-      case .uncertain: "uncertain"
-      }
-    }
-  }
-
+@usableFromInline
+struct ClientRecord<Memory> {
   /// When the operation started.
+  @usableFromInline
   var start = VirtualTime.zero
   /// When the client stopped (success or giving up).
+  @usableFromInline
   var end = VirtualTime.zero
   /// When the awaited attempt times out.
+  @usableFromInline
   var deadline = VirtualTime.zero
   /// Messages sent, all kinds: the latest message's sequence number.
+  @usableFromInline
   var sequence: UInt32 = 0
   /// Bumped when a timeout is armed, so a stale one is ignored.
+  @usableFromInline
   var timeoutGeneration: UInt32 = 0
   /// Attempts in total, all exchanges (32 bits: with unlimited conflicts a
   /// client on a busy record may send more than 65,535).
+  @usableFromInline
   var attempts: UInt32 = 0
-  var outcome: Outcome = .pending
+  @usableFromInline
+  var outcome: ClientOutcome = .pending
   /// Times the user submitted the operation (the repeat probe submits twice).
+  @usableFromInline
   var submissions: UInt8 = 1
   /// Whether the client waits for the answer to its latest message
   /// (``sequence``); answers to earlier messages are late.
+  @usableFromInline
   var isAwaiting = false
   /// Whether a timeout event for the awaited message is pending.
+  @usableFromInline
   var timeoutArmed = false
   /// The policy's memory of the operation.
-  var retry = RetryState()
+  @usableFromInline
+  var retry: Memory
+
+  /// A client that has not started, with the policy's initial memory.
+  @inlinable
+  @inline(__always)
+  init(memory: Memory) {
+    retry = memory
+  }
 
   /// Whether the client waits for the answer to message `sequence`.
+  @inlinable
   @inline(__always)
   func awaits(_ sequence: UInt32) -> Bool {
     isAwaiting && self.sequence == sequence
@@ -62,7 +61,7 @@ struct ClientRecord {
 /// What the built-in ``ClientPolicy`` remembers about one operation: the
 /// exchange it is in, the attempts that exchange has spent, the conflicts
 /// met, its latest backoff wait and what it knows about its write.
-struct RetryState {
+public struct RetryState: Sendable {
   /// Which exchange the client is in.
   enum Exchange: UInt8 {
     /// Sending the write.

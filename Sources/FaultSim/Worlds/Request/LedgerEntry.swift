@@ -2,7 +2,7 @@
 /// its write was applied, and the result stored under its idempotency key.
 /// Plain data (14 bytes: a ``ServerRecord`` fills the rest of its 16 with
 /// the server's own counts), reset between runs.
-struct LedgerEntry {
+public struct LedgerEntry: Sendable {
   /// When the key's result was stored.
   var keyStoredAt = VirtualTime.zero
   /// Times the server applied the write.

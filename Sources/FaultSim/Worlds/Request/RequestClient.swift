@@ -18,21 +18,28 @@
 /// saves an event and a cold record access per attempt. Arming happens no
 /// later than the deadline and before any event at the deadline is
 /// scheduled for the same message.
+@usableFromInline
 struct RequestClient<Policy: ClientPolicy> {
   /// Each operation's client.
-  var records: [ClientRecord]
+  @usableFromInline
+  var records: [ClientRecord<Policy.Memory>]
   /// The decisions.
+  @usableFromInline
   var policy: Policy
   /// How long a client waits for an answer before the attempt fails.
+  @usableFromInline
   let timeout: VirtualDuration
   /// How many times the user submits each operation.
+  @usableFromInline
   let submissions: Int
   /// What the operations are, for trace lines.
+  @usableFromInline
   let kind: RequestKind
 
   /// The clients of `workload`, each waiting `timeout` for an answer.
+  @inlinable
   init(workload: WorkloadOptions, timeout: VirtualDuration, policy: Policy) {
-    records = Array(repeating: ClientRecord(), count: workload.operations)
+    records = Array(repeating: ClientRecord(memory: policy.initialMemory), count: workload.operations)
     self.policy = policy
     self.timeout = timeout
     submissions = workload.submissions
@@ -42,8 +49,10 @@ struct RequestClient<Policy: ClientPolicy> {
   /// Restores every client's initial state, keeping the storage.
   ///
   /// - Complexity: O(operations).
+  @inlinable
   mutating func reset() {
-    for index in records.indices { records[index] = ClientRecord() }
+    let initial = ClientRecord(memory: policy.initialMemory)
+    for index in records.indices { records[index] = initial }
     policy.reset()
   }
 
@@ -51,6 +60,7 @@ struct RequestClient<Policy: ClientPolicy> {
 
   /// The user submits `operation` for the first time; the world sends its
   /// first attempt next.
+  @inlinable
   @inline(__always)
   mutating func begin(_ operation: Int, _ context: inout SimulationContext<RequestEvent>) {
     records[operation].start = context.now
@@ -61,6 +71,7 @@ struct RequestClient<Policy: ClientPolicy> {
 
   /// An attempt while the device is offline until `end`: the client waits
   /// for connectivity, or fails the attempt at once, as its policy says.
+  @inlinable
   mutating func attemptWhileOffline(
     _ operation: Int, until end: VirtualTime, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> ClientStep {
@@ -77,6 +88,7 @@ struct RequestClient<Policy: ClientPolicy> {
 
   /// Starts the next attempt: numbers its message, has the policy say what
   /// it sends, and waits for its answer until the deadline.
+  @inlinable
   @inline(__always)
   mutating func startAttempt(
     _ operation: Int, _ context: inout SimulationContext<RequestEvent>
@@ -85,28 +97,40 @@ struct RequestClient<Policy: ClientPolicy> {
     policy.countAttempt(&records[operation].retry)
     records[operation].attempts &+= 1
     let sequence = records[operation].sequence
-    let what = policy.request(operation: operation, sequence: sequence, &records[operation].retry, &context)
+    let what = policy.request(
+      for: MessageIdentity(operation: operation, sequence: sequence), &records[operation].retry, &context)
     let request = RequestMessage(
-      operation: UInt32(operation), sequence: sequence, kind: what.kind, carriesKey: what.carriesKey,
+      operation: UInt32(operation), sequence: sequence, kind: what.kind, key: what.key,
       payload: what.payload, ifMatch: what.ifMatch)
     records[operation].deadline = try context.now + timeout
     records[operation].isAwaiting = true
     records[operation].timeoutArmed = false
-    return Attempt(request: request, number: records[operation].retry.tries)
+    let number = policy.attemptNumber(records[operation].retry) ?? Int(records[operation].attempts)
+    return Attempt(request: request, number: UInt16(clamping: number))
   }
 
   /// One attempt as it leaves the client.
+  @usableFromInline
   struct Attempt {
     /// What it sends.
+    @usableFromInline
     var request: RequestMessage
     /// Its number within the current exchange (traces say "write attempt 2").
+    @usableFromInline
     var number: UInt16
+
+    @inlinable
+    init(request: RequestMessage, number: UInt16) {
+      self.request = request
+      self.number = number
+    }
   }
 
   // MARK: Timeouts
 
   /// The deadline of message `sequence` of `operation`, if the client still
   /// waits for it.
+  @inlinable
   @inline(__always)
   func deadline(_ operation: Int, awaiting sequence: UInt32) -> VirtualTime? {
     records[operation].awaits(sequence) ? records[operation].deadline : nil
@@ -115,6 +139,7 @@ struct RequestClient<Policy: ClientPolicy> {
   /// Arms the timeout of message `sequence` of `operation`, once: the timer
   /// to schedule and when, or `nil` when the client no longer waits for the
   /// message or its timeout is armed already.
+  @inlinable
   @inline(__always)
   mutating func armTimeout(
     _ operation: Int, _ sequence: UInt32, now: VirtualTime
@@ -132,6 +157,7 @@ struct RequestClient<Policy: ClientPolicy> {
   /// Arms the timeout of message `sequence` of `operation` if something
   /// that happens at `time` — its answer, at the earliest — is not
   /// strictly before the attempt's deadline.
+  @inlinable
   @inline(__always)
   mutating func armTimeout(
     _ operation: Int, _ sequence: UInt32, ifReachedBy time: VirtualTime, now: VirtualTime
@@ -143,6 +169,7 @@ struct RequestClient<Policy: ClientPolicy> {
   /// Moves the timeout of the awaited message `sequence` to `time` (the
   /// world's response-vs-timeout race swapped the two): a fresh timer
   /// replaces any armed one.
+  @inlinable
   mutating func moveTimeout(_ operation: Int, _ sequence: UInt32, to time: VirtualTime) -> AttemptTimer {
     records[operation].deadline = time
     records[operation].timeoutGeneration &+= 1
@@ -153,6 +180,7 @@ struct RequestClient<Policy: ClientPolicy> {
 
   /// A timer fires: the attempt fails with a timeout, unless its answer
   /// came first or the timer was replaced.
+  @inlinable
   mutating func timeout(
     _ timer: AttemptTimer, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> ClientStep {
@@ -168,6 +196,7 @@ struct RequestClient<Policy: ClientPolicy> {
 
   /// An answer reaches the client: the awaited one goes to the policy, a
   /// late one is dropped.
+  @inlinable
   mutating func receive(
     _ response: ResponseMessage, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> ClientStep {
@@ -184,21 +213,25 @@ struct RequestClient<Policy: ClientPolicy> {
       return try fail(operation, failure, &context)
     }
     let decision = policy.afterSuccess(
-      response, operation: operation, sequence: records[operation].sequence, &records[operation].retry, &context)
+      response, of: MessageIdentity(operation: operation, sequence: records[operation].sequence),
+      &records[operation].retry, &context)
     return try carryOut(decision, operation, &context)
   }
 
   /// The policy's answer to a failed attempt, carried out.
+  @inlinable
   @inline(__always)
   mutating func fail(
     _ operation: Int, _ failure: Failure, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> ClientStep {
     let decision = policy.afterFailure(
-      failure, operation: operation, sequence: records[operation].sequence, &records[operation].retry, &context)
+      failure, of: MessageIdentity(operation: operation, sequence: records[operation].sequence),
+      &records[operation].retry, &context)
     return try carryOut(decision, operation, &context)
   }
 
   /// Turns a decision into the world's next step for the client.
+  @inlinable
   @inline(__always)
   mutating func carryOut(
     _ decision: ClientDecision, _ operation: Int, _ context: inout SimulationContext<RequestEvent>
@@ -212,8 +245,9 @@ struct RequestClient<Policy: ClientPolicy> {
 
   /// Ends a submission: the user submits the operation again while the
   /// workload says so, else the client records how it ended.
+  @inlinable
   mutating func finish(
-    _ operation: Int, _ outcome: ClientRecord.Outcome, _ context: inout SimulationContext<RequestEvent>
+    _ operation: Int, _ outcome: ClientOutcome, _ context: inout SimulationContext<RequestEvent>
   ) -> ClientStep {
     if Int(records[operation].submissions) < submissions {
       // The user submits the same operation again (same key, if any).
@@ -232,6 +266,7 @@ struct RequestClient<Policy: ClientPolicy> {
 }
 
 /// What the world does next for a client.
+@usableFromInline
 enum ClientStep: Equatable {
   /// Nothing: the client waits for an answer or a timer, or is done.
   case idle

@@ -125,16 +125,34 @@ public struct ConflictIdentity: DrawIdentity {
 }
 
 extension RequestDraw {
+  /// The key of this decision about `message`: "op 17, backoff, message
+  /// 2". What a ``ClientPolicy`` or a ``RequestHandler`` of your own draws
+  /// with, so that its draws are keyed as the built-in ones are.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func key(_ message: MessageIdentity) -> DrawKey {
+    DrawKey(message, purpose)
+  }
+
+  /// The key of the wait after `conflict`'s 412 (``ConflictIdentity``).
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func key(_ conflict: ConflictIdentity) -> DrawKey {
+    DrawKey(conflict, purpose)
+  }
+
   /// The key of this decision about message `sequence` of `operation`:
   /// "op 17, request loss, message 2".
-  @inline(__always)
+  @inlinable
   func key(_ operation: Int, _ sequence: UInt32) -> DrawKey {
     DrawKey(MessageIdentity(operation: operation, sequence: sequence), purpose)
   }
 
   /// The key of the wait after an operation's `conflict`-th 412: "op 17,
   /// conflict backoff, conflict 3", whatever else happened in between.
-  @inline(__always)
+  @inlinable
   static func conflictBackoffKey(_ operation: Int, conflict: UInt32) -> DrawKey {
     DrawKey(ConflictIdentity(operation: operation, conflict: conflict), RequestDraw.conflictBackoff.purpose)
   }

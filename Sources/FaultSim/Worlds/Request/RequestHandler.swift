@@ -1,5 +1,5 @@
 /// The decisions of a request world's server, apart from its mechanics: the
-/// seam where a user's own request handler will replace the built-in one.
+/// seam where your own request handler replaces the built-in one.
 ///
 /// ``RequestServer`` keeps what every server does the same way: admitting
 /// requests to a limited number of workers, queueing or refusing the rest
@@ -7,7 +7,7 @@
 /// which writes are in flight and when they commit, the race between a
 /// retry and that commit, and the load counters. This protocol is the rest
 /// — what the server does with a request, decided from the request alone
-/// (its ``RequestMessage/carriesKey``, ``RequestMessage/payload`` digest and
+/// (its ``RequestMessage/key``, ``RequestMessage/payload`` digest and
 /// ``RequestMessage/ifMatch`` version) and the handler's own store:
 ///
 /// - whether a write whose operation still has a write in flight is
@@ -26,16 +26,43 @@
 /// context, for keyed draws (``RequestDraw``, keyed by the message) and
 /// trace lines under ``RequestActor/server``; it never schedules.
 /// ``BuiltInRequestHandler`` — the server of scenario files, `server.*`
-/// options — is the one implementation today; ``RequestServer`` is generic
-/// over the handler so that another one runs specialised.
-protocol RequestHandler {
-  /// What the handler keeps for one operation.
+/// options — is an implementation like any other; the server is generic
+/// over the handler, so yours runs specialised. Plug it in with
+/// ``Scenario/requestWorld(client:handler:)``.
+///
+/// ```swift
+/// /// A server that ignores idempotency keys: every write is applied.
+/// struct ForgetfulServer: RequestHandler {
+///   var emptyEntry: Int { 0 }  // times the operation's write was applied
+///
+///   func applied(_ entry: Int) -> Int { entry }
+///
+///   mutating func serve(
+///     _ request: RequestMessage, _ applied: inout Int, _ context: inout SimulationContext<RequestEvent>
+///   ) -> ResponseMessage {
+///     switch request.kind {
+///     case .write: applied += 1
+///     case .query: return ResponseMessage(answering: request, status: 200, content: .writeApplied(applied > 0))
+///     case .read: break
+///     }
+///     return ResponseMessage(answering: request, status: 200)
+///   }
+/// }
+/// ```
+public protocol RequestHandler: Sendable {
+  /// What the handler keeps for one operation: plain data, kept by the
+  /// server next to its own bookkeeping.
   associatedtype Entry
 
   /// The entry of an operation the server has not seen yet.
   var emptyEntry: Entry { get }
 
+  /// The handler for a run of `options`. The built-in handler reads its
+  /// `server.*` options here; the default returns the handler as it is.
+  func prepared(for options: RequestWorldOptions) -> Self
+
   /// Starts a new run: an empty store (the server empties the entries).
+  /// The default does nothing.
   mutating func reset()
 
   /// Times the server applied the operation's write so far, from its
@@ -43,10 +70,12 @@ protocol RequestHandler {
   func applied(_ entry: Entry) -> Int
 
   /// Whether `request` is refused because a write of its operation is
-  /// still being processed (the server asks only when one is).
+  /// still being processed (the server asks only when one is). The
+  /// default refuses nothing.
   func refusesWhileInFlight(_ request: RequestMessage) -> Bool
 
-  /// The refusal of a request that ``refusesWhileInFlight(_:)``.
+  /// The refusal of a request that ``refusesWhileInFlight(_:)``. The
+  /// default is 409 Conflict.
   mutating func refuseWhileInFlight(
     _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
   ) -> ResponseMessage
@@ -56,4 +85,22 @@ protocol RequestHandler {
   mutating func serve(
     _ request: RequestMessage, _ entry: inout Entry, _ context: inout SimulationContext<RequestEvent>
   ) -> ResponseMessage
+}
+
+extension RequestHandler {
+  /// The handler as it is, whatever the options.
+  public func prepared(for options: RequestWorldOptions) -> Self { self }
+
+  /// Nothing to empty.
+  public mutating func reset() {}
+
+  /// Refuses nothing.
+  public func refusesWhileInFlight(_ request: RequestMessage) -> Bool { false }
+
+  /// 409 Conflict.
+  public mutating func refuseWhileInFlight(
+    _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
+  ) -> ResponseMessage {
+    ResponseMessage(answering: request, status: 409)
+  }
 }

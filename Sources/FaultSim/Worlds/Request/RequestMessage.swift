@@ -14,9 +14,9 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
   public var ifMatch: UInt32
   /// What the request asks: a write, a read or a status query.
   public var kind: MessageKind
-  /// Whether the write carries the operation's idempotency key (one key per
-  /// operation, the same on every retry and resubmission).
-  public var carriesKey: Bool
+  /// The idempotency key the write carries: none, the operation's own (the
+  /// same on every retry and resubmission), or one made for this attempt.
+  public var key: IdempotencyKey
   /// The digest of the request body: a server that honours keys compares it
   /// with the one stored under the key (422 when they differ).
   public var payload: PayloadDigest
@@ -28,17 +28,26 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
   /// A request; see the properties for each argument.
   @inlinable
   public init(
-    operation: UInt32, sequence: UInt32, kind: MessageKind, carriesKey: Bool = false,
+    operation: UInt32, sequence: UInt32, kind: MessageKind, key: IdempotencyKey = .none,
     payload: PayloadDigest = .original, ifMatch: UInt32 = 0, heldUntilCommit: Bool = false
   ) {
     self.operation = operation
     self.sequence = sequence
     self.ifMatch = ifMatch
     self.kind = kind
-    self.carriesKey = carriesKey
+    self.key = key
     self.payload = payload
     self.heldUntilCommit = heldUntilCommit
   }
+
+  /// Whether the write carries its operation's own key (``IdempotencyKey/stable``):
+  /// the only key a server can recognise on a retry.
+  @inlinable
+  public var carriesKey: Bool { key == .stable }
+
+  /// The message's identity: its operation and sequence number.
+  @inlinable
+  public var identity: MessageIdentity { MessageIdentity(operation: Int(operation), sequence: sequence) }
 }
 
 /// What a request asks of the server.

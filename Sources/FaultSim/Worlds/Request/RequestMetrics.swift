@@ -57,9 +57,12 @@ public struct RequestMetrics: Hashable, Sendable {
   public var amplification: Double { MetricsQuantity.amplification.value(in: self) }
 }
 
-extension RequestWorld {
+extension RequestWorldModel {
   /// The metrics of the run that just ended.
-  public func metrics(events: UInt64 = 0) -> RequestMetrics {
+  ///
+  /// - Complexity: O(operations).
+  @inlinable
+  func metrics(events: UInt64) -> RequestMetrics {
     var metrics = RequestMetrics()
     metrics.runs = 1
     metrics.events = events
@@ -67,7 +70,7 @@ extension RequestWorld {
     metrics.serverRequests = server.requests
     metrics.writeCalls = server.writeCalls
     metrics.overloadRejections = server.overloadRejections
-    metrics.retriesRefused = UInt64(client.policy.retryBudget.refused)
+    metrics.retriesRefused = UInt64(client.policy.retriesRefused)
     let kind = settings.options.workload.kind
     var makespan = VirtualTime.zero
     for (operation, record) in client.records.enumerated() {

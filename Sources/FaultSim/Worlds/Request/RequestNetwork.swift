@@ -9,17 +9,23 @@
 /// adds a draw against the loss timeline's state at the send time.
 ///
 /// The network draws each message in the traces, lost or not.
+@usableFromInline
 struct RequestNetwork {
   /// The network's options.
+  @usableFromInline
   let options: NetworkOptions
   /// The time a request body takes through the link.
+  @usableFromInline
   let requestTransmission: VirtualDuration
   /// The time a response body takes through the link.
+  @usableFromInline
   let responseTransmission: VirtualDuration
   /// The loss timeline of a bursty network, from the run's seed.
+  @usableFromInline
   var burst: BurstLossTimeline?
 
   /// The network of `options`, carrying bodies of the workload's sizes.
+  @usableFromInline
   init(_ options: NetworkOptions, workload: WorkloadOptions) {
     self.options = options
     requestTransmission = options.transmissionTime(bytes: workload.requestBytes)
@@ -27,16 +33,19 @@ struct RequestNetwork {
   }
 
   /// Starts a run: draws the loss timeline from the run's seed.
+  @usableFromInline
   mutating func start(random: KeyedRandom) {
     burst = options.burstLoss.map { BurstLossTimeline($0, random: random, channel: 0) }
   }
 
   /// Forgets the run's loss timeline.
+  @usableFromInline
   mutating func reset() {
     burst = nil
   }
 
   /// The window without connectivity the device is in at `time`, if any.
+  @usableFromInline
   @inline(__always)
   func offlineWindow(at time: VirtualTime) -> OfflineWindow? {
     options.offline.isEmpty ? nil : options.offlineWindow(containing: time)
@@ -46,6 +55,7 @@ struct RequestNetwork {
   ///
   /// - Parameter attempt: The attempt's number within its exchange, for the
   ///   trace.
+  @usableFromInline
   @inline(__always)
   mutating func transmit(
     _ request: RequestMessage, attempt: UInt16, _ context: inout SimulationContext<RequestEvent>
@@ -78,6 +88,7 @@ struct RequestNetwork {
 
   /// What becomes of a response sent now: lost, or delivered — as sent, or
   /// as a dropped connection in its place.
+  @usableFromInline
   @inline(__always)
   mutating func transmit(
     _ response: ResponseMessage, _ context: inout SimulationContext<RequestEvent>
@@ -106,6 +117,7 @@ struct RequestNetwork {
   /// A message is lost by the independent loss draw, or else, when bursts
   /// are modelled, by a draw against the burst state at `now` (the timeline
   /// advances in place).
+  @usableFromInline
   @inline(__always)
   mutating func messageLost(
     _ probability: Double, _ purpose: RequestDraw, inBurst burstPurpose: RequestDraw, _ operation: Int,
@@ -118,6 +130,7 @@ struct RequestNetwork {
 }
 
 /// What the network does with a request.
+@usableFromInline
 enum RequestDelivery: Equatable {
   /// The connection failed before the request left the device; the client
   /// learns it at the given time.
@@ -129,6 +142,7 @@ enum RequestDelivery: Equatable {
 }
 
 /// What the network does with a response.
+@usableFromInline
 enum ResponseDelivery {
   /// The response is lost on the way: the client never sees it.
   case lost

@@ -7,32 +7,45 @@
 /// never touches a client. Its mechanics are here — admission, the
 /// capacity queue, processing time, which writes are in flight and when
 /// they commit, the load counters — and its decisions are the handler's.
+@usableFromInline
 struct RequestServer<Handler: RequestHandler> {
   /// The decisions.
+  @usableFromInline
   var handler: Handler
   /// Each operation's record: the handler's entry and the writes in flight.
+  @usableFromInline
   var records: [ServerRecord<Handler.Entry>]
   /// Requests waiting for a worker (capacity-limited servers), from
   /// `queueHead` on.
+  @usableFromInline
   var queue: [RequestMessage] = []
+  @usableFromInline
   var queueHead = 0
   /// Workers processing a request now.
+  @usableFromInline
   var busyWorkers = 0
   /// Requests that reached the server: the load.
+  @usableFromInline
   var requests: UInt64 = 0
   /// Write requests that reached the server.
+  @usableFromInline
   var writeCalls: UInt64 = 0
   /// Requests refused with 503 for lack of capacity.
+  @usableFromInline
   var overloadRejections: UInt64 = 0
   /// A limited service rate; `nil` is unlimited.
+  @usableFromInline
   let capacity: ServerOptions.Capacity?
   /// Time to process one request.
+  @usableFromInline
   let processing: LatencyDistribution
   /// A retry arriving this close before the commit of the write it repeats
   /// races with it.
+  @usableFromInline
   let raceWindow: VirtualDuration
 
   /// A server for `operations` operations, answering with `handler`.
+  @inlinable
   init(
     handler: Handler, operations: Int, capacity: ServerOptions.Capacity?, processing: LatencyDistribution,
     raceWindow: VirtualDuration
@@ -47,6 +60,7 @@ struct RequestServer<Handler: RequestHandler> {
   /// Restores the initial state for another run, keeping the storage.
   ///
   /// - Complexity: O(operations).
+  @inlinable
   mutating func reset() {
     handler.reset()
     let empty = ServerRecord(entry: handler.emptyEntry)
@@ -60,6 +74,7 @@ struct RequestServer<Handler: RequestHandler> {
   }
 
   /// What the server does with a request that arrives now.
+  @inlinable
   @inline(__always)
   mutating func receive(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>) -> Reception {
     requests &+= 1
@@ -105,6 +120,7 @@ struct RequestServer<Handler: RequestHandler> {
 
   /// Starts processing a request on a worker: done at once when processing
   /// takes no time, else busy until the sampled end.
+  @inlinable
   @inline(__always)
   mutating func beginProcessing(
     _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
@@ -120,6 +136,7 @@ struct RequestServer<Handler: RequestHandler> {
 
   /// Finishes processing a request: its commit point, where the handler
   /// answers it.
+  @inlinable
   @inline(__always)
   mutating func complete(
     _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
@@ -130,6 +147,7 @@ struct RequestServer<Handler: RequestHandler> {
   }
 
   /// Times the server applied the write of `operation` so far.
+  @inlinable
   func applied(_ operation: Int) -> Int {
     handler.applied(records[operation].entry)
   }
@@ -138,6 +156,7 @@ struct RequestServer<Handler: RequestHandler> {
   /// if any (the worker goes idle otherwise).
   ///
   /// - Complexity: O(1) amortised.
+  @inlinable
   @inline(__always)
   mutating func nextQueued() -> RequestMessage? {
     guard capacity != nil else { return nil }
@@ -155,6 +174,7 @@ struct RequestServer<Handler: RequestHandler> {
   }
 
   /// What the server does with an arriving request.
+  @usableFromInline
   enum Reception {
     /// Answers at once, without processing.
     case answer(ResponseMessage)
@@ -168,6 +188,7 @@ struct RequestServer<Handler: RequestHandler> {
   }
 
   /// How processing a request goes.
+  @usableFromInline
   enum Processing: Equatable {
     /// It completes at once (processing takes no time).
     case immediate

@@ -10,6 +10,14 @@ public struct RequestOperationOutcome: Hashable, Sendable, CustomStringConvertib
   /// the run stopped first).
   public var outcome: String
 
+  /// An operation's final state; see the properties for each argument.
+  @inlinable
+  public init(operation: Int, applied: Int, outcome: String) {
+    self.operation = operation
+    self.applied = applied
+    self.outcome = outcome
+  }
+
   /// `op#3: applied 2, client succeeded`.
   public var description: String {
     "op#\(operation): applied \(applied), client \(outcome)"
@@ -24,11 +32,7 @@ extension RequestWorld: ScenarioWorld {
 
   /// Each operation's final state, in operation order.
   public func finalState() -> EntityStates<RequestOperationOutcome> {
-    EntityStates(
-      client.records.enumerated().map { index, record in
-        RequestOperationOutcome(
-          operation: index, applied: server.applied(index), outcome: "\(record.outcome)")
-      })
+    model.finalState()
   }
 }
 

@@ -40,6 +40,19 @@ public struct ResponseMessage: BitwiseCopyable, Sendable {
     self.sequence = sequence
   }
 
+  /// The HTTP response with `status` to `request`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public init(answering request: RequestMessage, status: UInt16, content: Content = .none) {
+    self.init(operation: request.operation, sequence: request.sequence, status: .http(status), content: content)
+  }
+
+  /// The identity of the message answered: its operation and sequence
+  /// number.
+  @inlinable
+  public var identity: MessageIdentity { MessageIdentity(operation: Int(operation), sequence: sequence) }
+
   /// The Retry-After the response carries, if any.
   @inlinable
   public var retryAfter: VirtualDuration? {

@@ -1,9 +1,12 @@
 /// The router: how the world carries messages between its actors, and what
 /// it decides because it sees both ends — when a client's timeout must be
 /// put in place, and the race between a response and that timeout.
-extension RequestWorld {
+extension RequestWorldModel {
   /// An operation starts: the next one is scheduled, and the client sends.
-  mutating func startOperation(_ operation: Int, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+  @inlinable
+  mutating func startOperation(_ operation: Int, _ context: inout SimulationContext<RequestEvent>)
+    throws(SimulationError)
+  {
     let next = operation + 1
     if next < arrivals.times.count {
       try context.schedule(.start(operation: UInt32(next)), at: arrivals.times[next])
@@ -13,9 +16,10 @@ extension RequestWorld {
   }
 
   /// Carries out what the client wants next.
+  @inlinable
   @inline(__always)
   mutating func perform(
-    _ step: ClientStep, _ operation: Int, _ context: inout SimulationContext<Event>
+    _ step: ClientStep, _ operation: Int, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) {
     switch step {
     case .idle: return
@@ -26,7 +30,9 @@ extension RequestWorld {
 
   /// The client's next attempt goes out through the network — unless the
   /// device is offline, when the client decides what to do about it.
-  mutating func sendAttempt(_ operation: Int, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+  @inlinable
+  mutating func sendAttempt(_ operation: Int, _ context: inout SimulationContext<RequestEvent>) throws(SimulationError)
+  {
     if let window = network.offlineWindow(at: context.now) {
       try perform(client.attemptWhileOffline(operation, until: window.end, &context), operation, &context)
       return
@@ -48,7 +54,10 @@ extension RequestWorld {
   }
 
   /// A request reaches the server.
-  mutating func deliver(_ request: RequestMessage, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+  @inlinable
+  mutating func deliver(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>)
+    throws(SimulationError)
+  {
     let operation = Int(request.operation)
     switch server.receive(request, &context) {
     case .answer(let response):
@@ -65,8 +74,11 @@ extension RequestWorld {
   }
 
   /// A worker takes up a request.
+  @inlinable
   @inline(__always)
-  mutating func process(_ request: RequestMessage, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+  mutating func process(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>)
+    throws(SimulationError)
+  {
     switch try server.beginProcessing(request, &context) {
     case .busy(let done):
       try armTimeout(Int(request.operation), request.sequence, ifReachedBy: done, &context)
@@ -78,14 +90,20 @@ extension RequestWorld {
 
   /// A request's processing ends: its response goes out, and the worker
   /// takes up the next queued request, if any.
-  mutating func complete(_ request: RequestMessage, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+  @inlinable
+  mutating func complete(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>)
+    throws(SimulationError)
+  {
     let response = server.complete(request, &context)
     try send(response, &context)
     if let next = server.nextQueued() { try process(next, &context) }
   }
 
   /// A response goes back through the network.
-  mutating func send(_ response: ResponseMessage, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+  @inlinable
+  mutating func send(_ response: ResponseMessage, _ context: inout SimulationContext<RequestEvent>)
+    throws(SimulationError)
+  {
     switch try network.transmit(response, &context) {
     case .lost:
       try armTimeout(Int(response.operation), response.sequence, &context)
@@ -96,9 +114,10 @@ extension RequestWorld {
 
   /// Schedules a response's arrival; one close to its attempt's timeout
   /// races with it.
+  @inlinable
   @inline(__always)
   mutating func schedule(
-    _ response: ResponseMessage, at arrival: VirtualTime, _ context: inout SimulationContext<Event>
+    _ response: ResponseMessage, at arrival: VirtualTime, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) {
     let operation = Int(response.operation)
     let sequence = response.sequence
@@ -133,9 +152,10 @@ extension RequestWorld {
 
   /// Puts the timeout of message `sequence` in place: nothing can answer it
   /// before its deadline any more.
+  @inlinable
   @inline(__always)
   mutating func armTimeout(
-    _ operation: Int, _ sequence: UInt32, _ context: inout SimulationContext<Event>
+    _ operation: Int, _ sequence: UInt32, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) {
     if let (timer, time) = client.armTimeout(operation, sequence, now: context.now) {
       try context.schedule(.timeout(timer), at: time)
@@ -144,9 +164,11 @@ extension RequestWorld {
 
   /// Puts the timeout of message `sequence` in place if something that
   /// happens at `time` cannot answer it before its deadline.
+  @inlinable
   @inline(__always)
   mutating func armTimeout(
-    _ operation: Int, _ sequence: UInt32, ifReachedBy time: VirtualTime, _ context: inout SimulationContext<Event>
+    _ operation: Int, _ sequence: UInt32, ifReachedBy time: VirtualTime,
+    _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) {
     if let (timer, at) = client.armTimeout(operation, sequence, ifReachedBy: time, now: context.now) {
       try context.schedule(.timeout(timer), at: at)

@@ -1,0 +1,170 @@
+/// The request world with a client or a server of your own: the same
+/// actors, network, metrics, draws and races as ``RequestWorld``, with the
+/// client's decisions made by `Client` and the server's by `Handler`.
+///
+/// It runs the same model as ``RequestWorld`` — generic over the decisions
+/// and specialised for yours — so a policy that decides as the built-in one
+/// does gives byte-identical runs, traces and sweep tables, at the same
+/// speed. Everything that works on a world works on it: runs and traces
+/// (``ScenarioWorld/runOnce(_:seed:strategy:tracing:)``), sums over seeds,
+/// sweeps, properties with shrinking and interleaving exploration.
+///
+/// You rarely name this type: ``Scenario/requestWorld(client:handler:)``
+/// makes one from a scenario file's request world.
+///
+/// ```swift
+/// let scenario = try Scenario.shipped("checkout-reference")
+/// let world = try scenario.requestWorld(client: BuiltInClientPolicy())
+/// let metrics = try world.measure(seeds: 0..<10)
+/// print(metrics.duplicated)
+/// ```
+public struct CustomRequestWorld<Client: ClientPolicy, Handler: RequestHandler>: SimulationModel {
+  /// The world's pending events: the messages and timers its actors
+  /// exchange.
+  public typealias Event = RequestEvent
+
+  /// A scenario's request world with the two decisions given in Swift.
+  public struct Options: Sendable {
+    /// The scenario's options: workload, network, client timeout, server
+    /// mechanics, races (and, for built-in decisions, their settings).
+    public var scenario: RequestWorldOptions
+    /// The client's decisions, prepared for each run's options
+    /// (``ClientPolicy/prepared(for:)``).
+    public var client: Client
+    /// The server's decisions, prepared the same way.
+    public var handler: Handler
+
+    /// The options of a world that runs `scenario` with `client` and
+    /// `handler`.
+    public init(scenario: RequestWorldOptions, client: Client, handler: Handler) {
+      self.scenario = scenario
+      self.client = client
+      self.handler = handler
+    }
+
+    /// The same decisions over other scenario options (for sweeps and
+    /// shrinking).
+    @inlinable
+    func with(_ scenario: RequestWorldOptions) -> Options {
+      Options(scenario: scenario, client: client, handler: handler)
+    }
+  }
+
+  /// The actors and the router, with the given decisions.
+  @usableFromInline
+  var model: RequestWorldModel<Client, Handler>
+
+  /// Creates the world in its initial state.
+  @inlinable
+  public init(_ options: Options) {
+    model = RequestWorldModel(options.scenario, client: options.client, handler: options.handler)
+  }
+
+  /// Restores the initial state for another run, keeping the storage.
+  @inlinable
+  public mutating func reset() {
+    model.reset()
+  }
+
+  /// Computes the start times and schedules the first operation.
+  @inlinable
+  public mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
+    try model.start(in: &context)
+  }
+
+  /// Routes one event to the actor it is for.
+  @inlinable
+  public mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
+    try model.handle(event, in: &context)
+  }
+
+  /// The metrics of the run that just ended.
+  ///
+  /// - Complexity: O(operations).
+  @inlinable
+  public func metrics(events: UInt64 = 0) -> RequestMetrics {
+    model.metrics(events: events)
+  }
+}
+
+extension CustomRequestWorld: ScenarioWorld {
+  /// The request world's draw purposes.
+  public typealias Draws = RequestDraw
+
+  /// `request`: the world of the scenario files it runs.
+  public static var worldName: String { RequestWorld.worldName }
+
+  /// Each operation's final state, in operation order.
+  @inlinable
+  public func finalState() -> EntityStates<RequestOperationOutcome> {
+    model.finalState()
+  }
+
+  /// Whether a run can meet a race, as for ``RequestWorld``.
+  @inlinable
+  public static func canMeetRace(_ options: Options) -> Bool {
+    RequestWorld.canMeetRace(options.scenario)
+  }
+}
+
+extension CustomRequestWorld: ProbedWorld {
+  /// Each operation submitted twice, with the same decisions.
+  @inlinable
+  public static func repeating(_ options: Options) -> Options? {
+    RequestWorld.repeating(options.scenario).map(options.with)
+  }
+
+  /// What the repeat half of the probe does.
+  public static var repeatedOperation: String { RequestWorld.repeatedOperation }
+}
+
+extension CustomRequestWorld: MemorySizedWorld {
+  /// The memory a run needs, as for ``RequestWorld`` (a policy's memory and
+  /// a handler's entry are per operation and small).
+  @inlinable
+  public static func estimatedBytes(_ options: Options) -> UInt64 {
+    let perOperation = UInt64(
+      MemoryLayout<ClientRecord<Client.Memory>>.stride + MemoryLayout<ServerRecord<Handler.Entry>>.stride)
+    let builtIn = UInt64(
+      MemoryLayout<ClientRecord<RetryState>>.stride + MemoryLayout<ServerRecord<LedgerEntry>>.stride)
+    let extra = perOperation > builtIn ? perOperation - builtIn : 0
+    return RequestWorld.estimatedBytes(options.scenario) + extra * UInt64(options.scenario.workload.operations)
+  }
+
+  /// `workload.operations`.
+  public static var sizeKey: String { RequestWorld.sizeKey }
+}
+
+extension CustomRequestWorld: ShrinkableWorld {
+  /// A fault described as for ``RequestWorld``.
+  @inlinable
+  public static func describe(fault: DrawKey, options: Options) -> String {
+    RequestWorld.describe(fault: fault, options: options.scenario)
+  }
+
+  /// The trace tags of the faults' operations.
+  @inlinable
+  public static func traceTags(for faults: [DrawKey], options: Options) -> [String] {
+    RequestWorld.traceTags(for: faults, options: options.scenario)
+  }
+
+  /// The number of operations.
+  @inlinable
+  public static func size(of options: Options) -> Int { RequestWorld.size(of: options.scenario) }
+
+  /// The fewest operations that keep the faults.
+  @inlinable
+  public static func minimumSize(keeping faults: [DrawKey], options: Options) -> Int {
+    RequestWorld.minimumSize(keeping: faults, options: options.scenario)
+  }
+
+  /// The same decisions over fewer operations.
+  @inlinable
+  public static func resized(_ options: Options, to size: Int) -> Options {
+    options.with(RequestWorld.resized(options.scenario, to: size))
+  }
+
+  /// `workload.operations=N`.
+  @inlinable
+  public static func sizeOverride(_ size: Int) -> String { RequestWorld.sizeOverride(size) }
+}
