@@ -17,6 +17,9 @@ let usage = """
     transfer    The podcast relaunch scaled to 10,000 users x 10 episodes, with the
                 per-event cost against the reference request world.
     sweep       Seeds per second of the reference scenario with 1 and N jobs.
+    async-checkout
+                The reference checkout with the client written as async user code,
+                against the built-in client.
     policy      A user-written naive client policy against the built-in client on the
                 reference checkout, alternating runs (the ratio is the figure).
 
@@ -36,6 +39,10 @@ let usage = """
     --orders <n>          Orders per run (default 100000).
     --jobs <n>            Parallel jobs to compare with 1 (default 2).
     --repetitions <n>     Alternating repetitions (default 5).
+
+  Options (async-checkout):
+    --runs <n>            Timed runs (default 10).
+    --orders <n>          Orders per run (default 100000).
 
   Options (policy):
     --runs <n>            Timed runs of each client (default 20).
@@ -118,6 +125,19 @@ func parsePolicy(_ arguments: [String]) -> PolicyBenchmark {
   return benchmark
 }
 
+func parseAsyncCheckout(_ arguments: [String]) -> AsyncCheckoutBenchmark {
+  var benchmark = AsyncCheckoutBenchmark()
+  var rest = arguments[...]
+  while let flag = rest.popFirst() {
+    switch flag {
+    case "--runs": benchmark.runs = positiveInteger(rest.popFirst() ?? "", flag: flag)
+    case "--orders": benchmark.orders = positiveInteger(rest.popFirst() ?? "", flag: flag)
+    default: fail("unknown option '\(flag)'")
+    }
+  }
+  return benchmark
+}
+
 func parseSweep(_ arguments: [String]) -> SweepBenchmark {
   var benchmark = SweepBenchmark()
   var rest = arguments[...]
@@ -145,6 +165,7 @@ do {
   case "reference": try parseReference(Array(arguments.dropFirst())).run()
   case "transfer": try parseTransfer(Array(arguments.dropFirst())).run()
   case "sweep": try parseSweep(Array(arguments.dropFirst())).run()
+  case "async-checkout": try parseAsyncCheckout(Array(arguments.dropFirst())).run()
   case "policy": try parsePolicy(Array(arguments.dropFirst())).run()
   default: fail("unknown mode '\(mode)'")
   }

@@ -335,12 +335,12 @@ import Testing
     clear.start(random: context.random)
     // 30 ms of latency and 10 ms to push 1,000 bytes at 100 kB/s.
     #expect(
-      try clear.transmit(Self.write(1), attempt: 1, &context) == .arrives(at: VirtualTime(nanoseconds: 40_000_000)))
+      try clear.transmit(Self.write(1), labelled: "write attempt 1", &context) == .arrives(at: VirtualTime(nanoseconds: 40_000_000)))
     var lossy = Self.network { $0.requestLoss = 1 }
-    #expect(try lossy.transmit(Self.write(1), attempt: 1, &context) == .lost)
+    #expect(try lossy.transmit(Self.write(1), labelled: "write attempt 1", &context) == .lost)
     var unresolvable = Self.network { $0.dnsFailure = 1 }
     #expect(
-      try unresolvable.transmit(Self.write(1), attempt: 1, &context)
+      try unresolvable.transmit(Self.write(1), labelled: "write attempt 1", &context)
         == .neverSent(.dnsFailure, at: VirtualTime(nanoseconds: 30_000_000)))
 
     let response = ResponseMessage(operation: 0, sequence: 1, status: .ok, content: .version(4))

@@ -60,6 +60,7 @@ public struct Simulation<Model: SimulationModel>: ~Copyable {
     while let event = try context.takeNextEvent(limit: limit) {
       try model.handle(event, in: &context)
     }
+    try model.finish(in: &context)
     return RunSummary(
       seed: seed, events: context.eventsHandled, finalTime: context.now, choices: context.choices,
       faults: context.faultTally)

@@ -9,6 +9,11 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
   case model(String)
   /// A sum of runs (or of one run's events) no longer fits its counter.
   case sumOverflow(MetricsOverflow)
+  /// User code under simulation left it: it waited on a real clock, a real
+  /// socket or an executor the simulation does not drive, or ran on a
+  /// thread of its own (SPEC §2.5). The run's outcome would not be a
+  /// function of its seed, so it is an error, never a pass.
+  case escape(SimulationEscape)
 
   /// The message for a user: what overflowed or ran away, and what to lower.
   public var description: String {
@@ -22,6 +27,8 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
       return message
     case .sumOverflow(let overflow):
       return overflow.description
+    case .escape(let escape):
+      return escape.description
     }
   }
 }

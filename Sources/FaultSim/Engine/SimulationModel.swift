@@ -15,4 +15,16 @@ public protocol SimulationModel {
 
   /// Applies one event at `context.now`, scheduling any follow-ups.
   mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError)
+
+  /// The run ran out of events: a last check of the state, which may stop
+  /// the run with an error (user code still waiting on something the
+  /// simulation does not drive, say). It must not schedule events. The
+  /// default does nothing.
+  mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError)
+}
+
+extension SimulationModel {
+  /// Nothing to check.
+  @inlinable
+  public mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError) {}
 }

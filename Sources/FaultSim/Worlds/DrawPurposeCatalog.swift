@@ -18,7 +18,7 @@ public enum DrawPurposeCatalog {
   /// Every purpose set: each registered world's (``WorldRegistry``), then
   /// the shared models' and the lessons'.
   static let sets: [any DrawPurposeSet.Type] =
-    WorldRegistry.worlds.map { draws(of: $0) } + [DeviceDraw.self, NetworkDraw.self, LessonDraw.self]
+    WorldRegistry.worlds.map { draws(of: $0) } + [DeviceDraw.self, NetworkDraw.self, LessonDraw.self, RuntimeDraw.self]
 
   /// A world's purpose set.
   private static func draws<World: ScenarioWorld>(of world: World.Type) -> any DrawPurposeSet.Type {

@@ -21,6 +21,10 @@ public enum RequestEvent: BitwiseCopyable, Sendable {
   case respond(ResponseMessage)
   /// A client's timeout for one attempt fires.
   case timeout(AttemptTimer)
+  /// A task of user code under simulation wakes from a sleep on the
+  /// simulated clock (``UserCodeRequestWorld``; the built-in client never
+  /// sleeps this way).
+  case wake(SleepTicket)
 }
 
 /// The size the request world's events are held to: an event queue entry

@@ -53,12 +53,13 @@ struct RequestNetwork {
 
   /// What becomes of a request sent now.
   ///
-  /// - Parameter attempt: The attempt's number within its exchange, for the
-  ///   trace.
+  /// - Parameter label: What the trace calls the message (`write attempt
+  ///   2`, `POST /orders`); not evaluated when tracing is off.
   @usableFromInline
   @inline(__always)
   mutating func transmit(
-    _ request: RequestMessage, attempt: UInt16, _ context: inout SimulationContext<RequestEvent>
+    _ request: RequestMessage, labelled label: @autoclosure () -> String,
+    _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> RequestDelivery {
     let now = context.now
     let operation = Int(request.operation)
@@ -72,7 +73,7 @@ struct RequestNetwork {
     let latency = options.latency.delay(word: context.valueWord(RequestDraw.latencyUp.key(operation, sequence)))
     if let connectFailure {
       context.traceMessage(
-        from: RequestActor.client(operation), to: RequestActor.server, "\(request.kind) attempt \(attempt)",
+        from: RequestActor.client(operation), to: RequestActor.server, label(),
         lost: true, "never sent: \(connectFailure.failure)")
       // The failure surfaces after about one round of the handshake.
       return .neverSent(connectFailure, at: try now + latency)
@@ -80,7 +81,7 @@ struct RequestNetwork {
     let lost = messageLost(
       options.requestLoss, .requestLoss, inBurst: .burstRequestLoss, operation, sequence, now, &context)
     context.traceMessage(
-      from: RequestActor.client(operation), to: RequestActor.server, "\(request.kind) attempt \(attempt)",
+      from: RequestActor.client(operation), to: RequestActor.server, label(),
       lost: lost, "seq=\(sequence)")
     if lost { return .lost }
     return .arrives(at: try now + (try latency + requestTransmission))

@@ -39,7 +39,9 @@ extension RequestWorldModel {
     }
     let attempt = try client.startAttempt(operation, &context)
     let sequence = attempt.request.sequence
-    switch try network.transmit(attempt.request, attempt: attempt.number, &context) {
+    switch try network.transmit(
+      attempt.request, labelled: "\(attempt.request.kind) attempt \(attempt.number)", &context)
+    {
     case .neverSent(let failure, let time):
       try armTimeout(operation, sequence, ifReachedBy: time, &context)
       let response = ResponseMessage(

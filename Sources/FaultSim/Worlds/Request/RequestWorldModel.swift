@@ -89,6 +89,7 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
     case .complete(let request): try complete(request, &context)
     case .respond(let response): try perform(client.receive(response, &context), Int(response.operation), &context)
     case .timeout(let timer): try perform(client.timeout(timer, &context), Int(timer.operation), &context)
+    case .wake: break  // the built-in client schedules no sleeps
     }
   }
 

@@ -1,0 +1,81 @@
+/// The runtime's own draw purpose: which of several ready tasks of user
+/// code runs next, a race kind like the worlds' (``TaskRuntime``).
+public enum RuntimeDraw: UInt64, DrawPurposeSet {
+  /// Which ready job of user code runs next, when more than one is ready
+  /// at the same virtual instant: a choice point of the order strategy
+  /// (FIFO runs them in the order they became ready).
+  case taskOrder = 0x5601
+
+  public static var owner: String { "runtime" }
+
+  /// A race.
+  public var role: DrawRole { .race }
+}
+
+/// One scheduling decision of user code: the virtual instant it was taken
+/// at, and how many were taken at that instant before it.
+///
+/// The interleaving of user tasks is the one thing in a run decided by
+/// event order itself, so its identity is the instant and the step: a
+/// fault removed elsewhere (when shrinking) leaves the decisions of every
+/// other instant named as they were.
+public struct SchedulingIdentity: DrawIdentity {
+  /// When the decision was taken.
+  public var instant: VirtualTime
+  /// Decisions taken at the same instant before it.
+  public var step: Int
+
+  /// The identity of the `step`-th decision at `instant`.
+  public init(instant: VirtualTime, step: Int) {
+    self.instant = instant
+    self.step = step
+  }
+
+  @inlinable public var entity: UInt64 { instant.nanoseconds }
+  @inlinable public var occurrence: UInt64 { UInt64(step) }
+}
+
+/// A world's draw purposes plus the runtime's: the fault and race kinds of
+/// a world whose client (or app) is user code, with ``RuntimeDraw/taskOrder``
+/// among its races, for fault coverage, sweep columns and properties.
+public struct UserCodeDraw<Base: DrawPurposeSet>: DrawPurposeSet, CustomStringConvertible {
+  public let rawValue: UInt64
+
+  /// The purpose of raw value `rawValue`, if it is one of `Base`'s or the
+  /// runtime's.
+  public init?(rawValue: UInt64) {
+    guard Base(rawValue: rawValue) != nil || RuntimeDraw(rawValue: rawValue) != nil else { return nil }
+    self.rawValue = rawValue
+  }
+
+  /// The world's purpose `base`.
+  public init(_ base: Base) {
+    rawValue = base.rawValue
+  }
+
+  /// The runtime's purpose `runtime`.
+  public init(_ runtime: RuntimeDraw) {
+    rawValue = runtime.rawValue
+  }
+
+  /// Which ready task runs next (``RuntimeDraw/taskOrder``).
+  public static var taskOrder: Self { Self(RuntimeDraw.taskOrder) }
+
+  /// The world's purposes, then the runtime's.
+  public static var allCases: [Self] {
+    Base.allCases.map { Self($0) } + RuntimeDraw.allCases.map { Self($0) }
+  }
+
+  /// The world's owner name.
+  public static var owner: String { Base.owner }
+
+  /// The role of the underlying purpose.
+  public var role: DrawRole { Base(rawValue: rawValue)?.role ?? .race }
+
+  /// The underlying purpose's case name (`responseLoss`, `taskOrder`),
+  /// which its kebab-case ``DrawPurposeSet/name`` comes from.
+  public var description: String {
+    if let base = Base(rawValue: rawValue) { return String(describing: base) }
+    return RuntimeDraw(rawValue: rawValue).map { String(describing: $0) } ?? "\(rawValue)"
+  }
+}

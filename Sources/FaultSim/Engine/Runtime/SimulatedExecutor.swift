@@ -1,0 +1,56 @@
+import Synchronization
+
+/// The serial executor a ``TaskRuntime`` runs user jobs on: code that
+/// yields (`Task.yield()`) or hops back to it enqueues here, and the
+/// runtime's thread takes the job into its ready queue.
+///
+/// A job enqueued here from any other thread is a simulation's work
+/// resumed outside it — a continuation resumed from a Dispatch queue or a
+/// real timer — and is recorded as an escape, never run.
+///
+/// Executors outlive their runtimes: a task that escaped may hold a
+/// reference to one and enqueue on it long after its run ended, so an
+/// executor whose runtime saw an escape is retired (kept for the life of
+/// the process), and a clean one goes back to a pool for the next runtime
+/// (``acquire()``): the number of executors stays bounded by the
+/// runtimes alive at once plus the runs that escaped.
+final class SimulatedExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable {
+  /// The runtime using the executor now (`nil` between runtimes).
+  private let owner = Mutex<TaskRuntime?>(nil)
+
+  /// Clean executors waiting for a runtime, and the retired ones.
+  private static let pool = Mutex<(clean: [SimulatedExecutor], retired: [SimulatedExecutor])>(([], []))
+
+  /// An executor for `runtime`, from the pool when one is clean.
+  static func acquire(for runtime: TaskRuntime) -> SimulatedExecutor {
+    let executor = pool.withLock { $0.clean.popLast() } ?? SimulatedExecutor()
+    executor.owner.withLock { $0 = runtime }
+    return executor
+  }
+
+  /// Gives the executor back: to the pool when no task of its runtime can
+  /// still refer to it, else retired for good.
+  func release(tainted: Bool) {
+    owner.withLock { $0 = nil }
+    Self.pool.withLock { pool in
+      if tainted { pool.retired.append(self) } else { pool.clean.append(self) }
+    }
+  }
+
+  /// A job for this executor: into the ready queue of the runtime whose
+  /// thread enqueues it, or recorded as an escape.
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    if let runtime = RuntimeThread.current, runtime.executor === self {
+      runtime.enqueue(job)
+      return
+    }
+    let runtime = owner.withLock { $0 }
+    runtime?.recordForeign(
+      "a job of the simulation was enqueued from another thread (a continuation resumed outside it)")
+  }
+
+  func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+    UnownedSerialExecutor(ordinary: self)
+  }
+}

@@ -1,0 +1,107 @@
+/// The tasks sleeping on a ``SimulatedClock``: each a continuation in a
+/// slot, named by a ``SleepTicket`` (slot and generation) that the world's
+/// wake event carries, so a wake for a slot since reused is ignored.
+@usableFromInline
+struct SleeperTable {
+  /// One slot: the continuation of the task sleeping in it, if any.
+  @usableFromInline
+  struct Slot {
+    @usableFromInline
+    var continuation: UnsafeContinuation<Void, any Error>?
+    @usableFromInline
+    var generation: UInt32 = 0
+    /// Whether the sleep was cancelled before its continuation was stored.
+    @usableFromInline
+    var cancelled = false
+  }
+
+  private var slots: [Slot] = []
+  private var free: [UInt32] = []
+  /// Sleeps the world must schedule a wake for: (deadline, ticket).
+  @usableFromInline
+  var requested: [(VirtualTime, SleepTicket)] = []
+  /// Tasks sleeping now.
+  private(set) var waiting = 0
+
+  /// A fresh slot.
+  ///
+  /// - Complexity: O(1) amortised.
+  @usableFromInline
+  mutating func allocate() -> SleepTicket {
+    if let slot = free.popLast() {
+      slots[Int(slot)].generation &+= 1
+      slots[Int(slot)].cancelled = false
+      return SleepTicket(slot: slot, generation: slots[Int(slot)].generation)
+    }
+    slots.append(Slot())
+    return SleepTicket(slot: UInt32(slots.count - 1), generation: 0)
+  }
+
+  /// Stores the sleeping task's continuation; `false` when the sleep was
+  /// cancelled first (the caller resumes it at once).
+  @usableFromInline
+  mutating func park(
+    _ ticket: SleepTicket, _ continuation: UnsafeContinuation<Void, any Error>, until deadline: VirtualTime
+  )
+    -> Bool
+  {
+    guard slots[Int(ticket.slot)].generation == ticket.generation, !slots[Int(ticket.slot)].cancelled else {
+      return false
+    }
+    slots[Int(ticket.slot)].continuation = continuation
+    waiting += 1
+    requested.append((deadline, ticket))
+    return true
+  }
+
+  /// Takes the continuation of `ticket`'s sleep and frees its slot; `nil`
+  /// when the sleep already ended (cancelled, or the slot was reused).
+  @usableFromInline
+  mutating func take(_ ticket: SleepTicket) -> UnsafeContinuation<Void, any Error>? {
+    let index = Int(ticket.slot)
+    guard index < slots.count, slots[index].generation == ticket.generation else { return nil }
+    guard let continuation = slots[index].continuation else {
+      // Not parked yet: a cancellation arriving first.
+      slots[index].cancelled = true
+      return nil
+    }
+    slots[index].continuation = nil
+    waiting -= 1
+    free.append(ticket.slot)
+    return continuation
+  }
+
+  /// Frees a slot whose sleep never parked (cancelled before it began).
+  @usableFromInline
+  mutating func discard(_ ticket: SleepTicket) {
+    guard Int(ticket.slot) < slots.count, slots[Int(ticket.slot)].generation == ticket.generation,
+      slots[Int(ticket.slot)].continuation == nil
+    else { return }
+    free.append(ticket.slot)
+  }
+
+  /// Drops every sleeper (their tasks never resume) and request.
+  @usableFromInline
+  mutating func removeAll() {
+    slots.removeAll(keepingCapacity: true)
+    free.removeAll(keepingCapacity: true)
+    requested.removeAll(keepingCapacity: true)
+    waiting = 0
+  }
+}
+
+/// A sleeping task's slot and the slot's generation: what a world's wake
+/// event carries (8 bytes, plain data).
+public struct SleepTicket: BitwiseCopyable, Hashable, Sendable {
+  /// The slot in the runtime's table.
+  public var slot: UInt32
+  /// Which use of the slot.
+  public var generation: UInt32
+
+  /// A ticket; see the properties for each argument.
+  @inlinable
+  public init(slot: UInt32, generation: UInt32) {
+    self.slot = slot
+    self.generation = generation
+  }
+}

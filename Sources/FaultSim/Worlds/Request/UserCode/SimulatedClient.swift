@@ -1,0 +1,25 @@
+/// What your code gets for one operation of the workload (one order of the
+/// checkout): which one it is, and the simulated transport and clock to
+/// run it with.
+///
+/// ```swift
+/// let world = try Scenario.shipped("checkout-reference").requestWorld { client in
+///   let response = try? await client.transport.send(
+///     HTTPRequest(method: "POST", path: "/orders", text: "order=\(client.operation)", timeout: .seconds(1)))
+///   return response?.isSuccess == true ? .succeeded : .uncertain
+/// }
+/// ```
+public struct SimulatedClient: Sendable {
+  /// The operation's number, `0 ..< workload.operations`: the order's id.
+  public let operation: Int
+  /// Requests sent through it cross the scenario's network to its server.
+  public let transport: SimulatedTransport
+  /// Virtual time: sleeps on it take no wall-clock time.
+  public let clock: SimulatedClock
+
+  /// A line in the run's trace under the operation's client (`client#17`),
+  /// at the current virtual time: what your code decided and why.
+  public func trace(_ event: String, _ details: String = "") {
+    transport.clients.note(operation, event, details)
+  }
+}

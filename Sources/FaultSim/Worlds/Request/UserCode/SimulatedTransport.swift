@@ -1,0 +1,64 @@
+/// The ``HTTPTransport`` of a simulation: a request goes through the
+/// scenario's lossy network to its server (the built-in handler or yours)
+/// and the response — or the timeout, or the transport error — comes back
+/// at the virtual time the network says.
+///
+/// How a request maps onto the request world's messages:
+/// - `GET` and `HEAD` ask whether the operation's write was applied (200
+///   when it was, 404 when not); every other method is a write.
+/// - `Idempotency-Key`: the first key the operation sends is its key; the
+///   same key again is recognised by a server that honours keys, another
+///   key is a new one (``IdempotencyKey/fresh``).
+/// - The body: the first body the operation sends is its payload; another
+///   body under the same key is a changed payload (422 from a server that
+///   compares them).
+/// - `If-Match: "<version>"`: a conditional write.
+/// - A 429 or 503 carries `Retry-After` in seconds; a transport failure
+///   throws ``TransportError``; no response within the request's timeout
+///   (or the scenario's `client.timeout`) throws
+///   ``TransportError/Code/timedOut``, and a response that comes later is
+///   discarded.
+///
+/// A transport belongs to one operation (``SimulatedClient/transport``):
+/// each request's draws are keyed by that operation and the request's
+/// number within it, so the same seed loses the same requests however the
+/// tasks interleave. Use each operation's own transport for its requests.
+public struct SimulatedTransport: HTTPTransport {
+  /// The run's clients, where requests are posted.
+  @usableFromInline
+  let clients: UserCodeClients
+  /// The operation whose requests these are: what their draws are keyed by.
+  @usableFromInline
+  let operation: Int
+
+  /// Sends `request` through the simulated network.
+  ///
+  /// - Throws: ``TransportError``; `CancellationError` when the task is
+  ///   cancelled while it waits; ``SimulationError/escape(_:)`` when called
+  ///   from a thread that is not running the simulation (a Dispatch queue,
+  ///   a real timer's callback, another simulation).
+  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    guard clients.runtime.isCurrent else {
+      let escape = SimulationEscape(
+        .outsideSimulation, "op#\(operation): \(request) was sent from a thread that is not running the simulation")
+      clients.runtime.recordForeign(escape.detail)
+      throw SimulationError.escape(escape)
+    }
+    let sequence = clients.nextSequence(operation)
+    try Task.checkCancellation()
+    return try await withTaskCancellationHandler {
+      try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<HTTPResponse, any Error>) in
+        clients.post(operation, sequence, request, continuation)
+      }
+    } onCancel: {
+      clients.cancel(operation, sequence)
+    }
+  }
+
+  /// The transport of `operation` of `clients`.
+  @usableFromInline
+  init(clients: UserCodeClients, operation: Int) {
+    self.clients = clients
+    self.operation = operation
+  }
+}
