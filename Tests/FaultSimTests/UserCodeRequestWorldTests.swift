@@ -64,3 +64,138 @@ struct NaiveCheckout<Transport: HTTPTransport, C: Clock<Duration>> {
     print(first.split(separator: "\n").prefix(30).joined(separator: "\n"))
   }
 }
+
+/// Code that leaves the simulation is an error of the run, never a pass.
+@Suite struct UserCodeEscapeTests {
+  static func world(
+    _ code: @escaping @Sendable (SimulatedClient) async -> ClientOutcome
+  ) throws -> PluggedScenario<UserCodeRequestWorld<BuiltInRequestHandler>> {
+    try UserCodeRequestWorldTests.reference(orders: 3).requestWorld(running: code)
+  }
+
+  static func escape(of world: PluggedScenario<UserCodeRequestWorld<BuiltInRequestHandler>>) -> SimulationEscape? {
+    do {
+      _ = try world.runOnce(seed: 1)
+      return nil
+    } catch {
+      if case .escape(let escape) = error { return escape }
+      Issue.record("expected an escape, got \(error)")
+      return nil
+    }
+  }
+
+  @Test func aRealSleepIsAnEscape() throws {
+    let world = try Self.world { _ in
+      try? await Task.sleep(for: .milliseconds(20))
+      return .succeeded
+    }
+    let escape = try #require(Self.escape(of: world))
+    #expect(escape.kind == .stillWaiting)
+    #expect("\(escape)".contains("op#0 (and 2 more) had not returned"))
+    #expect("\(escape)".contains("Task.sleep"))
+  }
+
+  @Test func aContinuationResumedFromDispatchIsAnEscape() throws {
+    let world = try Self.world { _ in
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(5)) { continuation.resume() }
+      }
+      return .succeeded
+    }
+    #expect(Self.escape(of: world)?.kind == .stillWaiting)
+  }
+
+  @Test func mainActorWorkIsAnEscape() throws {
+    let world = try Self.world { _ in
+      await MainActor.run { _ = 1 }
+      return .succeeded
+    }
+    #expect(Self.escape(of: world)?.kind == .stillWaiting)
+  }
+
+  @Test func theSimulatedClockSleepsInVirtualTime() throws {
+    let world = try Self.world { client in
+      let start = client.clock.now
+      try? await client.clock.sleep(for: .seconds(3600))
+      client.trace("slept", "\(start.duration(to: client.clock.now))")
+      return .succeeded
+    }
+    let wall = ContinuousClock.now
+    let run = try world.runOnce(seed: 1, tracing: true)
+    #expect(ContinuousClock.now - wall < .seconds(5))
+    #expect(run.metrics.succeeded == 3)
+    #expect(run.trace.filter { $0.event == "slept" }.allSatisfy { $0.details == "3600.0 seconds" })
+  }
+}
+
+/// The process-wide hook under parallel test execution: simulations on
+/// several threads at once, and ordinary async work beside them.
+@Suite struct UserCodeParallelTests {
+  static func world() throws -> PluggedScenario<UserCodeRequestWorld<BuiltInRequestHandler>> {
+    try UserCodeRequestWorldTests.reference(orders: 300).requestWorld { client in
+      // Concurrent work inside one operation: a status check races the order.
+      async let placed = NaiveCheckout(transport: client.transport, clock: client.clock).place(order: client.operation)
+      async let yielded: Void = Task.yield()
+      _ = await yielded
+      return await placed
+    }
+  }
+
+  @Test func simulationsOnManyThreadsGiveTheSameTracesAsOneAtATime() async throws {
+    let world = try Self.world()
+    let expected = try (0..<6).map { try world.trace(seed: UInt64($0)) }
+    // Ordinary async work of the process, running beside the simulations.
+    let background = Task.detached {
+      var total = 0
+      for round in 0..<2000 {
+        total &+= await withTaskGroup(of: Int.self) { group in
+          for value in 0..<4 { group.addTask { await Task.yield(); return value &* round } }
+          return await group.reduce(0, &+)
+        }
+      }
+      return total
+    }
+    let traces = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+      for seed in 0..<6 {
+        group.addTask {
+          // Each simulation blocks its own thread while it runs.
+          (seed, try await Task.detached { try world.trace(seed: UInt64(seed)) }.value)
+        }
+      }
+      var traces = Array(repeating: "", count: 6)
+      for try await (seed, trace) in group { traces[seed] = trace }
+      return traces
+    }
+    #expect(traces == expected)
+    #expect(await background.value == (0..<2000).reduce(0) { $0 &+ 6 &* $1 })
+  }
+
+  @Test func concurrentTasksOfOneOperationAreChoicePoints() throws {
+    let world = try Self.world()
+    let fifo = try world.runOnce(seed: 2, tracing: true)
+    let met = fifo.summary.choices.filter { $0.label == "task-order" }
+    try #require(!met.isEmpty, "two child tasks ready at once are a choice point")
+    // Another order of the same faults: the same ledger, another interleaving.
+    let other = try world.runOnce(seed: 2, strategy: .replay(fifo.summary.choices.map { _ in 1 }), tracing: true)
+    #expect(other.trace != fifo.trace)
+    #expect(other.metrics.duplicated == fifo.metrics.duplicated, "the same faults either way")
+  }
+}
+
+@Suite struct UserCodePropertyTests {
+  @Test func aNaiveAsyncClientFailsWithAShrunkTimelineOfItsOwnCalls() throws {
+    let world = try UserCodeRequestWorldTests.reference(orders: 2000).requestWorld { client in
+      await NaiveCheckout(transport: client.transport, clock: client.clock).place(order: client.operation)
+    }
+    let report = try ScenarioProperty<UserCodeRequestWorld<BuiltInRequestHandler>>("no order is recorded twice") {
+      $0.metrics.duplicated == 0
+    }.check(world, seeds: 0..<100)
+    print(report)
+    let failure = try #require(report.failure)
+    #expect(failure.counterexample.faults.count == 1)
+    #expect(failure.replay.contains("world.trace(seed: \(failure.seed))"))
+    let timeline = failure.counterexample.timeline.map(\.description).joined(separator: "\n")
+    #expect(timeline.contains("POST /orders"))
+    #expect(timeline.contains("timed out"))
+  }
+}

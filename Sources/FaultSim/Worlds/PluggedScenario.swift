@@ -119,3 +119,15 @@ public struct WrongWorldError: Error, Sendable, CustomStringConvertible {
     "\(file) is a \(found) world; these decisions are for the \(expected) world"
   }
 }
+
+extension PluggedScenario where World: ProbedWorld {
+  /// Every interleaving of one seed's races and of your code's concurrent
+  /// tasks (the same faults each time), at most `limit` orders: the
+  /// distinct final states and the sensitivity class, as `faultsim
+  /// explore` reports them for a scenario file.
+  ///
+  /// - Complexity: `min(limit, orders) + 1` runs.
+  public func explore(seed: UInt64, limit: Int = 1000) throws(SimulationError) -> ScenarioExploration<World> {
+    try ScenarioExploration<World>.explore(options, seed: seed, limit: limit)
+  }
+}

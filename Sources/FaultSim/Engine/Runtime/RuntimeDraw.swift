@@ -5,11 +5,20 @@ public enum RuntimeDraw: UInt64, DrawPurposeSet {
   /// at the same virtual instant: a choice point of the order strategy
   /// (FIFO runs them in the order they became ready).
   case taskOrder = 0x5601
+  /// A random word your code asked for through a ``SimulatedRandom``
+  /// (jitter, a sampled delay): keyed by the operation and its own count
+  /// of words.
+  case userRandom = 0x5602
 
   public static var owner: String { "runtime" }
 
-  /// A race.
-  public var role: DrawRole { .race }
+  /// Task order is a race; user randomness a value.
+  public var role: DrawRole {
+    switch self {
+    case .taskOrder: .race
+    case .userRandom: .value
+    }
+  }
 }
 
 /// One scheduling decision of user code: the virtual instant it was taken

@@ -32,6 +32,10 @@ final class TaskRuntime: @unchecked Sendable {
   /// The virtual instant user code sees (``SimulatedClock/now``).
   @usableFromInline
   @exclusivity(unchecked) var now = VirtualTime.zero
+  /// The run's randomness, for the code's own generators
+  /// (``SimulatedRandom``).
+  @usableFromInline
+  var random = KeyedRandom(seed: 0)
   /// The sleeping tasks.
   @usableFromInline
   @exclusivity(unchecked) var sleepers = SleeperTable()

@@ -16,6 +16,9 @@ public struct SimulatedClient: Sendable {
   public let transport: SimulatedTransport
   /// Virtual time: sleeps on it take no wall-clock time.
   public let clock: SimulatedClock
+  /// The operation's randomness (jitter, sampled delays): keyed draws of
+  /// the run's seed, never the system's generator.
+  public let random: SimulatedRandom
 
   /// A line in the run's trace under the operation's client (`client#17`),
   /// at the current virtual time: what your code decided and why.

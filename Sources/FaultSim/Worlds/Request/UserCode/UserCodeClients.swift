@@ -184,7 +184,7 @@ final class UserCodeClients: @unchecked Sendable {
   ) {
     let client = SimulatedClient(
       operation: operation, transport: SimulatedTransport(clients: self, operation: operation),
-      clock: SimulatedClock(runtime))
+      clock: SimulatedClock(runtime), random: SimulatedRandom(runtime.random, operation: operation))
     runtime.spawn {
       var outcome = ClientOutcome.pending
       for _ in 0..<max(1, submissions) { outcome = await code(client) }

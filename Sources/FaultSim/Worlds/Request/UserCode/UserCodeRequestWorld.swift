@@ -108,6 +108,7 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
   @inlinable
   public mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
     runtime.reset()
+    runtime.random = context.random
     network.start(random: context.random)
     try arrivals.fill(
       options.scenario.workload.arrival, count: clients.records.count, random: context.random)
