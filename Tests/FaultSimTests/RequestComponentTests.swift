@@ -335,7 +335,8 @@ import Testing
     clear.start(random: context.random)
     // 30 ms of latency and 10 ms to push 1,000 bytes at 100 kB/s.
     #expect(
-      try clear.transmit(Self.write(1), labelled: "write attempt 1", &context) == .arrives(at: VirtualTime(nanoseconds: 40_000_000)))
+      try clear.transmit(Self.write(1), labelled: "write attempt 1", &context)
+        == .arrives(at: VirtualTime(nanoseconds: 40_000_000)))
     var lossy = Self.network { $0.requestLoss = 1 }
     #expect(try lossy.transmit(Self.write(1), labelled: "write attempt 1", &context) == .lost)
     var unresolvable = Self.network { $0.dnsFailure = 1 }

@@ -149,7 +149,12 @@ struct NaiveCheckout<Transport: HTTPTransport, C: Clock<Duration>> {
       var total = 0
       for round in 0..<2000 {
         total &+= await withTaskGroup(of: Int.self) { group in
-          for value in 0..<4 { group.addTask { await Task.yield(); return value &* round } }
+          for value in 0..<4 {
+            group.addTask {
+              await Task.yield()
+              return value &* round
+            }
+          }
           return await group.reduce(0, &+)
         }
       }

@@ -1,5 +1,5 @@
 /// The runtime's own draw purpose: which of several ready tasks of user
-/// code runs next, a race kind like the worlds' (``TaskRuntime``).
+/// code runs next, a race kind like the worlds' (the runtime of user code).
 public enum RuntimeDraw: UInt64, DrawPurposeSet {
   /// Which ready job of user code runs next, when more than one is ready
   /// at the same virtual instant: a choice point of the order strategy

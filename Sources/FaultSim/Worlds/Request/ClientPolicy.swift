@@ -112,15 +112,22 @@ public protocol ClientPolicy: Sendable {
 
   /// What the attempt sends; the client adds the message's identity.
   ///
-  /// - Parameter message: The message being sent: its operation and
-  ///   sequence number, which its draws are keyed by.
+  /// - Parameters:
+  ///   - message: The message being sent: its operation and sequence
+  ///     number, which its draws are keyed by.
+  ///   - memory: The policy's memory of the operation.
+  ///   - context: The run's context, for keyed draws and trace lines.
   mutating func request(
     for message: MessageIdentity, _ memory: inout Memory, _ context: inout SimulationContext<RequestEvent>
   ) -> AttemptRequest
 
   /// What follows a 2xx answer to the awaited message.
   ///
-  /// - Parameter message: The message answered (the latest one).
+  /// - Parameters:
+  ///   - response: The answer.
+  ///   - message: The message answered (the latest one).
+  ///   - memory: The policy's memory of the operation.
+  ///   - context: The run's context, for keyed draws and trace lines.
   mutating func afterSuccess(
     _ response: ResponseMessage, of message: MessageIdentity, _ memory: inout Memory,
     _ context: inout SimulationContext<RequestEvent>
@@ -129,7 +136,11 @@ public protocol ClientPolicy: Sendable {
   /// What follows a failed attempt: a transport failure, a timeout, or an
   /// HTTP error (``Failure``).
   ///
-  /// - Parameter message: The message that failed (the latest one).
+  /// - Parameters:
+  ///   - failure: How the attempt failed.
+  ///   - message: The message that failed (the latest one).
+  ///   - memory: The policy's memory of the operation.
+  ///   - context: The run's context, for keyed draws and trace lines.
   mutating func afterFailure(
     _ failure: Failure, of message: MessageIdentity, _ memory: inout Memory,
     _ context: inout SimulationContext<RequestEvent>

@@ -1,6 +1,6 @@
 /// What the built-in handler's ledger holds for one operation: how often
 /// its write was applied, and the result stored under its idempotency key.
-/// Plain data (14 bytes: a ``ServerRecord`` fills the rest of its 16 with
+/// Plain data (14 bytes: a `ServerRecord` fills the rest of its 16 with
 /// the server's own counts), reset between runs.
 public struct LedgerEntry: Sendable {
   /// When the key's result was stored.

@@ -1,7 +1,7 @@
 /// The decisions of a request world's server, apart from its mechanics: the
 /// seam where your own request handler replaces the built-in one.
 ///
-/// ``RequestServer`` keeps what every server does the same way: admitting
+/// The server (`RequestServer`) keeps what every server does the same way: admitting
 /// requests to a limited number of workers, queueing or refusing the rest
 /// (503 with Retry-After), sampling how long processing takes, knowing
 /// which writes are in flight and when they commit, the race between a
@@ -24,7 +24,7 @@
 ///
 /// A handler sees the world only through its arguments and the run's
 /// context, for keyed draws (``RequestDraw``, keyed by the message) and
-/// trace lines under ``RequestActor/server``; it never schedules.
+/// trace lines under `server`; it never schedules.
 /// ``BuiltInRequestHandler`` — the server of scenario files, `server.*`
 /// options — is an implementation like any other; the server is generic
 /// over the handler, so yours runs specialised. Plug it in with

@@ -92,7 +92,7 @@ public struct HTTPHeaders: Hashable, Sendable, ExpressibleByDictionaryLiteral, S
       && zip(lhs.fields, rhs.fields).allSatisfy { sameName($0.name, $1.name) && $0.value == $1.value }
   }
 
-  /// Hashes the fields as ``==`` compares them.
+  /// Hashes the fields as `==` compares them.
   public func hash(into hasher: inout Hasher) {
     for field in fields {
       for byte in field.name.utf8 { hasher.combine(Self.lower(byte)) }

@@ -6,7 +6,7 @@
 /// ``RequestHandler``), the network, the draws, the metrics and the
 /// traces are the request world's; the client's decisions are your code's.
 ///
-/// Your code runs on a deterministic runtime (``TaskRuntime``): every task
+/// Your code runs on a deterministic runtime: every task
 /// it creates runs on the simulation's thread, in an order the run's
 /// strategy chooses (FIFO by default; concurrent tasks ready at one instant
 /// are a choice point, ``RuntimeDraw/taskOrder``), and the same seed gives
