@@ -41,4 +41,13 @@ struct TransferCallback {
   /// in-place destination writes, both wrote the same file (seed AG17).
   @usableFromInline
   var fileHadConcurrentTasks: Bool
+
+  /// A callback; see the properties for each argument.
+  @inlinable
+  init(task: TransferTaskID, transfer: TransferAttemptIdentity, outcome: Outcome, fileHadConcurrentTasks: Bool) {
+    self.task = task
+    self.transfer = transfer
+    self.outcome = outcome
+    self.fileHadConcurrentTasks = fileHadConcurrentTasks
+  }
 }

@@ -6,7 +6,7 @@ extension TransferDaemon {
   ///
   /// - Returns: Whether the task ended and its event is owed to the app (it
   ///   belongs to the connected session); the world then routes it.
-  @usableFromInline
+  @inlinable
   @inline(__always)
   mutating func reachTarget(
     _ task: TransferTaskID, generation: UInt32, _ context: inout SimulationContext<TransferEvent>
@@ -113,12 +113,17 @@ extension TransferDaemon {
   struct DeliveryCursor {
     @usableFromInline
     var next: Int32
+
+    @inlinable
+    init(next: Int32) {
+      self.next = next
+    }
   }
 
   /// Takes the user's delivery queue, in ending order, for the world to
   /// hand over with ``nextDelivery(_:includingDeferred:)``; endings that
   /// happen meanwhile start a new queue.
-  @usableFromInline
+  @inlinable
   @inline(__always)
   mutating func openDeliveryQueue(of user: Int) -> DeliveryCursor {
     let head = users[user].pendingHead
@@ -131,7 +136,7 @@ extension TransferDaemon {
   /// goes back to the (new) queue unless `includingDeferred`.
   ///
   /// - Complexity: O(tasks skipped).
-  @usableFromInline
+  @inlinable
   @inline(__always)
   mutating func nextDelivery(_ cursor: inout DeliveryCursor, includingDeferred: Bool) -> TransferTaskID? {
     while cursor.next != DaemonTask.endOfList {
@@ -154,7 +159,7 @@ extension TransferDaemon {
   ///
   /// - Returns: `nil` when the task has not ended or was handed over
   ///   already.
-  @usableFromInline
+  @inlinable
   @inline(__always)
   mutating func collect(_ id: TransferTaskID, _ context: inout SimulationContext<TransferEvent>) -> TransferCallback? {
     let index = id.index
@@ -182,7 +187,7 @@ extension TransferDaemon {
   /// What the server sent for a completed transfer: for an upload, a 413
   /// with the rejection probability; for a download, good content or a
   /// kind of bad content, by the shares the options give.
-  @usableFromInline
+  @inlinable
   @inline(__always)
   mutating func response(to task: DaemonTask, _ context: inout SimulationContext<TransferEvent>) -> TransferResponse {
     let options = settings.options.daemon
