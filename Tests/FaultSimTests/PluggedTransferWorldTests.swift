@@ -305,6 +305,24 @@ struct StopWorkOnExpiry: ReconcileJobHandler {
     #expect(report.seedsChecked == 100)
   }
 
+  // MARK: The documentation
+
+  @Test func theDocumentationsExampleRunsAndSaysWhatItPrints() throws {
+    // docs/transfer-world.md and TheTransferWorld.md, "Your own app's
+    // decisions", as written there.
+    /// Seed 000's enqueueIfMissing, as your app would write it.
+    struct EnqueueIfMissing: TransferReconciler {
+      func reconcile(
+        _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout SimulationContext<TransferEvent>
+      ) -> ReconcileAction {
+        file.isWantedAndMissing && listed.isEmpty ? .enqueue : .leave
+      }
+    }
+
+    let world = try Scenario.shipped("podcast-relaunch-blind").transferWorld(reconcile: EnqueueIfMissing())
+    #expect(try world.measure(seeds: 0..<4).duplicated == 0)
+  }
+
   // MARK: Misuse
 
   @Test func aScenarioOfAnotherWorldIsRefusedByName() throws {
