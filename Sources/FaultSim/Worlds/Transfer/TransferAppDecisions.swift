@@ -18,8 +18,9 @@
 ///   session identifier, what cancelling does to the row, how often the app
 ///   retries, whether it reconciles when launched in the background.
 ///
-/// The three decisions are generic parameters, so that a user's run
-/// specialised; each is prepared for the options once (``TransferReconciler/prepared(for:)``).
+/// The three decisions are generic parameters, so that a user's decisions
+/// run specialised; each is prepared for the options once
+/// (``TransferReconciler/prepared(for:)``).
 @usableFromInline
 struct TransferAppDecisions<
   Reconciler: TransferReconciler, Completion: TransferCompletionHandler, Job: ReconcileJobHandler
