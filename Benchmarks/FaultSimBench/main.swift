@@ -22,6 +22,8 @@ let usage = """
                 against the built-in client.
     policy      A user-written naive client policy against the built-in client on the
                 reference checkout, alternating runs (the ratio is the figure).
+    app-policy  A user-written reconcile and completion handler against the built-in app
+                on the podcast relaunch, alternating runs (the ratio is the figure).
 
   Options (queue):
     --sizes <list>        Pending-event counts (default 10,1000,100000,1000000).
@@ -47,6 +49,10 @@ let usage = """
   Options (policy):
     --runs <n>            Timed runs of each client (default 20).
     --orders <n>          Orders per run (default 100000).
+
+  Options (app-policy):
+    --runs <n>            Timed runs of each app (default 10).
+    --users <n>           Users of ten episodes each (default 10000).
 
   Options (reference):
     --runs <n>            Timed runs (default 30).
@@ -138,6 +144,19 @@ func parseAsyncCheckout(_ arguments: [String]) -> AsyncCheckoutBenchmark {
   return benchmark
 }
 
+func parseAppPolicy(_ arguments: [String]) -> AppPolicyBenchmark {
+  var benchmark = AppPolicyBenchmark()
+  var rest = arguments[...]
+  while let flag = rest.popFirst() {
+    switch flag {
+    case "--runs": benchmark.runs = positiveInteger(rest.popFirst() ?? "", flag: flag)
+    case "--users": benchmark.users = positiveInteger(rest.popFirst() ?? "", flag: flag)
+    default: fail("unknown option '\(flag)'")
+    }
+  }
+  return benchmark
+}
+
 func parseSweep(_ arguments: [String]) -> SweepBenchmark {
   var benchmark = SweepBenchmark()
   var rest = arguments[...]
@@ -167,6 +186,7 @@ do {
   case "sweep": try parseSweep(Array(arguments.dropFirst())).run()
   case "async-checkout": try parseAsyncCheckout(Array(arguments.dropFirst())).run()
   case "policy": try parsePolicy(Array(arguments.dropFirst())).run()
+  case "app-policy": try parseAppPolicy(Array(arguments.dropFirst())).run()
   default: fail("unknown mode '\(mode)'")
   }
 } catch {

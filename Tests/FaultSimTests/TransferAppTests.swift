@@ -38,11 +38,17 @@ import Testing
     }
   }
 
-  static func app(_ configure: (inout TransferWorldOptions) -> Void = { _ in }) -> TransferApp {
+  typealias BuiltInApp = TransferApp<BuiltInReconciler, BuiltInCompletionHandler, BuiltInReconcileJobHandler>
+
+  static func app(_ configure: (inout TransferWorldOptions) -> Void = { _ in }) -> BuiltInApp {
     var options = TransferWorldOptions()
     options.workload.filesPerUser = 3
     configure(&options)
-    return TransferApp(TransferWorld.Settings(options))
+    return BuiltInApp(
+      TransferWorld.Settings(options),
+      decisions: TransferAppDecisions(
+        options, reconciler: BuiltInReconciler(), completion: BuiltInCompletionHandler(),
+        job: BuiltInReconcileJobHandler()))
   }
 
   @Test func theFirstLaunchEnqueuesEveryFileThroughTheSession() throws {
@@ -65,7 +71,7 @@ import Testing
       session.created.removeAll()
       // File 1's task still runs; the others' tasks are gone.
       session.live = [TransferAttemptIdentity(file: 1, attempt: 1)]
-      try app.reconcile(0, session: &session, &context)
+      try app.reconcile(0, by: .launch, session: &session, &context)
       #expect(session.created.map(\.transfer.file) == expected, "\(policy)")
       #expect(session.created.allSatisfy { $0.transfer.attempt == 2 && $0.resumeFrom == 0 })
     }
@@ -127,8 +133,8 @@ import Testing
       var session = RecordingSession()
       session.live = [TransferAttemptIdentity(file: 0, attempt: 1), TransferAttemptIdentity(file: 2, attempt: 1)]
       var context = SimulationContext<TransferEvent>(seed: 1)
-      let job = try #require(app.decisions.job)
-      let cancelled = app.reconcileJobExpired(0, job, session: &session, &context)
+      #expect(app.decisions.jobSchedule != nil)
+      let cancelled = app.reconcileJobExpired(0, session: &session, &context)
       #expect(cancelled.count == (cancels ? 2 : 0))
       #expect(session.cancelled.allSatisfy { $0.1 == .app } && session.cancelled.count == cancelled.count)
     }

@@ -8,6 +8,7 @@
 /// the world routes. ``TransferDaemon`` is the one implementation; the app
 /// component is written against this protocol so that it cannot reach
 /// further (and so that a URLSession-shaped service can stand in later).
+@usableFromInline
 protocol BackgroundTransferSession {
   /// Connects the user's app to `session`: events of the tasks of any other
   /// session no longer reach it (a fresh identifier orphans them).

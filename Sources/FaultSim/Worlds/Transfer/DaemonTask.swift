@@ -1,9 +1,11 @@
 /// One task in the OS transfer daemon: 64 bytes, one cache line (the
 /// transfer benchmark is bound by these lines; `DaemonTaskLayoutTests`
 /// holds the size).
+@usableFromInline
 struct DaemonTask {
   /// Where the task is in its life.
-  enum State: UInt8 {
+  @usableFromInline
+  enum State: UInt8, Sendable {
     /// Waiting for its constraints (network, power).
     case waiting
     case running
@@ -15,7 +17,8 @@ struct DaemonTask {
   }
 
   /// How the task ended; the names are the ones traces print.
-  enum Ending: UInt8, CustomStringConvertible {
+  @usableFromInline
+  enum Ending: UInt8, Sendable, CustomStringConvertible {
     case none
     case completed
     case failed
@@ -24,6 +27,7 @@ struct DaemonTask {
     case cancelledByApp
 
     /// The case name, as traces print it (`reason=cancelledByApp`).
+    @usableFromInline
     var description: String {
       switch self {
       case .none: "none"
@@ -37,43 +41,64 @@ struct DaemonTask {
   }
 
   /// Bytes moved as of `updated` (once ended: when it ended).
+  @usableFromInline
   var moved: UInt64 = 0
+  @usableFromInline
   var updated: VirtualTime
   /// Where the task ends: the file's size, or the failure point.
+  @usableFromInline
   var target: UInt64
+  @usableFromInline
   var file: UInt32
+  @usableFromInline
   var user: UInt32
+  @usableFromInline
   var session: SessionIdentifier
   /// Current rate in bytes per second (0 while waiting).
+  @usableFromInline
   var rate: UInt32 = 0
   /// Per-task throughput factor in thousandths.
+  @usableFromInline
   var throughputFactor: UInt32 = 1_000
   /// Bumped whenever progress is recomputed, so that an end scheduled at
   /// the old rate is recognised as stale.
+  @usableFromInline
   var generation: UInt32 = 0
   /// Next task of the same user (slot), ``DaemonTask/endOfList`` at the end.
+  @usableFromInline
   var nextOfUser: Int32 = DaemonTask.endOfList
   /// Next task in the user's delivery queue (slot).
+  @usableFromInline
   var nextPending: Int32 = DaemonTask.endOfList
+  @usableFromInline
   var state: State = .waiting
+  @usableFromInline
   var ending: Ending = .none
+  @usableFromInline
   var failsAtTarget = false
+  @usableFromInline
   var resumeDataOnFailure = false
   /// Whether its delivery waits until after a relaunch's reconcile.
+  @usableFromInline
   var deferred = false
   /// The file's attempt number this task is (its identity with `file`).
+  @usableFromInline
   var attempt: UInt16 = 0
 
   /// The link that ends a task list or a delivery queue.
+  @usableFromInline
   static let endOfList: Int32 = -1
 
   /// When it ended (valid once ended).
+  @usableFromInline
   var endedAt: VirtualTime { updated }
 
   /// Whether it still moves bytes, or waits to.
+  @usableFromInline
   var isLive: Bool { state == .waiting || state == .running }
 
   /// What the task is, for keyed draws and trace names: the file's n-th
   /// transfer (the app's `taskDescription`).
+  @usableFromInline
   var identity: TransferAttemptIdentity { TransferAttemptIdentity(file: Int(file), attempt: attempt) }
 }

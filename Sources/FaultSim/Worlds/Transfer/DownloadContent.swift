@@ -1,6 +1,7 @@
 /// What a finished download holds, as the server sent it: good, or one of
 /// the kinds of bad content an app's validation may or may not notice.
-enum DownloadContent: UInt8, CustomStringConvertible {
+@usableFromInline
+enum DownloadContent: UInt8, Sendable, CustomStringConvertible {
   case good
   case errorStatus
   case errorPage
@@ -8,9 +9,11 @@ enum DownloadContent: UInt8, CustomStringConvertible {
   case corruptedBytes
 
   /// The HTTP status the response carried.
+  @usableFromInline
   var status: UInt16 { self == .errorStatus ? 404 : 200 }
 
   /// How traces name it (`content=error page sent with 200`).
+  @usableFromInline
   var description: String {
     switch self {
     case .good: return "good"

@@ -2,19 +2,27 @@
 /// whether a copy is stored (and intact), whether the server rejected the
 /// upload, and when the user asked for it and got it. The app writes it as
 /// it stores files; the run's metrics read it.
+@usableFromInline
 struct FileResult {
   /// A copy is in place (downloads: on disk; uploads: on the server).
+  @usableFromInline
   var stored = false
   /// The stored copy is corrupt.
+  @usableFromInline
   var corrupt = false
   /// The server rejected an upload of it with 413.
+  @usableFromInline
   var rejected = false
   /// Uploads: whether the staging file still exists.
+  @usableFromInline
   var staging = true
   /// When the user asked for it (first request, or again after cancelling).
+  @usableFromInline
   var requestedAt = VirtualTime.zero
   /// When the first copy was stored.
+  @usableFromInline
   var storedAt = VirtualTime.zero
   /// Bytes that count towards the stored copy (the rest moved is waste).
+  @usableFromInline
   var usefulBytes: UInt64 = 0
 }

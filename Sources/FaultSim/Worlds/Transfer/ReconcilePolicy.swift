@@ -1,5 +1,9 @@
 /// What an app does with its wanted list when it relaunches while the OS may
 /// still be running some of its transfers (seed 000, seed 001).
+///
+/// Each policy is a ``TransferReconciler``: the scenario's `app.reconcile`
+/// names one (``BuiltInReconciler``), and you can plug one into any
+/// transfer scenario by name (`transferWorld(reconcile: ReconcilePolicy.blind)`).
 public enum ReconcilePolicy: String, CaseIterable, Hashable, Sendable {
   /// Enqueue every wanted file without asking the OS (`denetlemeden-kuyruga-al`):
   /// transfers still running are started a second time.

@@ -1,17 +1,26 @@
 /// One row of the app's registry (think `upload_jobs`: id, state,
 /// attempts, last HTTP status): what the app believes about one wanted
-/// file. It is a persisted copy and may be stale; only the app edits it.
-struct RegistryRow {
+/// file. It is a persisted copy and may be stale.
+///
+/// The app's mechanism edits it as the app's decisions say (a
+/// ``ReconcileAction``, an ``InterruptionDecision``…); the decisions see a
+/// copy, in an ``AppFile``.
+public struct RegistryRow: Hashable, Sendable {
   /// The row's state column.
-  enum State: UInt8, CustomStringConvertible {
+  public enum State: UInt8, Hashable, Sendable, CustomStringConvertible {
+    /// No transfer recorded (never enqueued, or the row was removed).
     case none
+    /// Waiting to be enqueued.
     case queued
+    /// A task is believed to be in flight.
     case active
+    /// Transferred.
     case done
+    /// Given up on.
     case failed
 
     /// The case name, without reflection (final states print one per file).
-    var description: String {
+    public var description: String {
       switch self {
       case .none: "none"
       case .queued: "queued"
@@ -22,14 +31,20 @@ struct RegistryRow {
     }
   }
 
-  var state: State = .none
+  /// The row's state column.
+  public var state: State = .none
   /// Whether the user wants the file (false after cancelling it).
-  var wanted = true
+  public var wanted = true
   /// Whether the user cancelled it (and will ask again).
-  var cancelled = false
+  public var cancelled = false
   /// The task the row refers to; callbacks of other tasks are stale.
-  var currentTask: TransferTaskID?
+  public var currentTask: TransferTaskID?
   /// Tasks the app created for the file.
-  var attempts: UInt16 = 0
-  var lastStatus: UInt16 = 0
+  public var attempts: UInt16 = 0
+  /// The HTTP status of the file's last finished transfer (0 before one).
+  public var lastStatus: UInt16 = 0
+
+  /// A row before the app enqueued anything: no state, wanted.
+  @inlinable
+  public init() {}
 }

@@ -1,4 +1,5 @@
 /// Who cancelled a daemon task.
+@usableFromInline
 enum TaskCancellation: UInt8, BitwiseCopyable {
   /// The app, on the user's request, while in the foreground: it handles
   /// the cancellation itself, so the daemon owes it no event.
@@ -9,6 +10,7 @@ enum TaskCancellation: UInt8, BitwiseCopyable {
   case app
 
   /// The ending the daemon records.
+  @usableFromInline
   var ending: DaemonTask.Ending {
     switch self {
     case .user: .cancelledByUser

@@ -4,6 +4,7 @@ extension TransferApp {
   /// The OS task scheduler launches the app for its background task: a
   /// terminated app starts (a fresh session if its policy says so); any
   /// app not in the foreground runs in the background.
+  @inlinable
   mutating func launchedForBackgroundTask(
     _ user: Int, session: inout some BackgroundTransferSession, _ context: inout SimulationContext<TransferEvent>
   ) {
@@ -16,6 +17,7 @@ extension TransferApp {
 
   /// The background task runs for `runtime`: a wake, background time, and
   /// events reach the app at once until it ends.
+  @inlinable
   mutating func beginBackgroundTask(_ user: Int, runtime: VirtualDuration) {
     lifecycles[user].wakeUps &+= 1
     lifecycles[user].backgroundRuntime.nanoseconds &+= runtime.nanoseconds
@@ -25,41 +27,47 @@ extension TransferApp {
   /// The background task ends.
   ///
   /// - Returns: Whether one was running.
+  @inlinable
   mutating func endBackgroundTask(_ user: Int) -> Bool {
     guard lifecycles[user].runsBackgroundTask else { return false }
     lifecycles[user].runsBackgroundTask = false
     return true
   }
 
-  /// The job's work completed: it runs its reconcile.
+  /// The job's work completed: it runs its reconcile
+  /// (``ReconcileJobHandler/work``).
+  @inlinable
   mutating func reconcileJobCompleted(
-    _ user: Int, _ job: ReconcileJobWork, session: inout some BackgroundTransferSession,
-    _ context: inout SimulationContext<TransferEvent>
+    _ user: Int, session: inout some BackgroundTransferSession, _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {
     context.trace(TransferWorld.appName(user), "reconcile job completes")
-    try reconcile(user, as: job.reconcile, session: &session, &context)
+    try reconcile(user, by: .job, session: &session, &context)
   }
 
-  /// The job's expiration handler runs: its work stops, and with the wrong
-  /// handler it cancels the transfers it was checking.
+  /// The job's expiration handler runs: its work stops, and it cancels the
+  /// listed tasks its ``ReconcileJobHandler`` names (a handle the snapshot
+  /// did not list is ignored).
   ///
-  /// - Returns: The tasks it cancelled, newest first; their cancellations
-  ///   reach the app while it runs.
+  /// - Returns: The tasks it cancelled, in the handler's order; their
+  ///   cancellations reach the app while it runs.
+  /// - Complexity: O(listed × named tasks).
+  @inlinable
   mutating func reconcileJobExpired(
-    _ user: Int, _ job: ReconcileJobWork, session: inout some BackgroundTransferSession,
-    _ context: inout SimulationContext<TransferEvent>
+    _ user: Int, session: inout some BackgroundTransferSession, _ context: inout SimulationContext<TransferEvent>
   ) -> [TransferTaskID] {
-    guard job.expirationCancelsTransfers else {
+    session.allTasks(of: user, into: &taskList)
+    switch decisions.job.expired(listing: taskList, &context) {
+    case .stopWork:
       context.trace(TransferWorld.appName(user), "reconcile job expires: its work stops, the transfers go on")
       return []
+    case .cancel(let named):
+      context.trace(TransferWorld.appName(user), "reconcile job expires and cancels the transfers it was checking")
+      var cancelled: [TransferTaskID] = []
+      for task in named where taskList.contains(where: { $0.task == task }) && !cancelled.contains(task) {
+        session.cancel(task, .app, &context)
+        cancelled.append(task)
+      }
+      return cancelled
     }
-    context.trace(TransferWorld.appName(user), "reconcile job expires and cancels the transfers it was checking")
-    session.allTasks(of: user, into: &taskList)
-    var cancelled: [TransferTaskID] = []
-    for task in taskList {
-      session.cancel(task.task, .app, &context)
-      cancelled.append(task.task)
-    }
-    return cancelled
   }
 }

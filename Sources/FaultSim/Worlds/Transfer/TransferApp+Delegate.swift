@@ -1,9 +1,12 @@
 /// The app's session delegate: what it does with each callback the world
 /// routes to it — store a finished transfer (after validating and moving
 /// it), retry a failure, re-enqueue after a force-quit, record its own
-/// cancellation.
+/// cancellation — as its ``TransferCompletionHandler`` decides. The
+/// mechanism here tells the row's own task from stale ones and keeps the
+/// registry and the stored files.
 extension TransferApp {
   /// The delegate receives one task's ending.
+  @inlinable
   @inline(__always)
   mutating func receive(
     _ callback: TransferCallback, session: inout some BackgroundTransferSession,
@@ -18,51 +21,78 @@ extension TransferApp {
       context.trace(
         TransferWorld.appName(file / settings.filesPerUser),
         "receives failure of \(settings.taskName(callback.transfer))")
-      guard isCurrent, records[file].row.wanted else { return }
-      try retry(file, resumeFrom: decisions.completion.resumeOffset(resumeData), session: &session, &context)
+      guard isCurrent else { return }
+      try interrupted(
+        file, TransferInterruption(transfer: callback.transfer, reason: .failed(resumeData: resumeData)),
+        session: &session, &context)
     case .cancelled(.forceQuit):
       context.trace(
         TransferWorld.appName(file / settings.filesPerUser),
         "receives cancellation of \(settings.taskName(callback.transfer))",
         "by=force-quit")
-      guard isCurrent, records[file].row.wanted, !seesDone(file) else { return }
-      records[file].row.state = .queued
-      try enqueue(file, session: &session, &context)
+      guard isCurrent else { return }
+      try interrupted(
+        file, TransferInterruption(transfer: callback.transfer, reason: .cancelledByForceQuit), session: &session,
+        &context)
     case .cancelled(.app):
       context.trace(
         TransferWorld.appName(file / settings.filesPerUser),
         "receives cancellation of \(settings.taskName(callback.transfer))", "by=app")
-      if isCurrent { records[file].row.state = .failed }
+      guard isCurrent else { return }
+      try interrupted(
+        file, TransferInterruption(transfer: callback.transfer, reason: .cancelledByApp), session: &session,
+        &context)
     case .cancelled(.user):
       break
     }
   }
 
-  /// A finished transfer: validate, move into place, update the row.
+  /// The row's own task ended without a file: the completion handler
+  /// decides, the app carries it out.
+  @inlinable
+  mutating func interrupted(
+    _ file: Int, _ interruption: TransferInterruption, session: inout some BackgroundTransferSession,
+    _ context: inout SimulationContext<TransferEvent>
+  ) throws(SimulationError) {
+    switch decisions.completion.transferInterrupted(interruption, of: appFile(file), &context) {
+    case .leave:
+      return
+    case .mark(let state):
+      records[file].row.state = state
+    case .retry(let usingResumeData):
+      let resumeFrom = usingResumeData ? interruption.resumeData ?? 0 : 0
+      try retry(file, resumeFrom: resumeFrom, session: &session, &context)
+    }
+  }
+
+  /// A finished transfer: the completion handler validates and moves a
+  /// download, or settles a rejected upload; the app stores the file and
+  /// updates the row.
+  @inlinable
   mutating func receiveCompletion(
     _ callback: TransferCallback, _ response: TransferResponse, bytes: UInt64, isCurrent: Bool,
     session: inout some BackgroundTransferSession, _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {
     let file = callback.transfer.file
-    let policy = decisions.completion
     switch response {
     case .upload(let answer):
       records[file].row.lastStatus = answer.status
       guard answer == .accepted else {
         records[file].result.rejected = true
-        if policy.deletesStagingOnRejection {
-          records[file].result.staging = false
-          if isCurrent { records[file].row.state = .done }
+        let upload = RejectedUpload(transfer: callback.transfer, isCurrent: isCurrent, status: answer.status)
+        let decision = decisions.completion.uploadRejected(upload, of: appFile(file), &context)
+        if decision.deletesStaging { records[file].result.staging = false }
+        if isCurrent { records[file].row.state = decision.row }
+        if decision.deletesStaging {
           context.trace(
             TransferWorld.appName(file / settings.filesPerUser),
-            "upload of \(settings.taskName(callback.transfer)) answered 413",
-            "staging=deleted row=done")
+            "upload of \(settings.taskName(callback.transfer)) answered \(answer.status)",
+            "staging=deleted row=\(decision.row)")
         } else {
-          if isCurrent { records[file].row.state = .failed }
           context.trace(
             TransferWorld.appName(file / settings.filesPerUser),
-            "upload of \(settings.taskName(callback.transfer)) rejected with 413",
-            "staging=kept row=failed")
+            "upload of \(settings.taskName(callback.transfer)) rejected with \(answer.status)",
+            "staging=kept row=\(decision.row)")
         }
         return
       }
@@ -70,15 +100,16 @@ extension TransferApp {
       records[file].result.staging = false
     case .download(let content):
       records[file].row.lastStatus = content.status
-      if policy.detects(content) {
+      let download = FinishedDownload(transfer: callback.transfer, isCurrent: isCurrent, content: content, bytes: bytes)
+      switch decisions.completion.downloadFinished(download, of: appFile(file), &context) {
+      case .discard(let retrying):
         context.trace(
           TransferWorld.appName(file / settings.filesPerUser),
           "rejects the download of \(settings.taskName(callback.transfer))",
           "content=\(content)")
-        if isCurrent && records[file].row.wanted { try retry(file, resumeFrom: 0, session: &session, &context) }
+        if retrying { try retry(file, resumeFrom: 0, session: &session, &context) }
         return
-      }
-      if policy.movesAfterReturn {
+      case .moveAfterReturn:
         let moveFirst =
           context.choose(
             race: DrawKey(callback.transfer, TransferDraw.moveVsDelete.purpose),
@@ -92,14 +123,17 @@ extension TransferApp {
             "the temporary file is gone")
           return
         }
+      case .moveInDelegate:
+        break
       }
-      let overlapped = policy.writesInPlace && callback.fileHadConcurrentTasks
+      let overlapped = decisions.completion.writesDestinationInPlace && callback.fileHadConcurrentTasks
       store(file, from: callback.transfer, corrupt: content != .good || overlapped, bytes: bytes, &context)
     }
   }
 
   /// Puts a copy of the file in place; the row says done, whichever task
   /// delivered it. A second copy is the duplicate the world measures.
+  @inlinable
   mutating func store(
     _ file: Int, from transfer: TransferAttemptIdentity, corrupt: Bool, bytes: UInt64,
     _ context: inout SimulationContext<TransferEvent>

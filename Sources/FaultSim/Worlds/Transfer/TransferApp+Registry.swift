@@ -4,6 +4,7 @@
 extension TransferApp {
   /// Creates a task for a file and records it in the registry, unless the
   /// file has used up its attempts (then the row says `failed`).
+  @inlinable
   mutating func enqueue(
     _ file: Int, resumeFrom: UInt64 = 0, session: inout some BackgroundTransferSession,
     _ context: inout SimulationContext<TransferEvent>
@@ -26,6 +27,7 @@ extension TransferApp {
   }
 
   /// Marks the row queued and enqueues the file again.
+  @inlinable
   mutating func retry(
     _ file: Int, resumeFrom: UInt64, session: inout some BackgroundTransferSession,
     _ context: inout SimulationContext<TransferEvent>
@@ -36,45 +38,81 @@ extension TransferApp {
 
   /// Whether the app can tell the file needs no transfer: a download is on
   /// disk; an upload's row says done (the app cannot see the server).
+  @inlinable
+  @inline(__always)
   func seesDone(_ file: Int) -> Bool {
-    settings.options.workload.kind == .download ? records[file].result.stored : records[file].row.state == .done
+    settings.downloads ? records[file].result.stored : records[file].row.state == .done
+  }
+
+  /// What the app sees of one file when it decides about it.
+  @inlinable
+  @inline(__always)
+  func appFile(_ file: Int) -> AppFile {
+    AppFile(identity: FileIdentity(file: file), row: records[file].row, isPresent: seesDone(file))
   }
 
   /// The reconcile (seed 000 and 001): the daemon's task list against the
-  /// registry, one decision per row, with the app's policy unless another
-  /// is given.
+  /// registry, one ``ReconcileAction`` per row, decided by the app's
+  /// reconcile on a launch or by its reconcile job's work, and carried out.
   ///
   /// - Complexity: O(files of the user + tasks the user ever created).
+  @inlinable
   mutating func reconcile(
-    _ user: Int, as chosen: ReconcilePolicy? = nil, session: inout some BackgroundTransferSession,
+    _ user: Int, by reconcile: ReconcileRun, session: inout some BackgroundTransferSession,
     _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {
-    let policy = chosen ?? decisions.reconcile
     session.allTasks(of: user, into: &taskList)
-    for task in taskList { listed[task.transfer.file] = true }
+    let first = user * settings.filesPerUser
+    listed.group(taskList, firstFile: first, files: settings.filesPerUser)
     var enqueued = 0
     for file in files(of: user) {
-      let row = ReconcilePolicy.RowAtRelaunch(
-        state: records[file].row.state, wanted: records[file].row.wanted, present: seesDone(file), listed: listed[file])
-      switch policy.decide(row) {
+      let k = file - first
+      let action: ReconcileAction
+      switch reconcile {
+      case .launch: action = decisions.reconciler.reconcile(appFile(file), listed: listed.of(fileAt: k), &context)
+      case .job: action = decisions.job.work.reconcile(appFile(file), listed: listed.of(fileAt: k), &context)
+      }
+      switch action {
       case .leave:
         continue
       case .enqueue:
         try enqueue(file, session: &session, &context)
-      case .requeue:
+      case .resetAndEnqueue:
         records[file].row.state = .queued
         try enqueue(file, session: &session, &context)
+      case .cancelListed:
+        cancelListed(ofFileAt: k, session: &session, &context)
+        continue
+      case .restart:
+        cancelListed(ofFileAt: k, session: &session, &context)
+        records[file].row.state = .queued
+        try enqueue(file, session: &session, &context)
+      case .mark(let state):
+        records[file].row.state = state
+        continue
       }
       enqueued += 1
     }
-    for file in files(of: user) { listed[file] = false }
-    context.trace(TransferWorld.appName(user), "reconciles (\(policy.rawValue))", "enqueued=\(enqueued)")
+    context.trace(
+      TransferWorld.appName(user),
+      "reconciles (\(reconcile == .launch ? decisions.reconciler.name : decisions.job.work.name))",
+      "enqueued=\(enqueued)")
+  }
+
+  /// Cancels the tasks `getAllTasks` listed for the user's `k`-th file at
+  /// this reconcile; their cancellations reach the delegate as the app's.
+  @inlinable
+  mutating func cancelListed(
+    ofFileAt k: Int, session: inout some BackgroundTransferSession, _ context: inout SimulationContext<TransferEvent>
+  ) {
+    for task in listed.of(fileAt: k) { session.cancel(task.task, .app, &context) }
   }
 
   // MARK: The user
 
   /// The user cancels the file's transfer in the app: the app cancels the
   /// task and records it (removing the row, or leaving it stale).
+  @inlinable
   mutating func cancelOnUserRequest(
     _ file: Int, task: TransferTaskID, session: inout some BackgroundTransferSession,
     _ context: inout SimulationContext<TransferEvent>
@@ -94,6 +132,7 @@ extension TransferApp {
 
   /// The user asks again for a file they cancelled: enqueued unless the
   /// registry believes it is already coming.
+  @inlinable
   mutating func userAsksAgain(
     _ file: Int, session: inout some BackgroundTransferSession, _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {
@@ -110,4 +149,14 @@ extension TransferApp {
     context.trace(TransferWorld.appName(user), "user asks again for \(settings.fileName(file))")
     try enqueue(file, session: &session, &context)
   }
+}
+
+/// Which of the app's decisions a reconcile runs: its reconcile, on a
+/// launch, or its reconcile job's work.
+@usableFromInline
+enum ReconcileRun: Equatable {
+  /// The app's ``TransferReconciler``, when it is launched.
+  case launch
+  /// The work of its ``ReconcileJobHandler``, when the job completes.
+  case job
 }

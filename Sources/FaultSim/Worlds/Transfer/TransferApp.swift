@@ -8,57 +8,72 @@
 /// ``TransferCallback`` messages the world routes to ``receive(_:session:_:)``.
 /// It never reads or edits a daemon task, and nothing else edits its rows.
 ///
-/// Its decisions — the relaunch reconcile, completion handling, the
-/// background task's work — are ``TransferAppDecisions`` values; this type
-/// is the mechanism that carries them out.
-struct TransferApp {
+/// Its decisions — the reconcile, the completion handler, the background
+/// task's work and expiration handler — are ``TransferAppDecisions``, generic
+/// over the three a user may replace; this type is the mechanism that
+/// carries them out.
+@usableFromInline
+struct TransferApp<Reconciler: TransferReconciler, Completion: TransferCompletionHandler, Job: ReconcileJobHandler> {
+  @usableFromInline
   let settings: TransferWorld.Settings
-  let decisions: TransferAppDecisions
+  @usableFromInline
+  var decisions: TransferAppDecisions<Reconciler, Completion, Job>
   /// Per device.
+  @usableFromInline
   var lifecycles: [AppLifecycle]
   /// Per file: its registry row and what really became of it.
+  @usableFromInline
   var records: [AppFileRecord]
-  /// Per file, scratch for one reconcile: listed by the daemon.
-  var listed: [Bool]
   /// Scratch for `getAllTasks`.
+  @usableFromInline
   var taskList: [TransferTaskSnapshot] = []
+  /// Scratch for one reconcile: `getAllTasks` grouped by file.
+  @usableFromInline
+  var listed = ListedTasks()
 
-  init(_ settings: TransferWorld.Settings) {
+  /// The app of every device, deciding with `decisions`.
+  @inlinable
+  init(_ settings: TransferWorld.Settings, decisions: TransferAppDecisions<Reconciler, Completion, Job>) {
     self.settings = settings
-    decisions = TransferAppDecisions(settings.options)
+    self.decisions = decisions
     let workload = settings.options.workload
-    let files = workload.users * workload.filesPerUser
     lifecycles = Array(repeating: AppLifecycle(), count: workload.users)
-    records = Array(repeating: AppFileRecord(), count: files)
-    listed = Array(repeating: false, count: files)
+    records = Array(repeating: AppFileRecord(), count: workload.users * workload.filesPerUser)
   }
 
   /// Restores the initial state for another run, keeping the storage.
+  @inlinable
   mutating func reset() {
     for index in lifecycles.indices { lifecycles[index] = AppLifecycle() }
     for index in records.indices { records[index] = AppFileRecord() }
-    for index in listed.indices { listed[index] = false }
+    decisions.reset()
   }
 
   /// The user's files as a range of file indices.
+  @inlinable
   func files(of user: Int) -> Range<Int> { settings.files(of: user) }
 
   /// Where the user's app process is.
+  @inlinable
   func state(of user: Int) -> AppLifecycle.State { lifecycles[user].state }
 
   /// Whether the user's app is running its background task.
+  @inlinable
   func runsBackgroundTask(_ user: Int) -> Bool { lifecycles[user].runsBackgroundTask }
 
   /// The task the file's row refers to, if any.
+  @inlinable
   func currentTask(of file: Int) -> TransferTaskID? { records[file].row.currentTask }
 
   /// Whether the user cancelled the file and has not asked for it again.
+  @inlinable
   func isCancelledByUser(_ file: Int) -> Bool { records[file].row.cancelled && !records[file].row.wanted }
 
   // MARK: Lifecycle
 
   /// The user opens the app: it connects to a fresh session if its policy
   /// says so, and on the first launch enqueues every file.
+  @inlinable
   mutating func open(
     _ user: Int, _ launch: TransferEvent.Launch, session: inout some BackgroundTransferSession,
     _ context: inout SimulationContext<TransferEvent>
@@ -76,6 +91,7 @@ struct TransferApp {
   }
 
   /// A fresh session identifier: every task of the old one is orphaned.
+  @inlinable
   mutating func startFreshSession(
     _ user: Int, session: inout some BackgroundTransferSession, _ context: inout SimulationContext<TransferEvent>
   ) {
@@ -87,6 +103,7 @@ struct TransferApp {
   /// The user leaves the app.
   ///
   /// - Returns: Whether it was in the foreground (and is now suspended).
+  @inlinable
   mutating func moveToBackground(_ user: Int, _ context: inout SimulationContext<TransferEvent>) -> Bool {
     guard lifecycles[user].state == .foreground else { return false }
     lifecycles[user].state = .suspended
@@ -95,12 +112,14 @@ struct TransferApp {
   }
 
   /// The system terminates the suspended app; its transfers go on.
+  @inlinable
   mutating func terminatedBySystem(_ user: Int, _ context: inout SimulationContext<TransferEvent>) {
     lifecycles[user].state = .terminated
     context.trace(TransferWorld.appName(user), "terminated by the system", "transfers go on")
   }
 
   /// The user force-quits the app (the daemon cancels its transfers).
+  @inlinable
   mutating func forceQuitByUser(_ user: Int, _ context: inout SimulationContext<TransferEvent>) {
     lifecycles[user].state = .forceQuit
     context.trace(TransferWorld.appName(user), "force-quit by the user", "the session's transfers are cancelled")
@@ -111,6 +130,7 @@ struct TransferApp {
   /// - Returns: The background wakes since the user last opened the app
   ///   (the system's delay grows with them), or `nil` when a wake is
   ///   already scheduled.
+  @inlinable
   mutating func scheduleWake(_ user: Int) -> UInt32? {
     guard !lifecycles[user].wakePending else { return nil }
     lifecycles[user].wakePending = true
@@ -118,6 +138,7 @@ struct TransferApp {
   }
 
   /// The scheduled wake arrives (whether or not the app can be woken).
+  @inlinable
   mutating func wakeArrives(_ user: Int) {
     lifecycles[user].wakePending = false
   }
@@ -126,6 +147,7 @@ struct TransferApp {
   /// in the background to deliver transfer events: it runs for a while; a
   /// relaunched app starts its launch code (a fresh session if its policy
   /// says so).
+  @inlinable
   mutating func wokenInBackground(
     _ user: Int, relaunched: Bool, session: inout some BackgroundTransferSession,
     _ context: inout SimulationContext<TransferEvent>
@@ -143,11 +165,14 @@ struct TransferApp {
 
   /// The background wake's events are delivered: a relaunched app whose
   /// policy says so reconciles; then it is suspended again.
+  @inlinable
   mutating func finishBackgroundWake(
     _ user: Int, relaunched: Bool, session: inout some BackgroundTransferSession,
     _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {
-    if decisions.reconcilesOnBackgroundLaunch && relaunched { try reconcile(user, session: &session, &context) }
+    if decisions.reconcilesOnBackgroundLaunch && relaunched {
+      try reconcile(user, by: .launch, session: &session, &context)
+    }
     lifecycles[user].state = .suspended
   }
 }

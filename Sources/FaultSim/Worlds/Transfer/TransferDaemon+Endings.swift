@@ -6,6 +6,7 @@ extension TransferDaemon {
   ///
   /// - Returns: Whether the task ended and its event is owed to the app (it
   ///   belongs to the connected session); the world then routes it.
+  @inlinable
   @inline(__always)
   mutating func reachTarget(
     _ task: TransferTaskID, generation: UInt32, _ context: inout SimulationContext<TransferEvent>
@@ -18,6 +19,7 @@ extension TransferDaemon {
   ///
   /// - Returns: Whether its event is owed to the app: queued for the
   ///   connected session (a task of another session is orphaned).
+  @usableFromInline
   mutating func finish(_ id: TransferTaskID, _ context: inout SimulationContext<TransferEvent>) -> Bool {
     let index = id.index
     var task = tasks[index]
@@ -50,6 +52,7 @@ extension TransferDaemon {
   }
 
   /// The user force-quit the app: every task of its session is cancelled.
+  @usableFromInline
   mutating func forceQuit(_ user: Int, _ context: inout SimulationContext<TransferEvent>) {
     let session = users[user].connectedSession
     var index = users[user].firstTask
@@ -64,6 +67,7 @@ extension TransferDaemon {
   ///
   /// - Returns: Whether it was live.
   @discardableResult
+  @usableFromInline
   mutating func cancelTask(_ index: Int, _ ending: DaemonTask.Ending, _ context: inout SimulationContext<TransferEvent>)
     -> Bool
   {
@@ -82,6 +86,7 @@ extension TransferDaemon {
 
   /// Holds an ended task's event back until after the relaunch's reconcile
   /// (the `finish-vs-enqueue` race's second order).
+  @usableFromInline
   mutating func deferDelivery(_ task: TransferTaskID) {
     tasks[task.index].deferred = true
   }
@@ -90,6 +95,7 @@ extension TransferDaemon {
 
   /// Puts an ended task of the connected session in its user's delivery
   /// queue.
+  @usableFromInline
   mutating func queueDelivery(_ index: Int) {
     let user = Int(tasks[index].user)
     guard tasks[index].session == users[user].connectedSession else { return }
@@ -103,13 +109,21 @@ extension TransferDaemon {
   }
 
   /// A position in a delivery queue being handed over.
+  @usableFromInline
   struct DeliveryCursor {
+    @usableFromInline
     var next: Int32
+
+    @inlinable
+    init(next: Int32) {
+      self.next = next
+    }
   }
 
   /// Takes the user's delivery queue, in ending order, for the world to
   /// hand over with ``nextDelivery(_:includingDeferred:)``; endings that
   /// happen meanwhile start a new queue.
+  @inlinable
   @inline(__always)
   mutating func openDeliveryQueue(of user: Int) -> DeliveryCursor {
     let head = users[user].pendingHead
@@ -122,6 +136,7 @@ extension TransferDaemon {
   /// goes back to the (new) queue unless `includingDeferred`.
   ///
   /// - Complexity: O(tasks skipped).
+  @inlinable
   @inline(__always)
   mutating func nextDelivery(_ cursor: inout DeliveryCursor, includingDeferred: Bool) -> TransferTaskID? {
     while cursor.next != DaemonTask.endOfList {
@@ -144,6 +159,7 @@ extension TransferDaemon {
   ///
   /// - Returns: `nil` when the task has not ended or was handed over
   ///   already.
+  @inlinable
   @inline(__always)
   mutating func collect(_ id: TransferTaskID, _ context: inout SimulationContext<TransferEvent>) -> TransferCallback? {
     let index = id.index
@@ -171,6 +187,7 @@ extension TransferDaemon {
   /// What the server sent for a completed transfer: for an upload, a 413
   /// with the rejection probability; for a download, good content or a
   /// kind of bad content, by the shares the options give.
+  @inlinable
   @inline(__always)
   mutating func response(to task: DaemonTask, _ context: inout SimulationContext<TransferEvent>) -> TransferResponse {
     let options = settings.options.daemon

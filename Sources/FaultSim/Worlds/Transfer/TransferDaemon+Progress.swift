@@ -4,6 +4,7 @@
 extension TransferDaemon {
   /// The rate a task gets at `time` under the user's conditions and the
   /// session's constraints, in bytes per second (0: waiting).
+  @usableFromInline
   func rate(of task: DaemonTask, at time: VirtualTime) -> UInt64 {
     let options = settings.options
     var network = NetworkAvailability.wifi
@@ -25,6 +26,7 @@ extension TransferDaemon {
 
   /// Brings a live task's progress to now, sets its rate for the current
   /// conditions and schedules its end.
+  @usableFromInline
   mutating func updateTask(_ index: Int, _ context: inout SimulationContext<TransferEvent>) throws(SimulationError) {
     let now = context.now
     var task = tasks[index]
@@ -49,6 +51,7 @@ extension TransferDaemon {
 
   /// Brings a task's moved bytes (and the daemon's total) to `now` at its
   /// current rate.
+  @usableFromInline
   mutating func advance(_ task: inout DaemonTask, to now: VirtualTime) {
     if task.rate > 0 && now > task.updated {
       let moved = min(
@@ -60,6 +63,7 @@ extension TransferDaemon {
   }
 
   /// When the task will reach its target at its current rate.
+  @usableFromInline
   func scheduledEnd(of index: Int) -> VirtualTime? {
     let task = tasks[index]
     guard task.state == .running, task.rate > 0 else { return nil }
@@ -67,6 +71,7 @@ extension TransferDaemon {
   }
 
   /// Bytes moved at `rate` bytes/s over `duration`.
+  @usableFromInline
   static func bytes(rate: UInt64, over duration: VirtualDuration) -> UInt64 {
     let product = rate.multipliedFullWidth(by: duration.nanoseconds)
     guard product.high < 1_000_000_000 else { return .max }
@@ -75,6 +80,7 @@ extension TransferDaemon {
 
   /// The time to move `bytes` at `rate` bytes/s, rounded up to the
   /// nanosecond; the longest duration when it does not fit.
+  @usableFromInline
   static func duration(bytes: UInt64, rate: UInt64) -> VirtualDuration {
     let product = bytes.multipliedFullWidth(by: 1_000_000_000)
     guard product.high < rate else { return .nanoseconds(.max) }
@@ -83,6 +89,7 @@ extension TransferDaemon {
   }
 
   /// Keeps one condition-change event pending for a user with live tasks.
+  @usableFromInline
   mutating func armConditionChange(_ user: Int, _ context: inout SimulationContext<TransferEvent>)
     throws(SimulationError)
   {
@@ -96,6 +103,7 @@ extension TransferDaemon {
 
   /// The next instant after `time` at which the user's network or charging
   /// changes, within the horizon.
+  @usableFromInline
   func nextConditionChange(_ user: Int, after time: VirtualTime) -> VirtualTime? {
     let device = conditions[user]
     var next: VirtualTime?
@@ -115,6 +123,7 @@ extension TransferDaemon {
 
   /// The device's network or charging changed: every live task gets its
   /// new rate.
+  @usableFromInline
   mutating func conditionsChange(
     _ user: Int, generation: UInt32, _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {

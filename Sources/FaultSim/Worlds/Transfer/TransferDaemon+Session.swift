@@ -1,5 +1,6 @@
 /// The calls the app makes on its background session.
 extension TransferDaemon: BackgroundTransferSession {
+  @usableFromInline
   mutating func connect(user: Int, to session: SessionIdentifier) {
     let previous = users[user].connectedSession
     users[user].connectedSession = session
@@ -23,6 +24,7 @@ extension TransferDaemon: BackgroundTransferSession {
     }
   }
 
+  @usableFromInline
   mutating func createTask(
     for transfer: TransferAttemptIdentity, resumingFrom resumeFrom: UInt64,
     _ context: inout SimulationContext<TransferEvent>
@@ -74,6 +76,7 @@ extension TransferDaemon: BackgroundTransferSession {
     return TransferTaskID(slot: index)
   }
 
+  @usableFromInline
   mutating func cancel(
     _ task: TransferTaskID, _ reason: TaskCancellation, _ context: inout SimulationContext<TransferEvent>
   ) {
@@ -81,11 +84,13 @@ extension TransferDaemon: BackgroundTransferSession {
     if cancelTask(task.index, reason.ending, &context) && reason == .user { tasks[task.index].state = .closed }
   }
 
+  @usableFromInline
   func allTasks(of user: Int, into snapshots: inout [TransferTaskSnapshot]) {
     liveSessionTasks(of: user, into: &snapshots)
   }
 
   /// The file's size: a keyed draw by file, the same for every task.
+  @usableFromInline
   func fileSize(_ file: Int, _ random: KeyedRandom) -> UInt64 {
     let workload = settings.options.workload
     let low = workload.minimumBytes

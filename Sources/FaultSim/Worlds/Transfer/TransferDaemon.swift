@@ -17,21 +17,29 @@
 /// throughput, failure, resume data, the server's response — are keyed by
 /// the file or by the transfer (``TransferAttemptIdentity``), never by a
 /// task's slot.
+@usableFromInline
 struct TransferDaemon {
+  @usableFromInline
   let settings: TransferWorld.Settings
   /// Every task ever created in this run, by slot.
+  @usableFromInline
   var tasks: [DaemonTask] = []
   /// Per device.
+  @usableFromInline
   var users: [DaemonUserState]
   /// Per file.
+  @usableFromInline
   var files: [DaemonFileRecord]
   /// Bytes every task moved, summed as they move.
+  @usableFromInline
   var bytesMoved: UInt64 = 0
   /// Each device's network and charging timelines (shared with the OS task
   /// scheduler; read only during a run). Unused without condition
   /// timelines: then every device is on Wi-Fi and plugged in.
+  @usableFromInline
   var conditions: [DeviceConditions] = []
 
+  @usableFromInline
   init(_ settings: TransferWorld.Settings) {
     self.settings = settings
     let workload = settings.options.workload
@@ -40,6 +48,7 @@ struct TransferDaemon {
   }
 
   /// Restores the initial state for another run, keeping the storage.
+  @usableFromInline
   mutating func reset() {
     tasks.removeAll(keepingCapacity: true)
     for index in users.indices { users[index] = DaemonUserState() }
@@ -49,15 +58,18 @@ struct TransferDaemon {
   }
 
   /// The session whose events reach the user's app.
+  @usableFromInline
   func connectedSession(of user: Int) -> SessionIdentifier { users[user].connectedSession }
 
   /// A task as it is now.
   ///
   /// - Complexity: O(1).
+  @usableFromInline
   func snapshot(of task: TransferTaskID) -> TransferTaskSnapshot {
     snapshot(task.index)
   }
 
+  @usableFromInline
   func snapshot(_ index: Int) -> TransferTaskSnapshot {
     let task = tasks[index]
     return TransferTaskSnapshot(
@@ -65,16 +77,20 @@ struct TransferDaemon {
   }
 
   /// Whether the task is waiting or running.
+  @usableFromInline
   func isLive(_ task: TransferTaskID) -> Bool { tasks[task.index].isLive }
 
   /// Whether the task is running now.
+  @usableFromInline
   func isRunning(_ task: TransferTaskID) -> Bool { tasks[task.index].state == .running }
 
   /// When a running task reaches its target at its current rate (`nil`:
   /// not running, or beyond the clock's range).
+  @usableFromInline
   func scheduledEnd(of task: TransferTaskID) -> VirtualTime? { scheduledEnd(of: task.index) }
 
   /// What the task transfers (its `taskDescription`).
+  @usableFromInline
   func transfer(of task: TransferTaskID) -> TransferAttemptIdentity { tasks[task.index].identity }
 
   /// The connected session's tasks whose ending falls within `window` of
@@ -84,6 +100,7 @@ struct TransferDaemon {
   /// - Returns: How many of the connected session's tasks are live (what
   ///   `getAllTasks` would list).
   /// - Complexity: O(tasks the user ever created).
+  @usableFromInline
   func endingsNear(
     _ now: VirtualTime, within window: VirtualDuration, of user: Int, into candidates: inout [TransferTaskID]
   ) -> UInt32 {
@@ -110,6 +127,7 @@ struct TransferDaemon {
   /// first.
   ///
   /// - Complexity: O(tasks the user ever created).
+  @usableFromInline
   func liveSessionTasks(of user: Int, into snapshots: inout [TransferTaskSnapshot]) {
     snapshots.removeAll(keepingCapacity: true)
     let session = users[user].connectedSession
@@ -122,5 +140,6 @@ struct TransferDaemon {
   }
 
   /// `u3/f7#2`: a task's name in traces.
+  @usableFromInline
   func taskName(_ index: Int) -> String { settings.taskName(tasks[index].identity) }
 }

@@ -8,7 +8,8 @@
 /// scheduler launches and ends the app's background task.
 public struct TransferEvent: BitwiseCopyable, Sendable {
   /// Which launch of the app by the user.
-  enum Launch: UInt8, BitwiseCopyable {
+  @usableFromInline
+  enum Launch: UInt8, BitwiseCopyable, Sendable {
     /// At time 0: the app enqueues every file.
     case first
     /// The relaunch: the app receives what waited for it and reconciles.
@@ -16,7 +17,8 @@ public struct TransferEvent: BitwiseCopyable, Sendable {
   }
 
   /// What happens.
-  enum Kind: BitwiseCopyable {
+  @usableFromInline
+  enum Kind: BitwiseCopyable, Sendable {
     /// The user opens the app.
     case userOpensApp(Launch)
     /// The user leaves the app; it is suspended.
@@ -48,14 +50,18 @@ public struct TransferEvent: BitwiseCopyable, Sendable {
 
   /// What happens (first: the tag then sits in byte 8 and the struct is
   /// 16 bytes, copied as two words).
+  @usableFromInline
   let kind: Kind
   /// The user (device) the event concerns.
+  @usableFromInline
   let user: UInt32
 
+  @inlinable
   init(_ kind: Kind, user: Int) {
     self.init(kind, user: UInt32(user))
   }
 
+  @inlinable
   init(_ kind: Kind, user: UInt32) {
     self.kind = kind
     self.user = user

@@ -98,6 +98,20 @@ public struct TransferFileOutcome: Hashable, Sendable, CustomStringConvertible {
   /// or `failed`.
   public var row: String
 
+  /// A file's final state; see the properties for each argument.
+  @inlinable
+  public init(
+    name: String, stored: Bool, corrupt: Bool, transfers: Int, orphaned: Int, concurrent: Bool, row: String
+  ) {
+    self.name = name
+    self.stored = stored
+    self.corrupt = corrupt
+    self.transfers = transfers
+    self.orphaned = orphaned
+    self.concurrent = concurrent
+    self.row = row
+  }
+
   /// `u0/f3: stored, 2 transfers, row done`.
   public var description: String {
     var parts = [stored ? (corrupt ? "stored corrupt" : "stored") : "not stored"]
@@ -109,9 +123,12 @@ public struct TransferFileOutcome: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-extension TransferWorld {
+extension TransferWorldModel {
   /// The metrics of the run that just ended, read from every component.
-  public func metrics(events: UInt64 = 0) -> TransferMetrics {
+  ///
+  /// - Complexity: O(files + tasks).
+  @inlinable
+  func metrics(events: UInt64) -> TransferMetrics {
     var m = TransferMetrics()
     m.runs = 1
     m.events = events
@@ -161,7 +178,10 @@ extension TransferWorld {
   }
 
   /// Each file's final state, in file order.
-  public func finalState() -> EntityStates<TransferFileOutcome> {
+  ///
+  /// - Complexity: O(files).
+  @inlinable
+  func finalState() -> EntityStates<TransferFileOutcome> {
     EntityStates(
       app.records.indices.map { file in
         let result = app.records[file].result

@@ -1,4 +1,5 @@
 /// What the server answered a finished transfer.
+@usableFromInline
 enum TransferResponse {
   /// A download's body.
   case download(DownloadContent)
@@ -7,6 +8,7 @@ enum TransferResponse {
 }
 
 /// The server's answer to a finished upload.
+@usableFromInline
 enum UploadResponse: UInt8 {
   /// 200: stored.
   case accepted
@@ -14,5 +16,6 @@ enum UploadResponse: UInt8 {
   case payloadTooLarge
 
   /// The HTTP status.
+  @usableFromInline
   var status: UInt16 { self == .accepted ? 200 : 413 }
 }

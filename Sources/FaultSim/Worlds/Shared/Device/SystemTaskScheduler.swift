@@ -8,36 +8,48 @@
 /// world schedules the launch it answers with, and asks it whether a launch
 /// is still due (a later submission may have replaced the request). Whether
 /// the app is running its task is the app's business.
+@usableFromInline
 struct SystemTaskScheduler {
   /// One device's scheduler state.
+  @usableFromInline
   struct Device {
     /// The requests waiting to run.
+    @usableFromInline
     var pending: PendingTaskRequests
     /// Background tasks launched, and expired before their work finished.
+    @usableFromInline
     var launches: UInt32 = 0
+    @usableFromInline
     var expirations: UInt32 = 0
   }
 
   /// A submission's outcome, and the launch to schedule for it.
+  @usableFromInline
   struct Submission {
     /// What the submission did.
+    @usableFromInline
     var result: PendingTaskRequests.SubmissionResult
     /// When the accepted request launches, and the ticket its launch
     /// carries; `nil` when the guard kept a pending request or the request
     /// will not run before the horizon.
+    @usableFromInline
     var launch: (time: VirtualTime, submission: UInt32)?
   }
 
   /// The rule that picks run times.
+  @usableFromInline
   let scheduler: BackgroundTaskScheduler
   /// Per device; empty in a world whose apps submit nothing.
+  @usableFromInline
   var devices: [Device] = []
 
+  @usableFromInline
   init(_ options: BackgroundTaskSchedulerOptions) {
     scheduler = BackgroundTaskScheduler(options)
   }
 
   /// Empties every device's scheduler for a run of `users` devices.
+  @usableFromInline
   mutating func reset(users: Int) {
     devices.removeAll(keepingCapacity: true)
     for user in 0..<users { devices.append(Device(pending: PendingTaskRequests(user: UserIdentity(user: user)))) }
@@ -46,6 +58,7 @@ struct SystemTaskScheduler {
   /// Submits the app's `request` at `time` under its submission `policy`.
   ///
   /// - Complexity: O(pending requests) plus one run-time rule.
+  @usableFromInline
   mutating func submit(
     _ request: BackgroundTaskRequest, user: Int, at time: VirtualTime, policy: PendingTaskRequests.SubmissionPolicy,
     conditions: DeviceConditions, random: KeyedRandom
@@ -66,6 +79,7 @@ struct SystemTaskScheduler {
   /// - Returns: The request and the device's launch count including this
   ///   one, or `nil` for a stale launch.
   /// - Complexity: O(p log p) for p pending requests.
+  @usableFromInline
   mutating func launch(
     _ user: Int, submission: UInt32, at time: VirtualTime
   ) -> (request: BackgroundTaskRequest, launch: UInt32)? {
@@ -81,6 +95,7 @@ struct SystemTaskScheduler {
   }
 
   /// The run of a launched request whose work takes `work`.
+  @usableFromInline
   func run(
     _ request: BackgroundTaskRequest, startingAt start: VirtualTime, work: VirtualDuration,
     in conditions: DeviceConditions
@@ -89,6 +104,7 @@ struct SystemTaskScheduler {
   }
 
   /// Counts a run that expired before its work finished.
+  @usableFromInline
   mutating func noteExpiration(_ user: Int) {
     devices[user].expirations &+= 1
   }

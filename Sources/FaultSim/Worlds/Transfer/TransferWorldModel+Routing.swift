@@ -1,20 +1,21 @@
 /// How the world routes between the user, the app and the daemon: the
 /// user's script, the hand-over of the daemon's endings to the app (now, or
 /// after a background wake), and the races at their seams.
-extension TransferWorld {
+extension TransferWorldModel {
   // MARK: The user's script
 
   /// The user opens the app. On the relaunch, the app first receives the
   /// events that waited for it, then reconciles, then receives the endings
   /// the `finish-vs-enqueue` race held back.
+  @inlinable
   mutating func userOpensApp(
-    _ user: Int, _ launch: TransferEvent.Launch, _ context: inout SimulationContext<Event>
+    _ user: Int, _ launch: TransferEvent.Launch, _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {
     try app.open(user, launch, session: &daemon, &context)
     guard launch == .again else { return }
     try resolveRelaunchRaces(user, &context)
     try deliverPending(user, &context)
-    try app.reconcile(user, session: &daemon, &context)
+    try app.reconcile(user, by: .launch, session: &daemon, &context)
     try deliverPending(user, includingDeferred: true, &context)
     // The user asks again, a little later, for what they cancelled.
     for file in settings.files(of: user) where app.isCancelledByUser(file) {
@@ -23,7 +24,8 @@ extension TransferWorld {
   }
 
   /// The user leaves the app, which submits its reconcile job (if any).
-  mutating func userLeavesApp(_ user: Int, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+  @inlinable
+  mutating func userLeavesApp(_ user: Int, _ context: inout SimulationContext<TransferEvent>) throws(SimulationError) {
     guard app.moveToBackground(user, &context) else { return }
     if settings.options.reconcileJob != nil { try submitReconcileJob(user, &context) }
   }
@@ -31,7 +33,8 @@ extension TransferWorld {
   /// The suspended app stops: the system terminates it, or the user
   /// force-quits it (a fault of its own) and the daemon cancels the
   /// session's transfers.
-  mutating func appStops(_ user: Int, _ context: inout SimulationContext<Event>) {
+  @inlinable
+  mutating func appStops(_ user: Int, _ context: inout SimulationContext<TransferEvent>) {
     guard app.state(of: user) == .suspended else { return }
     switch settings.options.lifecycle.termination {
     case .none:
@@ -51,7 +54,8 @@ extension TransferWorld {
 
   /// The user cancels a file's transfer. A completion due within the race
   /// window may cross the cancellation (`cancel-vs-completion`).
-  mutating func userCancels(_ file: Int, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+  @inlinable
+  mutating func userCancels(_ file: Int, _ context: inout SimulationContext<TransferEvent>) throws(SimulationError) {
     let user = file / settings.filesPerUser
     guard app.state(of: user) == .foreground, let task = app.currentTask(of: file) else { return }
     guard daemon.isLive(task) else { return }
@@ -62,7 +66,7 @@ extension TransferWorld {
           label: TransferDraw.cancelVsCompletion.name, alternatives: ["cancel first", "completion first"]) == 1
       if completionFirst {
         if daemon.finish(task, &context) { try routeEnding(of: task, user: user, &context) }
-        context.trace(Self.appName(user), "user cancels \(settings.fileName(file)) too late", "it finished")
+        context.trace(TransferWorld.appName(user), "user cancels \(settings.fileName(file)) too late", "it finished")
         return
       }
     }
@@ -75,8 +79,9 @@ extension TransferWorld {
   /// runs (foreground, or its background task); a suspended app is woken,
   /// a terminated one relaunched when the session sends launch events; a
   /// force-quit app gets nothing until the user opens it.
+  @inlinable
   mutating func routeEnding(
-    of task: TransferTaskID, user: Int, _ context: inout SimulationContext<Event>
+    of task: TransferTaskID, user: Int, _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {
     if app.runsBackgroundTask(user) {
       try deliver(task, &context)
@@ -95,12 +100,15 @@ extension TransferWorld {
   }
 
   /// Hands one ended task's event from the daemon to the app's delegate.
+  @inlinable
   @inline(__always)
-  mutating func deliver(_ task: TransferTaskID, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+  mutating func deliver(_ task: TransferTaskID, _ context: inout SimulationContext<TransferEvent>)
+    throws(SimulationError)
+  {
     guard let callback = daemon.collect(task, &context) else { return }
     context.traceMessage(
-      from: Self.daemonName(callback.transfer.file / settings.filesPerUser),
-      to: Self.appName(callback.transfer.file / settings.filesPerUser),
+      from: TransferWorld.daemonName(callback.transfer.file / settings.filesPerUser),
+      to: TransferWorld.appName(callback.transfer.file / settings.filesPerUser),
       "\(callback.outcome) \(settings.taskName(callback.transfer))")
     try app.receive(callback, session: &daemon, &context)
   }
@@ -109,9 +117,10 @@ extension TransferWorld {
   /// ended; deferred ones stay queued unless `includingDeferred`.
   ///
   /// - Complexity: O(queued tasks).
+  @inlinable
   @inline(__always)
   mutating func deliverPending(
-    _ user: Int, includingDeferred: Bool = false, _ context: inout SimulationContext<Event>
+    _ user: Int, includingDeferred: Bool = false, _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {
     var cursor = daemon.openDeliveryQueue(of: user)
     while let task = daemon.nextDelivery(&cursor, includingDeferred: includingDeferred) {
@@ -122,7 +131,8 @@ extension TransferWorld {
   /// Schedules a background wake after the system's growing relaunch
   /// delay: the k-th since the user last opened the app waits
   /// `min(cap, base·2ᵏ)`.
-  mutating func scheduleWake(_ user: Int, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+  @inlinable
+  mutating func scheduleWake(_ user: Int, _ context: inout SimulationContext<TransferEvent>) throws(SimulationError) {
     guard let wakes = app.scheduleWake(user) else { return }
     let lifecycle = settings.options.lifecycle
     let scaled = lifecycle.relaunchDelayBase.nanoseconds.multipliedReportingOverflow(
@@ -134,7 +144,8 @@ extension TransferWorld {
 
   /// The system wakes (or relaunches) the app in the background to deliver
   /// transfer events.
-  mutating func systemWakesApp(_ user: Int, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+  @inlinable
+  mutating func systemWakesApp(_ user: Int, _ context: inout SimulationContext<TransferEvent>) throws(SimulationError) {
     app.wakeArrives(user)
     let state = app.state(of: user)
     guard state == .suspended || (state == .terminated && settings.options.lifecycle.sendsLaunchEvents) else { return }
@@ -152,7 +163,10 @@ extension TransferWorld {
   /// task due within the window may finish first, its completion reaching
   /// the app only after the reconcile; one that just ended may have its
   /// completion delivered after the reconcile.
-  mutating func resolveRelaunchRaces(_ user: Int, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+  @inlinable
+  mutating func resolveRelaunchRaces(_ user: Int, _ context: inout SimulationContext<TransferEvent>)
+    throws(SimulationError)
+  {
     // What the daemon reports to `getAllTasks` as the app reopens.
     aliveAtRelaunch[user] = daemon.endingsNear(
       context.now, within: settings.options.races.window, of: user, into: &raceCandidates)

@@ -1,0 +1,171 @@
+/// The transfer world with an app whose decisions are your own: the same
+/// daemon, lifecycle, task scheduler, metrics, draws and races as
+/// ``TransferWorld``, with the app's reconcile made by `Reconciler`, its
+/// completion handler by `Completion` and its reconcile job by `Job`.
+///
+/// It runs the same model as ``TransferWorld`` — generic over the decisions
+/// and specialised for yours — so decisions that decide as the built-in
+/// ones do give byte-identical runs, traces and sweep tables, at the same
+/// speed. Everything that works on a world works on it: runs and traces
+/// (``ScenarioWorld/runOnce(_:seed:strategy:tracing:)``), sums over seeds,
+/// sweeps, properties with shrinking and interleaving exploration.
+///
+/// You rarely name this type:
+/// ``Scenario/transferWorld(reconcile:completion:job:)`` makes one from a
+/// scenario file's transfer world.
+///
+/// ```swift
+/// let scenario = try Scenario.shipped("podcast-relaunch-by-id")
+/// let world = try scenario.transferWorld(reconcile: ReconcilePolicy.blind)
+/// let metrics = try world.measure(seeds: 0..<4)
+/// print(metrics.duplicated)  // the episodes a blind reconcile downloads twice
+/// ```
+public struct CustomTransferWorld<
+  Reconciler: TransferReconciler, Completion: TransferCompletionHandler, Job: ReconcileJobHandler
+>: SimulationModel {
+  /// The world's events: the user and the system act on the app's
+  /// lifecycle, the daemon's tasks progress and end, the OS task scheduler
+  /// launches and ends the app's background task.
+  public typealias Event = TransferEvent
+
+  /// A scenario's transfer world with the app's decisions given in Swift.
+  public struct Options: Sendable {
+    /// The scenario's options: workload, lifecycle, daemon, conditions,
+    /// the reconcile job's scheduling, races, the app's smaller choices
+    /// (and, for built-in decisions, their settings).
+    public var scenario: TransferWorldOptions
+    /// The app's reconcile, prepared for each run's options
+    /// (``TransferReconciler/prepared(for:)``).
+    public var reconcile: Reconciler
+    /// The app's completion handler, prepared the same way.
+    public var completion: Completion
+    /// The app's reconcile job, prepared the same way; it runs only when
+    /// the scenario gives the app a job (`reconcileJob`).
+    public var job: Job
+
+    /// The options of a world that runs `scenario` with these decisions.
+    public init(scenario: TransferWorldOptions, reconcile: Reconciler, completion: Completion, job: Job) {
+      self.scenario = scenario
+      self.reconcile = reconcile
+      self.completion = completion
+      self.job = job
+    }
+
+    /// The same decisions over other scenario options (for sweeps, the
+    /// probe and shrinking).
+    @inlinable
+    func with(_ scenario: TransferWorldOptions) -> Options {
+      Options(scenario: scenario, reconcile: reconcile, completion: completion, job: job)
+    }
+  }
+
+  /// The components and the router, with the given decisions.
+  @usableFromInline
+  var model: TransferWorldModel<Reconciler, Completion, Job>
+
+  /// Creates the world in its initial state.
+  @inlinable
+  public init(_ options: Options) {
+    model = TransferWorldModel(
+      options.scenario, reconciler: options.reconcile, completion: options.completion, job: options.job)
+  }
+
+  /// Restores the initial state for another run, keeping the storage.
+  @inlinable
+  public mutating func reset() {
+    model.reset()
+  }
+
+  /// The user's script and the devices' conditions, by keyed draws.
+  @inlinable
+  public mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
+    try model.start(in: &context)
+  }
+
+  /// Routes one event to the component it concerns.
+  @inlinable
+  public mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
+    try model.handle(event, in: &context)
+  }
+
+  /// The metrics of the run that just ended.
+  ///
+  /// - Complexity: O(files + tasks).
+  @inlinable
+  public func metrics(events: UInt64 = 0) -> TransferMetrics {
+    model.metrics(events: events)
+  }
+}
+
+extension CustomTransferWorld: ScenarioWorld {
+  /// The transfer world's draw purposes.
+  public typealias Draws = TransferDraw
+
+  /// `transfer`: the world of the scenario files it runs.
+  public static var worldName: String { TransferWorld.worldName }
+
+  /// Each file's final state, in file order.
+  ///
+  /// - Complexity: O(files).
+  @inlinable
+  public func finalState() -> EntityStates<TransferFileOutcome> {
+    model.finalState()
+  }
+}
+
+extension CustomTransferWorld: ProbedWorld {
+  /// The user reopens the app twice in a row, with the same decisions.
+  @inlinable
+  public static func repeating(_ options: Options) -> Options? {
+    TransferWorld.repeating(options.scenario).map(options.with)
+  }
+
+  /// What the repeat half of the probe does.
+  public static var repeatedOperation: String { TransferWorld.repeatedOperation }
+}
+
+extension CustomTransferWorld: MemorySizedWorld {
+  /// The memory a run needs, as for ``TransferWorld`` (the decisions keep
+  /// no per-file state of the world's).
+  @inlinable
+  public static func estimatedBytes(_ options: Options) -> UInt64 {
+    TransferWorld.estimatedBytes(options.scenario)
+  }
+
+  /// `workload.users or workload.filesPerUser`.
+  public static var sizeKey: String { TransferWorld.sizeKey }
+}
+
+extension CustomTransferWorld: ShrinkableWorld {
+  /// A fault described as for ``TransferWorld``.
+  @inlinable
+  public static func describe(fault: DrawKey, options: Options) -> String {
+    TransferWorld.describe(fault: fault, options: options.scenario)
+  }
+
+  /// The trace tags of the faults' users.
+  @inlinable
+  public static func traceTags(for faults: [DrawKey], options: Options) -> [String] {
+    TransferWorld.traceTags(for: faults, options: options.scenario)
+  }
+
+  /// The number of users.
+  @inlinable
+  public static func size(of options: Options) -> Int { TransferWorld.size(of: options.scenario) }
+
+  /// The fewest users that keep the faults.
+  @inlinable
+  public static func minimumSize(keeping faults: [DrawKey], options: Options) -> Int {
+    TransferWorld.minimumSize(keeping: faults, options: options.scenario)
+  }
+
+  /// The same decisions over fewer users.
+  @inlinable
+  public static func resized(_ options: Options, to size: Int) -> Options {
+    options.with(TransferWorld.resized(options.scenario, to: size))
+  }
+
+  /// `workload.users=N`.
+  @inlinable
+  public static func sizeOverride(_ size: Int) -> String { TransferWorld.sizeOverride(size) }
+}

@@ -1,0 +1,164 @@
+/// The transfer world's components and router, generic over the three
+/// decisions of the app a user may replace: its reconcile
+/// (``TransferReconciler``), its completion handler
+/// (``TransferCompletionHandler``) and its reconcile job
+/// (``ReconcileJobHandler``).
+///
+/// This is the one code path of the transfer world. ``TransferWorld`` (the
+/// scenario files' world) runs it with the built-in decisions;
+/// ``CustomTransferWorld`` runs it with decisions given in Swift. Both are
+/// thin wrappers, so the compiler specialises the model for each set of
+/// decisions and nothing on the hot path is an existential.
+///
+/// The components each own their state behind a narrow API, and the model
+/// routes the events between them:
+/// - the OS transfer daemon (`TransferDaemon`): sessions, tasks, progress
+///   under the device's conditions, endings, the delivery queue;
+/// - the app (`TransferApp`): its lifecycle, registry and stored files,
+///   reaching the daemon only through its background session
+///   (`BackgroundTransferSession`) and learning of endings only from
+///   callback messages (`TransferCallback`); its decisions are
+///   `TransferAppDecisions`;
+/// - the OS's `BGTaskScheduler` (`SystemTaskScheduler`), for the app's
+///   reconcile job.
+/// The model itself holds the user's script (open, leave, cancel, ask
+/// again), the system's wake-ups, and the races between components.
+@usableFromInline
+struct TransferWorldModel<
+  Reconciler: TransferReconciler, Completion: TransferCompletionHandler, Job: ReconcileJobHandler
+> {
+  /// The definition and the names traces give files and tasks.
+  @usableFromInline
+  let settings: TransferWorld.Settings
+  /// The OS transfer daemon of every device.
+  @usableFromInline
+  var daemon: TransferDaemon
+  /// The app of every device.
+  @usableFromInline
+  var app: TransferApp<Reconciler, Completion, Job>
+  /// The OS task scheduler of every device (used by the reconcile job).
+  @usableFromInline
+  var taskScheduler: SystemTaskScheduler
+  /// Device conditions per user, when the options define them or a
+  /// reconcile job needs the scheduler.
+  @usableFromInline
+  var conditions: [DeviceConditions] = []
+  /// Per user: the connected session's live tasks when the user last
+  /// reopened the app (what `getAllTasks` would report then).
+  @usableFromInline
+  var aliveAtRelaunch: [UInt32]
+  /// Scratch for the relaunch races.
+  @usableFromInline
+  var raceCandidates: [TransferTaskID] = []
+
+  /// The world of `options` with these decisions, each prepared for the
+  /// options (``TransferReconciler/prepared(for:)``).
+  @inlinable
+  init(_ options: TransferWorldOptions, reconciler: Reconciler, completion: Completion, job: Job) {
+    settings = TransferWorld.Settings(options)
+    daemon = TransferDaemon(settings)
+    app = TransferApp(
+      settings, decisions: TransferAppDecisions(options, reconciler: reconciler, completion: completion, job: job))
+    taskScheduler = SystemTaskScheduler(options.scheduler)
+    aliveAtRelaunch = Array(repeating: 0, count: options.workload.users)
+  }
+
+  /// Restores the initial state for another run, keeping the storage.
+  ///
+  /// - Complexity: O(users + files).
+  @inlinable
+  mutating func reset() {
+    daemon.reset()
+    app.reset()
+    taskScheduler.reset(users: 0)
+    conditions.removeAll(keepingCapacity: true)
+    for index in aliveAtRelaunch.indices { aliveAtRelaunch[index] = 0 }
+  }
+
+  /// The user's script and the devices' conditions: every user opens the
+  /// app at 0, leaves it, has it terminated and reopens it, by keyed draws.
+  @inlinable
+  mutating func start(in context: inout SimulationContext<TransferEvent>) throws(SimulationError) {
+    let options = settings.options
+    let horizon = VirtualTime(nanoseconds: options.horizon.nanoseconds)
+    let random = context.random
+    let needsConditions = options.conditions != nil || options.reconcileJob != nil
+    for user in 0..<options.workload.users {
+      let identity = UserIdentity(user: user)
+      try context.schedule(TransferEvent(.userOpensApp(.first), user: user), at: .zero)
+      let background = VirtualTime(
+        nanoseconds: options.lifecycle.backgroundAt.sample(
+          random.word(DrawKey(identity, TransferDraw.backgroundAt.purpose))))
+      try context.schedule(TransferEvent(.userLeavesApp, user: user), at: background)
+      var termination: VirtualTime?
+      if options.lifecycle.termination != .none {
+        let end = VirtualTime(
+          nanoseconds: options.lifecycle.terminationAt.sample(
+            random.word(DrawKey(identity, TransferDraw.terminationAt.purpose))))
+        termination = max(end, background)
+        try context.schedule(TransferEvent(.appStops, user: user), at: max(end, background))
+      }
+      let relaunch = max(
+        background,
+        VirtualTime(
+          nanoseconds: options.lifecycle.relaunchAt.sample(
+            random.word(DrawKey(identity, TransferDraw.relaunchAt.purpose)))))
+      if needsConditions {
+        // The drawn network, charging and battery timelines, with the app's
+        // own script for when it is in the foreground or force-quit.
+        var device =
+          options.conditions.map {
+            DeviceConditions.generate($0, horizon: horizon, user: identity, random: random)
+          } ?? DeviceConditions(horizon: horizon, charging: ConditionPeriods(from: .zero, until: horizon))
+        device.foreground = ConditionPeriods([
+          ConditionPeriod(start: .zero, end: background),
+          ConditionPeriod(start: relaunch, end: horizon),
+        ])
+        device.forceQuit =
+          options.lifecycle.termination == .forceQuit && termination.map({ $0 < relaunch }) == true
+          ? ConditionPeriods(from: termination ?? relaunch, until: relaunch)
+          : ConditionPeriods()
+        conditions.append(device)
+      }
+      for _ in 0..<max(1, options.lifecycle.relaunches) {
+        try context.schedule(TransferEvent(.userOpensApp(.again), user: user), at: relaunch)
+      }
+      // Cancellations happen while the app is open, before it goes to the background.
+      if options.app.userCancels > 0 {
+        for file in settings.files(of: user) {
+          let key = DrawKey(FileIdentity(file: file), TransferDraw.userCancel.purpose)
+          guard context.fault(options.app.userCancels, key) else { continue }
+          let at = RandomConversion.index(
+            random.word(DrawKey(FileIdentity(file: file), TransferDraw.userCancelTime.purpose)),
+            below: max(background.nanoseconds, 1))
+          try context.schedule(
+            TransferEvent(.userCancels(file: UInt32(file)), user: user), at: VirtualTime(nanoseconds: at))
+        }
+      }
+    }
+    daemon.conditions = conditions
+    if options.reconcileJob != nil { taskScheduler.reset(users: options.workload.users) }
+  }
+
+  /// Routes one event to the component it concerns.
+  @inlinable
+  @inline(__always)
+  mutating func handle(_ event: TransferEvent, in context: inout SimulationContext<TransferEvent>)
+    throws(SimulationError)
+  {
+    let user = Int(event.user)
+    switch event.kind {
+    case .userOpensApp(let launch): try userOpensApp(user, launch, &context)
+    case .userLeavesApp: try userLeavesApp(user, &context)
+    case .appStops: appStops(user, &context)
+    case .taskReachesTarget(let task, let generation):
+      if daemon.reachTarget(task, generation: generation, &context) { try routeEnding(of: task, user: user, &context) }
+    case .conditionsChange(let generation): try daemon.conditionsChange(user, generation: generation, &context)
+    case .systemWakesApp: try systemWakesApp(user, &context)
+    case .userCancels(let file): try userCancels(Int(file), &context)
+    case .userAsksAgain(let file): try app.userAsksAgain(Int(file), session: &daemon, &context)
+    case .backgroundTaskLaunches(let submission): try reconcileJobLaunches(user, submission: submission, &context)
+    case .backgroundTaskEnds(let expired): try reconcileJobEnds(user, expired: expired, &context)
+    }
+  }
+}
