@@ -51,11 +51,15 @@ public struct SimulatedClock: Clock, Sendable {
   /// The runtime whose virtual time this is.
   @usableFromInline
   let runtime: TaskRuntime
-
-  /// The clock of `runtime`.
+  /// Whose sleeps these are.
   @usableFromInline
-  init(_ runtime: TaskRuntime) {
+  let owner: SleepOwner
+
+  /// The clock of `runtime`, sleeping for `owner`.
+  @usableFromInline
+  init(_ runtime: TaskRuntime, owner: SleepOwner = .none) {
     self.runtime = runtime
+    self.owner = owner
   }
 
   /// The current virtual instant.
@@ -72,7 +76,7 @@ public struct SimulatedClock: Clock, Sendable {
   /// - Throws: `CancellationError`; ``SimulationError/escape(_:)`` when
   ///   called from outside the simulation's thread.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    try await runtime.sleep(until: VirtualTime(clamping: deadline.offset))
+    try await runtime.sleep(until: VirtualTime(clamping: deadline.offset), owner: owner)
   }
 }
 

@@ -13,6 +13,9 @@ struct SleeperTable {
     /// Whether the sleep was cancelled before its continuation was stored.
     @usableFromInline
     var cancelled = false
+    /// Whose sleep it is (a device's app process, in the transfer world).
+    @usableFromInline
+    var owner = SleepOwner.none
   }
 
   private var slots: [Slot] = []
@@ -41,14 +44,14 @@ struct SleeperTable {
   /// cancelled first (the caller resumes it at once).
   @usableFromInline
   mutating func park(
-    _ ticket: SleepTicket, _ continuation: UnsafeContinuation<Void, any Error>, until deadline: VirtualTime
-  )
-    -> Bool
-  {
+    _ ticket: SleepTicket, _ continuation: UnsafeContinuation<Void, any Error>, until deadline: VirtualTime,
+    owner: SleepOwner
+  ) -> Bool {
     guard slots[Int(ticket.slot)].generation == ticket.generation, !slots[Int(ticket.slot)].cancelled else {
       return false
     }
     slots[Int(ticket.slot)].continuation = continuation
+    slots[Int(ticket.slot)].owner = owner
     waiting += 1
     requested.append((deadline, ticket))
     return true
@@ -69,6 +72,15 @@ struct SleeperTable {
     waiting -= 1
     free.append(ticket.slot)
     return continuation
+  }
+
+  /// Whose sleep `ticket` is, while it sleeps.
+  func owner(of ticket: SleepTicket) -> SleepOwner? {
+    let index = Int(ticket.slot)
+    guard index < slots.count, slots[index].generation == ticket.generation, slots[index].continuation != nil else {
+      return nil
+    }
+    return slots[index].owner
   }
 
   /// Frees a slot whose sleep never parked (cancelled before it began).
@@ -104,4 +116,27 @@ public struct SleepTicket: BitwiseCopyable, Hashable, Sendable {
     self.slot = slot
     self.generation = generation
   }
+}
+
+/// Whose sleep it is: a device's app process (the transfer world holds a
+/// suspended app's wakes and drops a dead process's), or nobody's.
+@usableFromInline
+struct SleepOwner: Hashable, Sendable {
+  /// The device (user), or `UInt32.max` for none.
+  @usableFromInline
+  var device: UInt32
+  /// Which process of the device's app.
+  @usableFromInline
+  var process: UInt32
+
+  /// The owner of a sleep of `device`'s app process `process`.
+  @usableFromInline
+  init(device: UInt32, process: UInt32) {
+    self.device = device
+    self.process = process
+  }
+
+  /// A sleep no device owns (the request world's clients).
+  @usableFromInline
+  static let none = SleepOwner(device: .max, process: 0)
 }

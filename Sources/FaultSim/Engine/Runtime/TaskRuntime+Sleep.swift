@@ -8,7 +8,7 @@ extension TaskRuntime {
   /// - Throws: `CancellationError`; ``SimulationError/escape(_:)`` when
   ///   called from a thread that is not running this runtime.
   @usableFromInline
-  func sleep(until deadline: VirtualTime) async throws {
+  func sleep(until deadline: VirtualTime, owner: SleepOwner = .none) async throws {
     guard isCurrent else {
       let escape = SimulationEscape(.outsideSimulation, "a sleep on the simulated clock from another thread")
       recordForeign(escape.detail)
@@ -18,7 +18,7 @@ extension TaskRuntime {
     let ticket = sleepers.allocate()
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
-        if !sleepers.park(ticket, continuation, until: max(deadline, now)) {
+        if !sleepers.park(ticket, continuation, until: max(deadline, now), owner: owner) {
           sleepers.discard(ticket)
           continuation.resume(throwing: CancellationError())
         }
@@ -26,6 +26,17 @@ extension TaskRuntime {
     } onCancel: {
       self.cancelSleep(ticket)
     }
+  }
+
+  /// Whose sleep `ticket` is, while it sleeps.
+  func owner(of ticket: SleepTicket) -> SleepOwner? {
+    sleepers.owner(of: ticket)
+  }
+
+  /// Drops the sleep of `ticket`: its task never resumes (its process
+  /// died).
+  func drop(_ ticket: SleepTicket) {
+    _ = sleepers.take(ticket)
   }
 
   /// The wake event of `ticket` has come: its task resumes (a job becomes
