@@ -46,6 +46,10 @@ public struct TransferEvent: BitwiseCopyable, Sendable {
     /// The background task's work ends, or its time limit (or a lapsed
     /// requirement) expires it first.
     case backgroundTaskEnds(expired: Bool)
+    /// A task of the device's app code wakes from a sleep on the simulated
+    /// clock (``UserCodeTransferWorld``; the built-in app never sleeps this
+    /// way).
+    case wake(SleepTicket)
   }
 
   /// What happens (first: the tag then sits in byte 8 and the struct is

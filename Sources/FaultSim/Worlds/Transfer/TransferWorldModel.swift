@@ -84,45 +84,10 @@ struct TransferWorldModel<
     let random = context.random
     let needsConditions = options.conditions != nil || options.reconcileJob != nil
     for user in 0..<options.workload.users {
-      let identity = UserIdentity(user: user)
-      try context.schedule(TransferEvent(.userOpensApp(.first), user: user), at: .zero)
-      let background = VirtualTime(
-        nanoseconds: options.lifecycle.backgroundAt.sample(
-          random.word(DrawKey(identity, TransferDraw.backgroundAt.purpose))))
-      try context.schedule(TransferEvent(.userLeavesApp, user: user), at: background)
-      var termination: VirtualTime?
-      if options.lifecycle.termination != .none {
-        let end = VirtualTime(
-          nanoseconds: options.lifecycle.terminationAt.sample(
-            random.word(DrawKey(identity, TransferDraw.terminationAt.purpose))))
-        termination = max(end, background)
-        try context.schedule(TransferEvent(.appStops, user: user), at: max(end, background))
-      }
-      let relaunch = max(
-        background,
-        VirtualTime(
-          nanoseconds: options.lifecycle.relaunchAt.sample(
-            random.word(DrawKey(identity, TransferDraw.relaunchAt.purpose)))))
-      if needsConditions {
-        // The drawn network, charging and battery timelines, with the app's
-        // own script for when it is in the foreground or force-quit.
-        var device =
-          options.conditions.map {
-            DeviceConditions.generate($0, horizon: horizon, user: identity, random: random)
-          } ?? DeviceConditions(horizon: horizon, charging: ConditionPeriods(from: .zero, until: horizon))
-        device.foreground = ConditionPeriods([
-          ConditionPeriod(start: .zero, end: background),
-          ConditionPeriod(start: relaunch, end: horizon),
-        ])
-        device.forceQuit =
-          options.lifecycle.termination == .forceQuit && termination.map({ $0 < relaunch }) == true
-          ? ConditionPeriods(from: termination ?? relaunch, until: relaunch)
-          : ConditionPeriods()
-        conditions.append(device)
-      }
-      for _ in 0..<max(1, options.lifecycle.relaunches) {
-        try context.schedule(TransferEvent(.userOpensApp(.again), user: user), at: relaunch)
-      }
+      let script = try TransferLifecycleScript.schedule(
+        user, options, conditions: needsConditions, horizon: horizon, &context)
+      if let device = script.conditions { conditions.append(device) }
+      let background = script.background
       // Cancellations happen while the app is open, before it goes to the background.
       if options.app.userCancels > 0 {
         for file in settings.files(of: user) {
@@ -159,6 +124,7 @@ struct TransferWorldModel<
     case .userAsksAgain(let file): try app.userAsksAgain(Int(file), session: &daemon, &context)
     case .backgroundTaskLaunches(let submission): try reconcileJobLaunches(user, submission: submission, &context)
     case .backgroundTaskEnds(let expired): try reconcileJobEnds(user, expired: expired, &context)
+    case .wake: break  // the built-in app schedules no sleeps
     }
   }
 }

@@ -1,0 +1,50 @@
+extension Scenario {
+  /// The scenario's transfer world with its app written as your code: on
+  /// every device, `App` runs as the scenario's lifecycle says — launched,
+  /// suspended, terminated or force-quit, reopened, woken in the
+  /// background — over the scenario's OS transfer daemon.
+  ///
+  /// ```swift
+  /// let world = try Scenario.shipped("podcast-relaunch-by-id").transferWorld(app: MyDownloader.self)
+  /// print(try world.measure(seeds: 0..<4).duplicated)
+  /// ```
+  ///
+  /// The built-in app's settings (`app.*`) do not apply: your app decides.
+  /// A scenario that needs the built-in app — uploads, a reconcile job
+  /// (`reconcileJob`), user cancellations (`app.userCancels`) — is refused
+  /// rather than run without them.
+  ///
+  /// - Throws: ``WrongWorldError`` when the scenario is not a transfer
+  ///   world; ``UnsupportedScenarioError`` when it needs the built-in app.
+  public func transferWorld<App: BackgroundTransferApp>(
+    app: App.Type
+  ) throws -> PluggedScenario<UserCodeTransferWorld<App>> {
+    if let options = TransferWorld.options(of: world) {
+      var reasons: [String] = []
+      if options.workload.kind != .download { reasons.append("workload.kind is \(options.workload.kind.rawValue)") }
+      if options.reconcileJob != nil { reasons.append("it has a reconcileJob") }
+      if options.app.userCancels > 0 { reasons.append("app.userCancels is \(options.app.userCancels)") }
+      if !reasons.isEmpty {
+        throw UnsupportedScenarioError(
+          file: file,
+          reason: "an app of your own runs downloads, without the built-in app's reconcile job or user "
+            + "cancellations, but \(reasons.joined(separator: ", "))")
+      }
+    }
+    return try PluggedScenario(scenario: self) { world in
+      TransferWorld.options(of: world).map { UserCodeTransferWorld<App>.Options(scenario: $0) }
+    }
+  }
+}
+
+/// A scenario that decisions given in Swift cannot run as it is written:
+/// it relies on something of the built-in component they replace.
+public struct UnsupportedScenarioError: Error, Sendable, CustomStringConvertible {
+  /// The scenario file.
+  public var file: String
+  /// What it relies on.
+  public var reason: String
+
+  /// `scenarios/upload-413.json cannot run with an app of your own: …`.
+  public var description: String { "\(file) cannot run with these decisions: \(reason)" }
+}

@@ -1,0 +1,118 @@
+extension UserCodeTransferWorld: ScenarioWorld {
+  /// The transfer world's draw purposes and the runtime's.
+  public typealias Draws = UserCodeDraw<TransferDraw>
+
+  /// `transfer`: the world of the scenario files it runs.
+  public static var worldName: String { TransferWorld.worldName }
+
+  /// The metrics of the run that just ended, from the daemon's records and
+  /// what the apps stored. The registry columns (`uncertain`,
+  /// `misreported`) stay 0: your app's registry is your code's, and the
+  /// world does not read it.
+  ///
+  /// - Complexity: O(files + tasks + users).
+  public func metrics(events: UInt64) -> TransferMetrics {
+    var m = TransferMetrics()
+    m.runs = 1
+    m.events = events
+    var useful: UInt64 = 0
+    for file in devices.stored.indices {
+      let result = devices.stored[file]
+      let daemonFile = daemon.files[file]
+      if result.copies > 0 && !result.corrupt { useful &+= result.usefulBytes }
+      m.orphanedTransfers &+= UInt64(daemonFile.orphanedTransfers)
+      m.files &+= 1
+      let duplicate = daemonFile.completedTransfers > 1 || daemonFile.mostAlive >= 2 || result.copies > 1
+      if duplicate { m.duplicated &+= 1 }
+      if result.copies > 0 && !duplicate && daemonFile.completedTransfers == 1 { m.transferredOnce &+= 1 }
+      if result.copies == 0 { m.lost &+= 1 }
+      if result.copies > 0 && result.corrupt { m.corrupt &+= 1 }
+      if daemonFile.orphanedTransfers > 0 { m.orphaned &+= 1 }
+      if daemonFile.progressUnknown { m.progressUnknown &+= 1 }
+      if result.copies > 0 { m.completion.record(result.storedAt.nanoseconds) }
+    }
+    for task in daemon.tasks {
+      m.tasksCreated &+= 1
+      if task.ending == .completed { m.transfersCompleted &+= 1 }
+      if task.ending == .cancelledByApp { m.cancelledByApp &+= 1 }
+    }
+    m.bytesTransferred = daemon.bytesMoved
+    m.bytesWasted = m.bytesTransferred - min(m.bytesTransferred, useful)
+    let perWake = settings.options.lifecycle.backgroundWorkPerWake.nanoseconds
+    for user in devices.devices.indices {
+      let device = devices.devices[user]
+      m.wakeUps &+= UInt64(device.wakeUps)
+      m.backgroundRuntime &+= UInt64(device.wakeUps) &* perWake
+      m.aliveAtRelaunch &+= UInt64(device.aliveAtRelaunch)
+      m.tasksOrphaned &+= UInt64(daemon.users[user].tasksOrphaned)
+    }
+    return m
+  }
+
+  /// Each file's final state, in file order (the registry's row is your
+  /// code's, so it reads `-`).
+  ///
+  /// - Complexity: O(files).
+  public func finalState() -> EntityStates<TransferFileOutcome> {
+    EntityStates(
+      devices.stored.indices.map { file in
+        let result = devices.stored[file]
+        let daemonFile = daemon.files[file]
+        return TransferFileOutcome(
+          name: settings.fileName(file), stored: result.copies > 0, corrupt: result.corrupt,
+          transfers: Int(daemonFile.completedTransfers), orphaned: Int(daemonFile.orphanedTransfers),
+          concurrent: daemonFile.mostAlive >= 2 || result.copies > 1, row: "-")
+      })
+  }
+}
+
+extension UserCodeTransferWorld: ProbedWorld {
+  /// The user reopens the app twice in a row.
+  public static func repeating(_ options: Options) -> Options? {
+    TransferWorld.repeating(options.scenario).map { Options(scenario: $0) }
+  }
+
+  /// What the repeat half of the probe does.
+  public static var repeatedOperation: String {
+    "the user reopens the app twice in a row (your launch code runs twice)"
+  }
+}
+
+extension UserCodeTransferWorld: MemorySizedWorld {
+  /// The transfer world's estimate plus each device's processes: measured
+  /// about 4 KiB a user (app objects, tasks, disk).
+  public static func estimatedBytes(_ options: Options) -> UInt64 {
+    TransferWorld.estimatedBytes(options.scenario) + 4_096 * UInt64(options.scenario.workload.users)
+  }
+
+  /// As for ``TransferWorld``.
+  public static var sizeKey: String { TransferWorld.sizeKey }
+}
+
+extension UserCodeTransferWorld: ShrinkableWorld {
+  /// A fault described as for ``TransferWorld``.
+  public static func describe(fault: DrawKey, options: Options) -> String {
+    TransferWorld.describe(fault: fault, options: options.scenario)
+  }
+
+  /// The trace tags of the faults' devices.
+  public static func traceTags(for faults: [DrawKey], options: Options) -> [String] {
+    TransferWorld.traceTags(for: faults, options: options.scenario)
+  }
+
+  /// The number of users.
+  public static func size(of options: Options) -> Int { TransferWorld.size(of: options.scenario) }
+
+  /// The fewest users that keep the faults.
+  public static func minimumSize(keeping faults: [DrawKey], options: Options) -> Int {
+    TransferWorld.minimumSize(keeping: faults, options: options.scenario)
+  }
+
+  /// The same app with fewer users.
+  public static func resized(_ options: Options, to size: Int) -> Options {
+    Options(scenario: TransferWorld.resized(options.scenario, to: size))
+  }
+
+  /// `workload.users=N`.
+  public static func sizeOverride(_ size: Int) -> String { TransferWorld.sizeOverride(size) }
+}
