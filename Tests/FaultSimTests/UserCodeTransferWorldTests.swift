@@ -187,3 +187,17 @@ final class BlindPodcastDownloader: PodcastDownloader, @unchecked Sendable {
     #expect(report.holds, "\(report)")
   }
 }
+
+@Suite struct UserCodeWarningTests {
+  @Test func optionsThatYourCodeReplacesAreReportedNotIgnored() throws {
+    let checkout = try Scenario.shipped("checkout-reference").requestWorld { _ in .succeeded }
+    #expect(checkout.warnings.map(\.check) == ["user-code-client"])
+    #expect("\(checkout.warnings[0])".contains("client.timeout"))
+    let podcasts = try Scenario.shipped("podcast-relaunch-blind").transferWorld(app: PodcastDownloader.self)
+    #expect(podcasts.warnings.map(\.check) == ["user-code-app"])
+    let plain = try Scenario.parse(json: #"{"description": "orders"}"#, file: "orders.json").requestWorld { _ in
+      .succeeded
+    }
+    #expect(plain.warnings.isEmpty, "a scenario that sets no client option has nothing to report")
+  }
+}

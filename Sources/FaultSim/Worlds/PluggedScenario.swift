@@ -23,18 +23,24 @@ public struct PluggedScenario<World: ScenarioWorld>: Sendable where World.Option
   /// A sweep cell's options from its scenario's world: the same decisions
   /// over the cell's values.
   let configure: @Sendable (Scenario.World) -> World.Options?
+  /// The scenario's own warnings, then the options it sets that the
+  /// decisions or code given in Swift replace, so that they cannot affect
+  /// the run (`client.attempts` when your code decides retries, say).
+  public let warnings: [ScenarioWarning]
 
   /// A plugged scenario; `configure` gives any cell of a sweep its options
   /// (the same decisions over the cell's scenario).
-  package init(scenario: Scenario, configure: @escaping @Sendable (Scenario.World) -> World.Options?)
-    throws(WrongWorldError)
-  {
+  package init(
+    scenario: Scenario, replaced: [ScenarioWarning] = [],
+    configure: @escaping @Sendable (Scenario.World) -> World.Options?
+  ) throws(WrongWorldError) {
     guard let options = configure(scenario.world) else {
       throw WrongWorldError(file: scenario.file, found: scenario.world.name, expected: World.worldName)
     }
     self.scenario = scenario
     self.options = options
     self.configure = configure
+    warnings = scenario.warnings + replaced
   }
 
   /// Runs one seed.

@@ -36,7 +36,20 @@ extension Scenario {
   public func requestWorld<Handler: RequestHandler>(
     handler: Handler, running code: @escaping @Sendable (SimulatedClient) async -> ClientOutcome
   ) throws(WrongWorldError) -> PluggedScenario<UserCodeRequestWorld<Handler>> {
-    try PluggedScenario(scenario: self) { world in
+    var replaced: [ScenarioWarning] = []
+    if let options = RequestWorld.options(of: world) {
+      var client = options.client
+      client.timeout = ClientOptions().timeout
+      if client != ClientOptions() {
+        replaced.append(
+          ScenarioWarning(
+            file: file, keyPath: ScenarioKeyPath([.key("client")]), check: "user-code-client",
+            message:
+              "the client's options other than client.timeout cannot affect the run: your code decides what to "
+              + "send and when to retry"))
+      }
+    }
+    return try PluggedScenario(scenario: self, replaced: replaced) { world in
       RequestWorld.options(of: world).map { .init(scenario: $0, handler: handler, code: code) }
     }
   }

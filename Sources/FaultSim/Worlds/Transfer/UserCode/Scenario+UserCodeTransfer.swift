@@ -31,7 +31,16 @@ extension Scenario {
             + "cancellations, but \(reasons.joined(separator: ", "))")
       }
     }
-    return try PluggedScenario(scenario: self) { world in
+    var replaced: [ScenarioWarning] = []
+    if let options = TransferWorld.options(of: world), options.app != TransferWorldOptions.AppPolicy() {
+      replaced.append(
+        ScenarioWarning(
+          file: file, keyPath: ScenarioKeyPath([.key("app")]), check: "user-code-app",
+          message:
+            "the built-in app's options cannot affect the run: your app decides its reconcile, session "
+            + "identifier, validation and retries"))
+    }
+    return try PluggedScenario(scenario: self, replaced: replaced) { world in
       TransferWorld.options(of: world).map { UserCodeTransferWorld<App>.Options(scenario: $0) }
     }
   }
