@@ -204,3 +204,30 @@ struct NaiveCheckout<Transport: HTTPTransport, C: Clock<Duration>> {
     #expect(timeline.contains("timed out"))
   }
 }
+
+/// An actor shared by every order of a run: its turns are jobs of the
+/// simulation too, in the same order every run.
+actor OrderBook {
+  private(set) var placed: [Int] = []
+  func record(_ order: Int) { placed.append(order) }
+}
+
+@Suite struct UserCodeActorTests {
+  @Test func actorsSharedByTheOrdersRunInASeededOrder() async throws {
+    let orders = (0..<3).map { _ in OrderBook() }
+    for book in orders {
+      let world = try UserCodeRequestWorldTests.reference(orders: 200).requestWorld { client in
+        let outcome = await NaiveCheckout(transport: client.transport, clock: client.clock).place(
+          order: client.operation)
+        if outcome == .succeeded { await book.record(client.operation) }
+        return outcome
+      }
+      _ = try world.runOnce(seed: 9)
+    }
+    var placed: [[Int]] = []
+    for book in orders { placed.append(await book.placed) }
+    #expect(placed[0].count > 150)
+    #expect(placed[0] == placed[1] && placed[1] == placed[2], "the same order of actor turns in every run")
+    #expect(placed[0] != placed[0].sorted(), "orders finish out of order, as their retries say")
+  }
+}
