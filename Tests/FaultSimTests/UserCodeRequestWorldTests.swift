@@ -231,3 +231,13 @@ actor OrderBook {
     #expect(placed[0] != placed[0].sorted(), "orders finish out of order, as their retries say")
   }
 }
+
+@Suite struct UserCodeDrawTests {
+  @Test func theRuntimesPurposesKeepTheirRolesInAWorldsSet() {
+    #expect(UserCodeDraw<RequestDraw>(RuntimeDraw.userRandom).role == .value)
+    #expect(UserCodeDraw<RequestDraw>.taskOrder.role == .race)
+    #expect(UserCodeDraw<RequestDraw>(.responseLoss).role == .fault)
+    #expect(UserCodeDraw<RequestDraw>.raceKinds.map(\.name).contains("task-order"))
+    #expect(!UserCodeDraw<RequestDraw>.raceKinds.map(\.name).contains("user-random"))
+  }
+}

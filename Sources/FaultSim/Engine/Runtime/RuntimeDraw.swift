@@ -79,7 +79,7 @@ public struct UserCodeDraw<Base: DrawPurposeSet>: DrawPurposeSet, CustomStringCo
   public static var owner: String { Base.owner }
 
   /// The role of the underlying purpose.
-  public var role: DrawRole { Base(rawValue: rawValue)?.role ?? .race }
+  public var role: DrawRole { Base(rawValue: rawValue)?.role ?? RuntimeDraw(rawValue: rawValue)?.role ?? .race }
 
   /// The underlying purpose's case name (`responseLoss`, `taskOrder`),
   /// which its kebab-case ``DrawPurposeSet/name`` comes from.
