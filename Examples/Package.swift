@@ -6,13 +6,21 @@ import PackageDescription
 let package = Package(
   name: "Examples",
   products: [
-    .library(name: "Checkout", targets: ["Checkout"])
+    .library(name: "Checkout", targets: ["Checkout"]),
+    .executable(name: "checkout-trace", targets: ["CheckoutTrace"]),
   ],
   dependencies: [
     .package(name: "FaultSim", path: "..")
   ],
   targets: [
-    .target(name: "Checkout", dependencies: [.product(name: "FaultSim", package: "FaultSim")])
+    // App code: what would ship in the app, written against FaultSim's
+    // HTTPTransport and the standard Clock.
+    .target(name: "Checkout", dependencies: [.product(name: "FaultSim", package: "FaultSim")]),
+    // The one place that knows the app code runs under simulation.
+    .target(
+      name: "CheckoutSimulation",
+      dependencies: ["Checkout", .product(name: "FaultSim", package: "FaultSim")]),
+    .executableTarget(name: "CheckoutTrace", dependencies: ["Checkout", "CheckoutSimulation"]),
   ],
   swiftLanguageModes: [.v6]
 )
