@@ -20,7 +20,7 @@ let package = Package(
     .target(
       name: "CheckoutSimulation",
       dependencies: ["Checkout", .product(name: "FaultSim", package: "FaultSim")]),
-    .executableTarget(name: "CheckoutTrace", dependencies: ["Checkout", "CheckoutSimulation"]),
+    .executableTarget(name: "CheckoutTrace", dependencies: ["CheckoutSimulation"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,15 +1,14 @@
 // checkout-trace: one seed's timeline of the reference checkout, its orders
 // placed by the Checkout package's clients. The same seed prints the same
 // bytes in every process: CI runs it twice and compares.
-import Checkout
 import CheckoutSimulation
-import FaultSim
 import Foundation
 
 let usage = "checkout-trace [--seed <n>] [--orders <n>] [--client naive|idempotent|both]"
 let help = """
-  OVERVIEW: Prints one seed's timeline of the reference checkout (5% of requests and 10% of responses lost, \
-  1 s timeout, 3 attempts), every order placed by the naive client, the idempotent one, or both.
+  OVERVIEW: Prints one seed's timeline of the reference checkout (5% of
+  requests and 10% of responses lost, 1 s timeout, 3 attempts), its orders
+  placed by the naive client, the idempotent one, or both.
 
   USAGE: \(usage)
 
@@ -70,19 +69,9 @@ while let argument = arguments.popFirst() {
 }
 
 do {
-  let scenario = try Scenario.shipped(
-    "checkout-reference", overrides: [try ScenarioOverride(parsing: "workload.operations=\(orders)")])
   for (index, version) in versions.enumerated() {
-    let world = try scenario.checkout(version)
-    let run = try world.runOnce(seed: seed, tracing: true)
     if index > 0 { print() }
-    let client = version == .naive ? "NaiveCheckoutClient" : "CheckoutClient"
-    print("== \(client), seed \(seed), \(orders) orders of checkout-reference")
-    for entry in run.trace { print(entry) }
-    let metrics = run.metrics
-    print(
-      "\(metrics.duplicated) of \(metrics.operations) orders recorded more than once; \(metrics.succeeded) confirmed, "
-        + "\(metrics.uncertain) outcome unknown, \(metrics.failed) failed; \(metrics.attempts) requests")
+    print(try version.timeline(seed: seed, orders: orders), terminator: "")
   }
 } catch {
   printError("Error: \(error)")
