@@ -21,6 +21,9 @@ let package = Package(
       name: "CheckoutSimulation",
       dependencies: ["Checkout", .product(name: "FaultSim", package: "FaultSim")]),
     .executableTarget(name: "CheckoutTrace", dependencies: ["CheckoutSimulation"]),
+    .testTarget(
+      name: "CheckoutTests",
+      dependencies: ["Checkout", "CheckoutSimulation", .product(name: "FaultSim", package: "FaultSim")]),
   ],
   swiftLanguageModes: [.v6]
 )
