@@ -38,15 +38,17 @@ public enum AttemptError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// Whether the server may have recorded the order although this attempt
   /// failed: a timeout or a dropped connection may hide a request that
-  /// arrived and a response that was lost, and a 5xx may come after the
-  /// commit. A request that was never sent, a 429 and a 503 with
-  /// `Retry-After` (refused before any work) and a 4xx were not recorded.
+  /// arrived and a response that was lost, a 5xx may come after the
+  /// commit, and a 409 says an earlier request with the same key is being
+  /// processed. A request that was never sent, a 429 and a 503 with
+  /// `Retry-After` (refused before any work) and other 4xx were not
+  /// recorded.
   public var mayHaveBeenRecorded: Bool {
     switch self {
     case .transport(let code):
       !TransportError(code).provesNotSent
     case .status(let status, let retryAfter):
-      status >= 500 && !(status == 503 && retryAfter != nil)
+      status == 409 || (status >= 500 && !(status == 503 && retryAfter != nil))
     }
   }
 

@@ -45,6 +45,23 @@ import Testing
     #expect(throttled > 0, "the server throttled someone")
   }
 
+  /// A retry that reaches the server while the first request with its key
+  /// is still being processed gets 409; the client retries it, and an
+  /// order it gives up on is "outcome unknown", never "not placed".
+  @Test func retriesWhileTheFirstRequestWithItsKeyIsProcessed() throws {
+    let world = try Scenario.reference(
+      orders: 100, #"server.processing={"distribution": "uniform", "min": "0ms", "max": "1500ms"}"#
+    ).checkout(.idempotent)
+    let run = try world.runOnce(seed: 1, tracing: true)
+    let conflicted = Set(run.trace.filter { $0.event == "response 409" }.map(\.actor))
+    #expect(!conflicted.isEmpty, "some retry met its first request in processing")
+    #expect(run.trace.contains { $0.event.hasPrefix("409: retry in") }, "and the client retried")
+    #expect(run.metrics.duplicated == 0)
+    for order in run.finalState.entities where conflicted.contains("client#\(order.operation)") {
+      #expect(order.outcome != "failed", "\(order)")
+    }
+  }
+
   /// The same seed gives the same timeline, run after run (CI also
   /// compares two processes' output of checkout-trace).
   @Test func theSameSeedGivesTheSameTrace() throws {

@@ -47,7 +47,7 @@ struct FixedWords: RandomNumberGenerator {
       (.status(503, retryAfter: nil), true, true),
       (.status(503, retryAfter: .seconds(1)), true, false),
       (.status(429, retryAfter: .seconds(1)), true, false),
-      (.status(409, retryAfter: nil), true, false),
+      (.status(409, retryAfter: nil), true, true),
       (.status(408, retryAfter: nil), true, false),
       (.status(400, retryAfter: nil), false, false),
       (.status(422, retryAfter: nil), false, false),
