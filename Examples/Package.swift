@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// A package of its own, as yours would be: it depends on FaultSim by path and
+// uses only its public API.
+let package = Package(
+  name: "Examples",
+  products: [
+    .library(name: "Checkout", targets: ["Checkout"]),
+    .executable(name: "checkout-trace", targets: ["CheckoutTrace"]),
+  ],
+  dependencies: [
+    .package(name: "FaultSim", path: "..")
+  ],
+  targets: [
+    // App code: what would ship in the app, written against FaultSim's
+    // HTTPTransport and the standard Clock.
+    .target(name: "Checkout", dependencies: [.product(name: "FaultSim", package: "FaultSim")]),
+    // The one place that knows the app code runs under simulation.
+    .target(
+      name: "CheckoutSimulation",
+      dependencies: ["Checkout", .product(name: "FaultSim", package: "FaultSim")]),
+    .executableTarget(name: "CheckoutTrace", dependencies: ["CheckoutSimulation"]),
+    .testTarget(
+      name: "CheckoutTests",
+      dependencies: ["Checkout", "CheckoutSimulation", .product(name: "FaultSim", package: "FaultSim")]),
+  ],
+  swiftLanguageModes: [.v6]
+)
