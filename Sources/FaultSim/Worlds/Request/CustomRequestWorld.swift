@@ -91,9 +91,6 @@ extension CustomRequestWorld: ScenarioWorld {
   /// The request world's draw purposes.
   public typealias Draws = RequestDraw
 
-  /// `request`: the world of the scenario files it runs.
-  public static var worldName: String { RequestWorld.worldName }
-
   /// Each operation's final state, in operation order.
   @inlinable
   public func finalState() -> EntityStates<RequestOperationOutcome> {
@@ -107,21 +104,21 @@ extension CustomRequestWorld: ScenarioWorld {
   }
 }
 
-extension CustomRequestWorld: ProbedWorld {
-  /// Each operation submitted twice, with the same decisions.
-  @inlinable
-  public static func repeating(_ options: Options) -> Options? {
-    RequestWorld.repeating(options.scenario).map(options.with)
-  }
+extension CustomRequestWorld: DerivedWorld, ProbedWorld, MemorySizedWorld, ShrinkableWorld {
+  /// The world whose scenarios it runs.
+  public typealias Base = RequestWorld
 
-  /// What the repeat half of the probe does.
-  public static var repeatedOperation: String { RequestWorld.repeatedOperation }
-}
-
-extension CustomRequestWorld: MemorySizedWorld {
-  /// The memory a run needs, as for ``RequestWorld`` (a policy's memory and
-  /// a handler's entry are per operation and small).
+  /// The scenario's options.
   @inlinable
+  public static func base(of options: Options) -> RequestWorldOptions { options.scenario }
+
+  /// The same decisions over other scenario options.
+  @inlinable
+  public static func rebased(_ options: Options, on base: RequestWorldOptions) -> Options { options.with(base) }
+
+  /// The memory a run needs, as for ``RequestWorld``, plus what a policy's
+  /// memory and a handler's entry take beyond the built-in ones per
+  /// operation.
   public static func estimatedBytes(_ options: Options) -> UInt64 {
     let perOperation = UInt64(
       MemoryLayout<ClientRecord<Client.Memory>>.stride + MemoryLayout<ServerRecord<Handler.Entry>>.stride)
@@ -130,41 +127,4 @@ extension CustomRequestWorld: MemorySizedWorld {
     let extra = perOperation > builtIn ? perOperation - builtIn : 0
     return RequestWorld.estimatedBytes(options.scenario) + extra * UInt64(options.scenario.workload.operations)
   }
-
-  /// `workload.operations`.
-  public static var sizeKey: String { RequestWorld.sizeKey }
-}
-
-extension CustomRequestWorld: ShrinkableWorld {
-  /// A fault described as for ``RequestWorld``.
-  @inlinable
-  public static func describe(fault: DrawKey, options: Options) -> String {
-    RequestWorld.describe(fault: fault, options: options.scenario)
-  }
-
-  /// The trace tags of the faults' operations.
-  @inlinable
-  public static func traceTags(for faults: [DrawKey], options: Options) -> [String] {
-    RequestWorld.traceTags(for: faults, options: options.scenario)
-  }
-
-  /// The number of operations.
-  @inlinable
-  public static func size(of options: Options) -> Int { RequestWorld.size(of: options.scenario) }
-
-  /// The fewest operations that keep the faults.
-  @inlinable
-  public static func minimumSize(keeping faults: [DrawKey], options: Options) -> Int {
-    RequestWorld.minimumSize(keeping: faults, options: options.scenario)
-  }
-
-  /// The same decisions over fewer operations.
-  @inlinable
-  public static func resized(_ options: Options, to size: Int) -> Options {
-    options.with(RequestWorld.resized(options.scenario, to: size))
-  }
-
-  /// `workload.operations=N`.
-  @inlinable
-  public static func sizeOverride(_ size: Int) -> String { RequestWorld.sizeOverride(size) }
 }

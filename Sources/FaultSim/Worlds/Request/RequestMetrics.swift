@@ -57,40 +57,82 @@ public struct RequestMetrics: Hashable, Sendable {
   public var amplification: Double { MetricsQuantity.amplification.value(in: self) }
 }
 
-extension RequestWorldModel {
-  /// The metrics of the run that just ended.
+extension RequestMetrics {
+  /// One operation as its client ended it: what the metrics of a run
+  /// count, whoever the client was (the built-in one, a policy of yours,
+  /// your async code).
+  @usableFromInline
+  struct ClientFacts {
+    /// Attempts sent.
+    @usableFromInline
+    var attempts: UInt32
+    /// How the client ended it.
+    @usableFromInline
+    var outcome: ClientOutcome
+    /// When it started and ended, once the client is done with it.
+    @usableFromInline
+    var span: (start: VirtualTime, end: VirtualTime)?
+
+    @inlinable
+    init(attempts: UInt32, outcome: ClientOutcome, span: (start: VirtualTime, end: VirtualTime)?) {
+      self.attempts = attempts
+      self.outcome = outcome
+      self.span = span
+    }
+  }
+
+  /// The metrics of a run that just ended, from the server's ledger and
+  /// counters and each operation's client.
   ///
   /// - Complexity: O(operations).
   @inlinable
-  func metrics(events: UInt64) -> RequestMetrics {
+  static func ofRun<Handler, Clients: Collection<ClientFacts>>(
+    events: UInt64, kind: RequestKind, server: RequestServer<Handler>, clients: Clients, retriesRefused: Int
+  ) -> RequestMetrics {
+    let operations = clients.count
     var metrics = RequestMetrics()
     metrics.runs = 1
     metrics.events = events
-    metrics.operations = UInt64(client.records.count)
+    metrics.operations = UInt64(operations)
     metrics.serverRequests = server.requests
     metrics.writeCalls = server.writeCalls
     metrics.overloadRejections = server.overloadRejections
-    metrics.retriesRefused = UInt64(client.policy.retriesRefused)
-    let kind = settings.options.workload.kind
+    metrics.retriesRefused = UInt64(retriesRefused)
     var makespan = VirtualTime.zero
-    for (operation, record) in client.records.enumerated() {
+    for (operation, facts) in clients.enumerated() {
       let applied = server.applied(operation)
-      metrics.attempts &+= UInt64(record.attempts)
+      metrics.attempts &+= UInt64(facts.attempts)
       metrics.applied &+= UInt64(applied)
-      switch record.outcome {
+      switch facts.outcome {
       case .succeeded: metrics.succeeded &+= 1
       case .failed: metrics.failed &+= 1
       case .uncertain: metrics.uncertain &+= 1
       case .pending: break
       }
       if kind.duplicatesWhenRepeated && applied > 1 { metrics.duplicated &+= 1 }
-      if kind.isWrite ? applied == 0 : record.outcome != .succeeded { metrics.lost &+= 1 }
-      if record.outcome != .pending {
-        metrics.completion.record(record.end.duration(since: record.start).nanoseconds)
-        makespan = max(makespan, record.end)
+      if kind.isWrite ? applied == 0 : facts.outcome != .succeeded { metrics.lost &+= 1 }
+      if let span = facts.span {
+        metrics.completion.record(span.end.duration(since: span.start).nanoseconds)
+        makespan = max(makespan, span.end)
       }
     }
     metrics.makespanTotal = makespan.nanoseconds
     return metrics
+  }
+}
+
+extension RequestWorldModel {
+  /// The metrics of the run that just ended.
+  ///
+  /// - Complexity: O(operations).
+  @inlinable
+  func metrics(events: UInt64) -> RequestMetrics {
+    RequestMetrics.ofRun(
+      events: events, kind: settings.options.workload.kind, server: server,
+      clients: client.records.lazy.map { record in
+        RequestMetrics.ClientFacts(
+          attempts: record.attempts, outcome: record.outcome,
+          span: record.outcome == .pending ? nil : (record.start, record.end))
+      }, retriesRefused: client.policy.retriesRefused)
   }
 }

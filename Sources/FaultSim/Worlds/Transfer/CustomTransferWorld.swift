@@ -101,9 +101,6 @@ extension CustomTransferWorld: ScenarioWorld {
   /// The transfer world's draw purposes.
   public typealias Draws = TransferDraw
 
-  /// `transfer`: the world of the scenario files it runs.
-  public static var worldName: String { TransferWorld.worldName }
-
   /// Each file's final state, in file order.
   ///
   /// - Complexity: O(files).
@@ -113,59 +110,15 @@ extension CustomTransferWorld: ScenarioWorld {
   }
 }
 
-extension CustomTransferWorld: ProbedWorld {
-  /// The user reopens the app twice in a row, with the same decisions.
+extension CustomTransferWorld: DerivedWorld, ProbedWorld, MemorySizedWorld, ShrinkableWorld {
+  /// The world whose scenarios it runs.
+  public typealias Base = TransferWorld
+
+  /// The scenario's options.
   @inlinable
-  public static func repeating(_ options: Options) -> Options? {
-    TransferWorld.repeating(options.scenario).map(options.with)
-  }
+  public static func base(of options: Options) -> TransferWorldOptions { options.scenario }
 
-  /// What the repeat half of the probe does.
-  public static var repeatedOperation: String { TransferWorld.repeatedOperation }
-}
-
-extension CustomTransferWorld: MemorySizedWorld {
-  /// The memory a run needs, as for ``TransferWorld`` (the decisions keep
-  /// no per-file state of the world's).
+  /// The same decisions over other scenario options.
   @inlinable
-  public static func estimatedBytes(_ options: Options) -> UInt64 {
-    TransferWorld.estimatedBytes(options.scenario)
-  }
-
-  /// `workload.users or workload.filesPerUser`.
-  public static var sizeKey: String { TransferWorld.sizeKey }
-}
-
-extension CustomTransferWorld: ShrinkableWorld {
-  /// A fault described as for ``TransferWorld``.
-  @inlinable
-  public static func describe(fault: DrawKey, options: Options) -> String {
-    TransferWorld.describe(fault: fault, options: options.scenario)
-  }
-
-  /// The trace tags of the faults' users.
-  @inlinable
-  public static func traceTags(for faults: [DrawKey], options: Options) -> [String] {
-    TransferWorld.traceTags(for: faults, options: options.scenario)
-  }
-
-  /// The number of users.
-  @inlinable
-  public static func size(of options: Options) -> Int { TransferWorld.size(of: options.scenario) }
-
-  /// The fewest users that keep the faults.
-  @inlinable
-  public static func minimumSize(keeping faults: [DrawKey], options: Options) -> Int {
-    TransferWorld.minimumSize(keeping: faults, options: options.scenario)
-  }
-
-  /// The same decisions over fewer users.
-  @inlinable
-  public static func resized(_ options: Options, to size: Int) -> Options {
-    options.with(TransferWorld.resized(options.scenario, to: size))
-  }
-
-  /// `workload.users=N`.
-  @inlinable
-  public static func sizeOverride(_ size: Int) -> String { TransferWorld.sizeOverride(size) }
+  public static func rebased(_ options: Options, on base: TransferWorldOptions) -> Options { options.with(base) }
 }

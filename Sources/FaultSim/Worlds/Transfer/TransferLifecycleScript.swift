@@ -81,3 +81,16 @@ enum TransferLifecycleScript {
     return Drawn(background: background, relaunch: relaunch, conditions: drawn)
   }
 }
+
+extension TransferWorldOptions.Lifecycle {
+  /// How long the system waits before waking or relaunching the app in the
+  /// background after `wakes` background wakes since the user last opened
+  /// it: the base delay doubled per wake, up to the cap.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  func wakeDelay(after wakes: UInt32) -> VirtualDuration {
+    let scaled = relaunchDelayBase.nanoseconds.multipliedReportingOverflow(by: 1 << UInt64(min(wakes, 62)))
+    return scaled.overflow ? relaunchDelayCap : min(relaunchDelayCap, .nanoseconds(scaled.partialValue))
+  }
+}

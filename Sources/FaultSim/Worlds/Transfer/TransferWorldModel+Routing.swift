@@ -134,12 +134,8 @@ extension TransferWorldModel {
   @inlinable
   mutating func scheduleWake(_ user: Int, _ context: inout SimulationContext<TransferEvent>) throws(SimulationError) {
     guard let wakes = app.scheduleWake(user) else { return }
-    let lifecycle = settings.options.lifecycle
-    let scaled = lifecycle.relaunchDelayBase.nanoseconds.multipliedReportingOverflow(
-      by: 1 << UInt64(min(wakes, 62)))
-    let delay =
-      scaled.overflow ? lifecycle.relaunchDelayCap : min(lifecycle.relaunchDelayCap, .nanoseconds(scaled.partialValue))
-    try context.schedule(TransferEvent(.systemWakesApp, user: user), after: delay)
+    try context.schedule(
+      TransferEvent(.systemWakesApp, user: user), after: settings.options.lifecycle.wakeDelay(after: wakes))
   }
 
   /// The system wakes (or relaunches) the app in the background to deliver
@@ -167,26 +163,7 @@ extension TransferWorldModel {
   mutating func resolveRelaunchRaces(_ user: Int, _ context: inout SimulationContext<TransferEvent>)
     throws(SimulationError)
   {
-    // What the daemon reports to `getAllTasks` as the app reopens.
-    aliveAtRelaunch[user] = daemon.endingsNear(
-      context.now, within: settings.options.races.window, of: user, into: &raceCandidates)
-    let session = daemon.connectedSession(of: user)
-    for task in raceCandidates.reversed() {
-      let running = daemon.isRunning(task)
-      let alternatives =
-        running
-        ? ["enqueue first", "finish first"] : ["completion delivered first", "reconcile first"]
-      let flipped =
-        context.choose(
-          race: DrawKey(
-            RelaunchRaceIdentity(daemon.transfer(of: task), session: session.generation),
-            TransferDraw.finishVsEnqueue.purpose),
-          label: TransferDraw.finishVsEnqueue.name, alternatives: alternatives) == 1
-      guard flipped else { continue }
-      // The task finishes before the reconcile looks, and its completion
-      // reaches the app only after the reconcile.
-      if running { _ = daemon.finish(task, &context) }
-      daemon.deferDelivery(task)
-    }
+    aliveAtRelaunch[user] = daemon.resolveRelaunchRaces(
+      user, within: settings.options.races.window, candidates: &raceCandidates, &context)
   }
 }

@@ -61,7 +61,9 @@ extension UserCodeTransferWorld {
     switch devices.devices[user].state {
     case .notRunning, .forceQuit:
       if launch == .again {
-        try resolveRelaunchRaces(user, &context)
+        // Seed 000's finish-vs-enqueue race, as for the built-in app.
+        devices.devices[user].aliveAtRelaunch = daemon.resolveRelaunchRaces(
+          user, within: settings.options.races.window, candidates: &raceCandidates, &context)
         context.trace(Self.appName(user), "user reopens the app")
       } else {
         context.trace(Self.appName(user), "user opens the app")
@@ -245,12 +247,9 @@ extension UserCodeTransferWorld {
   mutating func scheduleWake(_ user: Int, _ context: inout SimulationContext<Event>) throws(SimulationError) {
     guard !devices.devices[user].wakePending else { return }
     devices.devices[user].wakePending = true
-    let wakes = devices.devices[user].backgroundWakes
-    let lifecycle = settings.options.lifecycle
-    let scaled = lifecycle.relaunchDelayBase.nanoseconds.multipliedReportingOverflow(by: 1 << UInt64(min(wakes, 62)))
-    let delay =
-      scaled.overflow ? lifecycle.relaunchDelayCap : min(lifecycle.relaunchDelayCap, .nanoseconds(scaled.partialValue))
-    try context.schedule(TransferEvent(.systemWakesApp, user: user), after: delay)
+    try context.schedule(
+      TransferEvent(.systemWakesApp, user: user),
+      after: settings.options.lifecycle.wakeDelay(after: devices.devices[user].backgroundWakes))
   }
 
   mutating func systemWakesApp(_ user: Int, _ context: inout SimulationContext<Event>) throws(SimulationError) {
@@ -271,29 +270,6 @@ extension UserCodeTransferWorld {
     devices.devices[user].state = .background
     resumeHeld(user)
     try deliverPending(user, &context)
-  }
-
-  /// Relaunch races (seed 000's finish-vs-enqueue): a transfer that ends
-  /// within the race window of the reopening may end before or after the
-  /// new process looks, as for the built-in app.
-  mutating func resolveRelaunchRaces(_ user: Int, _ context: inout SimulationContext<Event>) throws(SimulationError) {
-    devices.devices[user].aliveAtRelaunch = daemon.endingsNear(
-      context.now, within: settings.options.races.window, of: user, into: &raceCandidates)
-    let session = daemon.connectedSession(of: user)
-    for task in raceCandidates.reversed() {
-      let running = daemon.isRunning(task)
-      let alternatives =
-        running ? ["enqueue first", "finish first"] : ["completion delivered first", "reconcile first"]
-      let flipped =
-        context.choose(
-          race: DrawKey(
-            RelaunchRaceIdentity(daemon.transfer(of: task), session: session.generation),
-            TransferDraw.finishVsEnqueue.purpose),
-          label: TransferDraw.finishVsEnqueue.name, alternatives: alternatives) == 1
-      guard flipped else { continue }
-      if running { _ = daemon.finish(task, &context) }
-      daemon.deferDelivery(task)
-    }
   }
 
   /// The connected session's tasks that completed or failed but whose

@@ -2,9 +2,6 @@ extension UserCodeTransferWorld: ScenarioWorld {
   /// The transfer world's draw purposes and the runtime's.
   public typealias Draws = UserCodeDraw<TransferDraw>
 
-  /// `transfer`: the world of the scenario files it runs.
-  public static var worldName: String { TransferWorld.worldName }
-
   /// The metrics of the run that just ended, from the daemon's records and
   /// what the apps stored. The registry columns (`uncertain`,
   /// `misreported`) stay 0: your app's registry is your code's, and the
@@ -66,53 +63,26 @@ extension UserCodeTransferWorld: ScenarioWorld {
   }
 }
 
-extension UserCodeTransferWorld: ProbedWorld {
-  /// The user reopens the app twice in a row.
-  public static func repeating(_ options: Options) -> Options? {
-    TransferWorld.repeating(options.scenario).map { Options(scenario: $0) }
+extension UserCodeTransferWorld: DerivedWorld, ProbedWorld, MemorySizedWorld, ShrinkableWorld {
+  /// The world whose scenarios it runs.
+  public typealias Base = TransferWorld
+
+  /// The scenario's options.
+  public static func base(of options: Options) -> TransferWorldOptions { options.scenario }
+
+  /// The same app over other scenario options.
+  public static func rebased(_ options: Options, on base: TransferWorldOptions) -> Options {
+    Options(scenario: base)
   }
 
   /// What the repeat half of the probe does.
   public static var repeatedOperation: String {
     "the user reopens the app twice in a row (your launch code runs twice)"
   }
-}
 
-extension UserCodeTransferWorld: MemorySizedWorld {
   /// The transfer world's estimate plus each device's processes: measured
   /// about 4 KiB a user (app objects, tasks, disk).
   public static func estimatedBytes(_ options: Options) -> UInt64 {
     TransferWorld.estimatedBytes(options.scenario) + 4_096 * UInt64(options.scenario.workload.users)
   }
-
-  /// As for ``TransferWorld``.
-  public static var sizeKey: String { TransferWorld.sizeKey }
-}
-
-extension UserCodeTransferWorld: ShrinkableWorld {
-  /// A fault described as for ``TransferWorld``.
-  public static func describe(fault: DrawKey, options: Options) -> String {
-    TransferWorld.describe(fault: fault, options: options.scenario)
-  }
-
-  /// The trace tags of the faults' devices.
-  public static func traceTags(for faults: [DrawKey], options: Options) -> [String] {
-    TransferWorld.traceTags(for: faults, options: options.scenario)
-  }
-
-  /// The number of users.
-  public static func size(of options: Options) -> Int { TransferWorld.size(of: options.scenario) }
-
-  /// The fewest users that keep the faults.
-  public static func minimumSize(keeping faults: [DrawKey], options: Options) -> Int {
-    TransferWorld.minimumSize(keeping: faults, options: options.scenario)
-  }
-
-  /// The same app with fewer users.
-  public static func resized(_ options: Options, to size: Int) -> Options {
-    Options(scenario: TransferWorld.resized(options.scenario, to: size))
-  }
-
-  /// `workload.users=N`.
-  public static func sizeOverride(_ size: Int) -> String { TransferWorld.sizeOverride(size) }
 }
