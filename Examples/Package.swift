@@ -8,6 +8,7 @@ let package = Package(
   products: [
     .library(name: "Checkout", targets: ["Checkout"]),
     .executable(name: "checkout-trace", targets: ["CheckoutTrace"]),
+    .library(name: "Podcasts", targets: ["Podcasts"]),
   ],
   dependencies: [
     .package(name: "FaultSim", path: "..")
@@ -24,6 +25,9 @@ let package = Package(
     .testTarget(
       name: "CheckoutTests",
       dependencies: ["Checkout", "CheckoutSimulation", .product(name: "FaultSim", package: "FaultSim")]),
+    // App code: a background-session downloader with its registry, written
+    // against FaultSim's BackgroundTransferService and the standard Clock.
+    .target(name: "Podcasts", dependencies: [.product(name: "FaultSim", package: "FaultSim")]),
   ],
   swiftLanguageModes: [.v6]
 )
