@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "Checkout", targets: ["Checkout"]),
     .executable(name: "checkout-trace", targets: ["CheckoutTrace"]),
     .library(name: "Podcasts", targets: ["Podcasts"]),
+    .executable(name: "podcast-trace", targets: ["PodcastTrace"]),
   ],
   dependencies: [
     .package(name: "FaultSim", path: "..")
@@ -28,6 +29,11 @@ let package = Package(
     // App code: a background-session downloader with its registry, written
     // against FaultSim's BackgroundTransferService and the standard Clock.
     .target(name: "Podcasts", dependencies: [.product(name: "FaultSim", package: "FaultSim")]),
+    // The one place that knows the downloader runs under simulation.
+    .target(
+      name: "PodcastSimulation",
+      dependencies: ["Podcasts", .product(name: "FaultSim", package: "FaultSim")]),
+    .executableTarget(name: "PodcastTrace", dependencies: ["PodcastSimulation"]),
   ],
   swiftLanguageModes: [.v6]
 )
