@@ -25,7 +25,9 @@ let package = Package(
     .executableTarget(name: "CheckoutTrace", dependencies: ["CheckoutSimulation"]),
     .testTarget(
       name: "CheckoutTests",
-      dependencies: ["Checkout", "CheckoutSimulation", .product(name: "FaultSim", package: "FaultSim")]),
+      dependencies: [
+        "Checkout", "CheckoutSimulation", "ReadmeExcerpts", .product(name: "FaultSim", package: "FaultSim"),
+      ]),
     // App code: a background-session downloader with its registry, written
     // against FaultSim's BackgroundTransferService and the standard Clock.
     .target(name: "Podcasts", dependencies: [.product(name: "FaultSim", package: "FaultSim")]),
@@ -34,6 +36,8 @@ let package = Package(
       name: "PodcastSimulation",
       dependencies: ["Podcasts", .product(name: "FaultSim", package: "FaultSim")]),
     .executableTarget(name: "PodcastTrace", dependencies: ["PodcastSimulation"]),
+    // For the tests: Examples/README.md's fenced blocks, by section.
+    .target(name: "ReadmeExcerpts"),
   ],
   swiftLanguageModes: [.v6]
 )
