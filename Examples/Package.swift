@@ -36,6 +36,11 @@ let package = Package(
       name: "PodcastSimulation",
       dependencies: ["Podcasts", .product(name: "FaultSim", package: "FaultSim")]),
     .executableTarget(name: "PodcastTrace", dependencies: ["PodcastSimulation"]),
+    .testTarget(
+      name: "PodcastTests",
+      dependencies: [
+        "Podcasts", "PodcastSimulation", "ReadmeExcerpts", .product(name: "FaultSim", package: "FaultSim"),
+      ]),
     // For the tests: Examples/README.md's fenced blocks, by section.
     .target(name: "ReadmeExcerpts"),
   ],
