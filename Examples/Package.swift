@@ -8,6 +8,8 @@ let package = Package(
   products: [
     .library(name: "Checkout", targets: ["Checkout"]),
     .executable(name: "checkout-trace", targets: ["CheckoutTrace"]),
+    .library(name: "Podcasts", targets: ["Podcasts"]),
+    .executable(name: "podcast-trace", targets: ["PodcastTrace"]),
   ],
   dependencies: [
     .package(name: "FaultSim", path: "..")
@@ -23,7 +25,24 @@ let package = Package(
     .executableTarget(name: "CheckoutTrace", dependencies: ["CheckoutSimulation"]),
     .testTarget(
       name: "CheckoutTests",
-      dependencies: ["Checkout", "CheckoutSimulation", .product(name: "FaultSim", package: "FaultSim")]),
+      dependencies: [
+        "Checkout", "CheckoutSimulation", "ReadmeExcerpts", .product(name: "FaultSim", package: "FaultSim"),
+      ]),
+    // App code: a background-session downloader with its registry, written
+    // against FaultSim's BackgroundTransferService and the standard Clock.
+    .target(name: "Podcasts", dependencies: [.product(name: "FaultSim", package: "FaultSim")]),
+    // The one place that knows the downloader runs under simulation.
+    .target(
+      name: "PodcastSimulation",
+      dependencies: ["Podcasts", .product(name: "FaultSim", package: "FaultSim")]),
+    .executableTarget(name: "PodcastTrace", dependencies: ["PodcastSimulation"]),
+    .testTarget(
+      name: "PodcastTests",
+      dependencies: [
+        "Podcasts", "PodcastSimulation", "ReadmeExcerpts", .product(name: "FaultSim", package: "FaultSim"),
+      ]),
+    // For the tests: Examples/README.md's fenced blocks, by section.
+    .target(name: "ReadmeExcerpts"),
   ],
   swiftLanguageModes: [.v6]
 )

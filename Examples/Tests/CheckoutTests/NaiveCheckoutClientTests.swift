@@ -1,6 +1,7 @@
 import Checkout
 import CheckoutSimulation
 import FaultSim
+import ReadmeExcerpts
 import Testing
 
 @Suite struct NaiveCheckoutClientTests {

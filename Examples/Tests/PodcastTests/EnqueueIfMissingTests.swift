@@ -1,0 +1,65 @@
+import FaultSim
+import PodcastSimulation
+import Podcasts
+import ReadmeExcerpts
+import Testing
+
+/// How many runs met the situation a property is about.
+final class Tally {
+  var runs = 0
+  var episodes: UInt64 = 0
+}
+
+@Suite struct EnqueueIfMissingTests {
+  /// The by-identifier reconcile holds for 10,000 seeds of one user with
+  /// ten episodes, and loses none — and the situation the property is
+  /// about (episodes the OS still downloads when the user reopens the app)
+  /// came up, so it did not pass vacuously.
+  @Test func neverDownloadsAnEpisodeTwiceNorLosesOne() throws {
+    let world = try Scenario.shipped("podcast-relaunch-by-id", "workload.users=1").podcasts(EnqueueIfMissing.self)
+    let exercised = Tally()
+    let report = try ScenarioProperty<UserCodeTransferWorld<PodcastApp<EnqueueIfMissing>>>(
+      "no episode is downloaded twice or lost"
+    ) { run in
+      if run.metrics.aliveAtRelaunch > 0 {
+        exercised.runs += 1
+        exercised.episodes += run.metrics.aliveAtRelaunch
+      }
+      return run.metrics.duplicated == 0 && run.metrics.lost == 0
+    }.check(world, seeds: 0..<10_000)
+    print(report)
+    print("reopened while the OS downloaded: \(exercised.runs) runs, \(exercised.episodes) episodes")
+    #expect(report.holds, "\(report)")
+    #expect(report.seedsChecked == 10_000)
+    #expect(exercised.runs > 400)
+    let readme = try Readme.text()
+    #expect(readme.contains(report.description), "Examples/README.md shows another report than this prints")
+    #expect(readme.contains("in \(exercised.runs) of the runs"), "Examples/README.md gives other figures")
+    #expect(readme.contains("(\(exercised.episodes) episodes in all)"), "Examples/README.md gives other figures")
+  }
+
+  /// Seed 000's `bitme-ve-kuyruk`: in `finish-enqueue-race`, an episode
+  /// finishes just as the user reopens the app. In some orders its
+  /// completion has been taken off the OS's list, but not yet handled by
+  /// the delegate, when the reconcile asks: the reconcile starts it again.
+  @Test func isOrderSensitiveToTheFinishVersusEnqueueRace() throws {
+    let world = try Scenario.shipped("finish-enqueue-race").podcasts(EnqueueIfMissing.self)
+    let explored = try world.explore(seed: 0, limit: 1000)
+    #expect(explored.exploration.isComplete)
+    #expect(explored.isOrderSensitive, "finishing just before the app looks downloads an episode twice")
+    let outcomes = explored.exploration.groups.map(\.outcome)
+    #expect(outcomes.contains { $0.entities.contains { $0.transfers == 2 } })
+    #expect(outcomes.contains { $0.entities.allSatisfy { $0.transfers == 1 } })
+    #expect(explored.repeatChanges == false, "repeating the reopen changes nothing: it is robust to repeats")
+
+    // The order that duplicates: the delegate has the completion, the OS
+    // no longer lists the task, and the reconcile runs first.
+    let witness = try #require(explored.exploration.witness).second
+    let trace = try world.runOnce(seed: 0, strategy: .replay(witness.sequence), tracing: true).trace.map(\.description)
+    let handedOver = try #require(trace.firstIndex { $0.contains("completed u0/f1#1 -> app#0") })
+    let asked = try #require(trace.firstIndex { $0.contains("getAllTasks  tasks=1") })
+    let startedAgain = try #require(trace.firstIndex { $0.hasSuffix("start u0/f1: task 3, attempt 2") })
+    let stored = try #require(trace.firstIndex { $0.contains("stores u0/f1 as") })
+    #expect(handedOver < asked && asked < startedAgain && startedAgain < stored)
+  }
+}
