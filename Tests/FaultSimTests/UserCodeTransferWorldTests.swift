@@ -123,6 +123,13 @@ final class BlindPodcastDownloader: PodcastDownloader, @unchecked Sendable {
     #expect(outcomes.contains { $0.entities.allSatisfy { $0.transfers == 1 } })
     let fifo = try world.runOnce(seed: 0, tracing: true)
     #expect(fifo.summary.choices.contains { $0.label == "finish-vs-enqueue" })
+    // Both episodes finish just before the app looks: they have left the
+    // OS's list, their completions come after the reconcile, and both are
+    // downloaded again.
+    let finishedFirst = try world.runOnce(seed: 0, strategy: .replay([1, 1]), tracing: true)
+    #expect(finishedFirst.summary.choices.prefix(2).allSatisfy { $0.chosen == 1 && $0.label == "finish-vs-enqueue" })
+    #expect(finishedFirst.trace.contains { $0.event == "getAllTasks" && $0.details == "tasks=0" })
+    #expect(finishedFirst.metrics.duplicated == 2)
   }
 
   @Test func aForceQuitCancelsTheSessionAndTheNextLaunchStartsOver() throws {
@@ -199,5 +206,29 @@ final class BlindPodcastDownloader: PodcastDownloader, @unchecked Sendable {
       .succeeded
     }
     #expect(plain.warnings.isEmpty, "a scenario that sets no client option has nothing to report")
+  }
+}
+
+@Suite struct ExplorationOrderTests {
+  /// Both searches run every order of a small tree once, and agree on the
+  /// outcomes; the one by deviations runs them level by level.
+  @Test func bothSearchesRunEveryOrderOnce() throws {
+    let options = try #require(TransferWorld.options(of: Scenario.shipped("finish-enqueue-race").world))
+    let deep = try ScenarioExploration<TransferWorld>.explore(options, seed: 0, limit: 1000)
+    let wide = try ScenarioExploration<TransferWorld>.explore(
+      options, seed: 0, limit: 1000, order: .fewestDeviationsFirst)
+    #expect(deep.exploration.isComplete && wide.exploration.isComplete)
+    #expect(Set(deep.exploration.interleavings.map(\.sequence)) == Set(wide.exploration.interleavings.map(\.sequence)))
+    #expect(deep.exploration.interleavings.count == wide.exploration.interleavings.count)
+    let levels = wide.exploration.interleavings.map(\.deviations)
+    #expect(levels == levels.sorted())
+  }
+
+  @Test func userCodesRaceIsFoundWithinALimitByDeviations() throws {
+    let world = try Scenario.shipped("finish-enqueue-race").transferWorld(app: PodcastDownloader.self)
+    let exploration = try world.explore(seed: 0, limit: 50)
+    #expect(exploration.isOrderSensitive)
+    let witness = try #require(exploration.exploration.witness)
+    #expect(witness.second.deviations == 1)
   }
 }

@@ -11,15 +11,17 @@ public struct ScenarioExploration<World: ProbedWorld> {
   /// The FIFO final state of the repeated run, when there is one.
   public var repeatedState: World.FinalState?
 
-  /// Explores `seed` of a scenario, at most `limit` orders.
+  /// Explores `seed` of a scenario, at most `limit` orders, in `order`
+  /// (depth-first, as `faultsim explore` does, by default).
   ///
   /// - Complexity: `min(limit, orders) + 1` runs.
   public static func explore(
-    _ options: World.Options, seed: UInt64, limit: Int
+    _ options: World.Options, seed: UInt64, limit: Int,
+    order: InterleavingExplorer.SearchOrder = .depthFirst
   ) throws(SimulationError) -> ScenarioExploration<World> {
     let exploration: InterleavingExploration<World.FinalState>
     do {
-      exploration = try InterleavingExplorer.explore(limit: limit) { strategy in
+      exploration = try InterleavingExplorer.explore(limit: limit, order: order) { strategy in
         let run = try World.runOnce(options, seed: seed, strategy: strategy, tracing: false)
         return (run.summary, run.finalState)
       }

@@ -2,7 +2,76 @@
 /// by depth-first enumeration of choice sequences, replaying the run from
 /// its seed for each sequence (stateless model checking, as Coyote and P do).
 public enum InterleavingExplorer {
-  /// Explores the choice-sequence tree of one seed.
+  /// In which order the explorer visits the choice-sequence tree.
+  public enum SearchOrder: Hashable, Sendable {
+    /// Depth-first, the deepest untried alternative next: the order
+    /// `faultsim explore` lists its runs in.
+    case depthFirst
+    /// Orders with fewer deviations from FIFO first (every order one
+    /// choice away, then two away, …), as CHESS's preemption bounding
+    /// does: with many choice points — the interleavings of user code's
+    /// tasks — a limit of runs then covers every small deviation instead
+    /// of every order of the last few choice points.
+    case fewestDeviationsFirst
+  }
+
+  /// Explores the choice-sequence tree of one seed in `order`.
+  ///
+  /// - Parameters:
+  ///   - limit: The most runs to make.
+  ///   - order: Which orders to run first.
+  ///   - run: Runs the model once under the given strategy.
+  /// - Complexity: `min(limit, L)` runs, L the number of leaves (orders).
+  public static func explore<Outcome: Hashable>(
+    limit: Int, order: SearchOrder, _ run: (OrderStrategy) throws -> (RunSummary, Outcome)
+  ) rethrows -> InterleavingExploration<Outcome> {
+    switch order {
+    case .depthFirst: return try explore(limit: limit, run)
+    case .fewestDeviationsFirst: return try exploreByDeviations(limit: limit, run)
+    }
+  }
+
+  /// Explores by deviations from FIFO: every run is named by the prefix
+  /// its replay takes, the prefix ends in its last deviation, and a run's
+  /// children place one more deviation after that one — so every order is
+  /// run once, level by level (0 deviations, then 1, …).
+  static func exploreByDeviations<Outcome: Hashable>(
+    limit: Int, _ run: (OrderStrategy) throws -> (RunSummary, Outcome)
+  ) rethrows -> InterleavingExploration<Outcome> {
+    precondition(limit >= 1, "explore(limit:) needs room for at least one run")
+    var exploration = InterleavingExploration<Outcome>()
+    // Runs of the current level to expand: their choices, and where the
+    // next deviation may go (after their own last one).
+    var level: [(choices: [ChoicePoint], from: Int)] = []
+    let (first, outcome) = try run(.replay([]))
+    exploration.add(Interleaving(choices: first.choices, outcome: outcome))
+    level.append((first.choices, 0))
+    while !level.isEmpty {
+      var next: [(choices: [ChoicePoint], from: Int)] = []
+      for parent in level {
+        for position in parent.from..<parent.choices.count {
+          let point = parent.choices[position]
+          // After the parent's last deviation every choice is FIFO (0).
+          for alternative in 1..<max(1, point.alternatives.count) {
+            if exploration.interleavings.count >= limit {
+              exploration.knownOrders = exploration.interleavings.count + 1
+              return exploration
+            }
+            let prefix = parent.choices[..<position].map(\.chosen) + [alternative]
+            let (summary, outcome) = try run(.replay(prefix))
+            exploration.add(Interleaving(choices: summary.choices, outcome: outcome))
+            next.append((summary.choices, position + 1))
+          }
+        }
+      }
+      level = next
+    }
+    exploration.isComplete = true
+    exploration.knownOrders = exploration.interleavings.count
+    return exploration
+  }
+
+  /// Explores the choice-sequence tree of one seed, depth-first.
   ///
   /// The first run takes alternative 0 everywhere (FIFO). After each run the
   /// deepest choice point with an untried alternative is advanced, and the

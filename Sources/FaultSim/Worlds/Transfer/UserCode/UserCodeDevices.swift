@@ -62,6 +62,9 @@ final class UserCodeDevices<App: BackgroundTransferApp>: DeviceServices, Downloa
     var backgroundEnds = VirtualTime.zero
     /// Whether the user has left the app (the script's one leave).
     var left = false
+    /// Whether endings a relaunch race deferred wait until the reopened
+    /// app has looked.
+    var holdsDeferred = false
     /// Wakes of sleeps that came while the app was suspended.
     var held: [SleepTicket] = []
     /// Calls into the app (launch code, becameActive, deliveries) not yet

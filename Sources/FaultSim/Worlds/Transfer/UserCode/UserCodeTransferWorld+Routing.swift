@@ -43,6 +43,7 @@ extension UserCodeTransferWorld {
     device.waitingRunner = nil
     device.held.removeAll(keepingCapacity: true)
     device.outstanding = 0
+    device.holdsDeferred = false
     devices.devices[user] = device
   }
 
@@ -64,6 +65,7 @@ extension UserCodeTransferWorld {
         // Seed 000's finish-vs-enqueue race, as for the built-in app.
         devices.devices[user].aliveAtRelaunch = daemon.resolveRelaunchRaces(
           user, within: settings.options.races.window, candidates: &raceCandidates, &context)
+        devices.devices[user].holdsDeferred = true
         context.trace(Self.appName(user), "user reopens the app")
       } else {
         context.trace(Self.appName(user), "user opens the app")
@@ -170,10 +172,14 @@ extension UserCodeTransferWorld {
 
   /// Moves the daemon's waiting endings to the app's delivery queue, once
   /// its process has connected the session, and starts the delivery task.
+  ///
+  /// An ending a relaunch race deferred (the task finished just before the
+  /// reopened app looked) is held back until the new process has looked:
+  /// until its first `getAllTasks` is answered, or a call into it returns.
   mutating func deliverPending(_ user: Int, _ context: inout SimulationContext<Event>) throws(SimulationError) {
     guard isRunning(user), devices.devices[user].connected != nil else { return }
     var cursor = daemon.openDeliveryQueue(of: user)
-    while let task = daemon.nextDelivery(&cursor, includingDeferred: true) {
+    while let task = daemon.nextDelivery(&cursor, includingDeferred: !devices.devices[user].holdsDeferred) {
       devices.devices[user].deliveries.append(task)
     }
     if let waiting = devices.devices[user].waitingRunner {
@@ -199,6 +205,14 @@ extension UserCodeTransferWorld {
       }
       services.returned(user, process: process)
     }
+  }
+
+  /// The reopened app has looked: endings the relaunch race deferred may
+  /// reach its delegate now.
+  mutating func releaseDeferred(_ user: Int, _ context: inout SimulationContext<Event>) throws(SimulationError) {
+    guard devices.devices[user].holdsDeferred else { return }
+    devices.devices[user].holdsDeferred = false
+    try deliverPending(user, &context)
   }
 
   /// The next ending for `user`'s delegate, collected from the daemon, or
@@ -387,10 +401,13 @@ extension UserCodeTransferWorld {
       tasks += endedAwaitingDelivery(user)
       context.trace(Self.appName(user), "getAllTasks", "tasks=\(tasks.count)")
       continuation.resume(returning: tasks)
+      try releaseDeferred(user, &context)
     case .note(let user, let event, let details):
       context.trace(Self.appName(user), event, details)
     case .returned(let user, let process):
-      if process == devices.devices[user].process { devices.devices[user].outstanding -= 1 }
+      guard process == devices.devices[user].process else { return }
+      devices.devices[user].outstanding -= 1
+      try releaseDeferred(user, &context)
     case .nextDelivery(let user, let process, let continuation):
       guard process == devices.devices[user].process else { return }
       if isRunning(user) {
