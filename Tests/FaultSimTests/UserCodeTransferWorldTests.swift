@@ -144,7 +144,7 @@ final class BlindPodcastDownloader: PodcastDownloader, @unchecked Sendable {
   @Test func aRealSleepInLaunchCodeIsAnEscape() throws {
     final class Sleepy: BackgroundTransferApp {
       init(device: SimulatedDevice) {}
-      func launched(_ launch: AppLaunch) async { try? await Task.sleep(for: .milliseconds(10)) }
+      func launched(_ launch: AppLaunch) async { try? await Task.sleep(for: .seconds(30)) }
     }
     let world = try Scenario.shipped(
       "podcast-relaunch-by-id", overrides: [try ScenarioOverride(parsing: "workload.users=2")]

@@ -15,8 +15,14 @@ import Synchronization
 /// (``acquire()``): the number of executors stays bounded by the
 /// runtimes alive at once plus the runs that escaped.
 final class SimulatedExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable {
-  /// The runtime using the executor now (`nil` between runtimes).
-  private let owner = Mutex<TaskRuntime?>(nil)
+  /// The runtime using the executor now (`nil` between runtimes): weak,
+  /// since the runtime holds its executor.
+  private let owner = Mutex<Owner>(Owner())
+
+  /// A weak reference to the runtime using the executor.
+  struct Owner {
+    weak var runtime: TaskRuntime?
+  }
 
   /// Clean executors waiting for a runtime, and the retired ones.
   private static let pool = Mutex<(clean: [SimulatedExecutor], retired: [SimulatedExecutor])>(([], []))
@@ -24,14 +30,14 @@ final class SimulatedExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
   /// An executor for `runtime`, from the pool when one is clean.
   static func acquire(for runtime: TaskRuntime) -> SimulatedExecutor {
     let executor = pool.withLock { $0.clean.popLast() } ?? SimulatedExecutor()
-    executor.owner.withLock { $0 = runtime }
+    executor.owner.withLock { $0.runtime = runtime }
     return executor
   }
 
   /// Gives the executor back: to the pool when no task of its runtime can
   /// still refer to it, else retired for good.
   func release(tainted: Bool) {
-    owner.withLock { $0 = nil }
+    owner.withLock { $0.runtime = nil }
     Self.pool.withLock { pool in
       if tainted { pool.retired.append(self) } else { pool.clean.append(self) }
     }
@@ -45,7 +51,7 @@ final class SimulatedExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
       runtime.enqueue(job)
       return
     }
-    let runtime = owner.withLock { $0 }
+    let runtime = owner.withLock { $0.runtime }
     runtime?.recordForeign(
       "a job of the simulation was enqueued from another thread (a continuation resumed outside it)")
   }

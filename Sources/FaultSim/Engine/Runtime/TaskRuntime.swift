@@ -32,6 +32,12 @@ final class TaskRuntime: @unchecked Sendable {
   /// The virtual instant user code sees (``SimulatedClock/now``).
   @usableFromInline
   @exclusivity(unchecked) var now = VirtualTime.zero
+  /// The instant of the latest scheduling choice, and how many were made
+  /// at it: the choices' identities.
+  @usableFromInline
+  var choiceInstant = VirtualTime.zero
+  @usableFromInline
+  var choiceStep = 0
   /// The run's randomness, for the code's own generators
   /// (``SimulatedRandom``).
   @usableFromInline
@@ -139,6 +145,29 @@ final class TaskRuntime: @unchecked Sendable {
     return job
   }
 
+  /// The next job to run, or `nil` when none is ready: the oldest, unless
+  /// several are ready at once — then a choice point of the run's strategy
+  /// (``RuntimeDraw/taskOrder``, keyed by the instant and how many choices
+  /// were made at it before), 0 being the oldest.
+  ///
+  /// - Complexity: O(1) with one job ready; O(ready jobs) with several.
+  @inlinable
+  func nextJob<Event>(_ context: inout SimulationContext<Event>) -> UnownedJob? {
+    let ready = readyCount
+    guard ready > 0 else { return nil }
+    guard ready > 1 else { return takeJob(at: 0) }
+    if context.now != choiceInstant {
+      choiceInstant = context.now
+      choiceStep = 0
+    }
+    let identity = SchedulingIdentity(instant: context.now, step: choiceStep)
+    choiceStep += 1
+    let chosen = context.choose(
+      race: DrawKey(identity, RuntimeDraw.taskOrder.purpose), label: RuntimeDraw.taskOrder.name,
+      alternatives: (1...ready).map { "ready task \($0)" })
+    return takeJob(at: chosen)
+  }
+
   /// Runs a job to its task's next suspension, on this thread.
   @usableFromInline
   @inline(__always)
@@ -174,6 +203,8 @@ final class TaskRuntime: @unchecked Sendable {
     tail = 0
     sleepers.removeAll()
     now = .zero
+    choiceInstant = .zero
+    choiceStep = 0
     foreign.withLock { $0 = ForeignActivity() }
   }
 

@@ -22,25 +22,9 @@ extension UserCodeRequestWorld {
   mutating func runCode(_ context: inout SimulationContext<Event>) throws(SimulationError) {
     while true {
       try carryOutPosted(&context)
-      let ready = runtime.readyCount
-      guard ready > 0 else { return }
-      runtime.run(runtime.takeJob(at: ready == 1 ? 0 : chooseJob(among: ready, &context)))
+      guard let job = runtime.nextJob(&context) else { return }
+      runtime.run(job)
     }
-  }
-
-  /// Which of `ready` jobs runs next: a choice point of the run's strategy
-  /// (0, FIFO, by default).
-  @inlinable
-  mutating func chooseJob(among ready: Int, _ context: inout SimulationContext<Event>) -> Int {
-    if context.now != choiceInstant {
-      choiceInstant = context.now
-      choiceStep = 0
-    }
-    let identity = SchedulingIdentity(instant: context.now, step: choiceStep)
-    choiceStep += 1
-    return context.choose(
-      race: DrawKey(identity, RuntimeDraw.taskOrder.purpose), label: RuntimeDraw.taskOrder.name,
-      alternatives: (1...ready).map { "ready task \($0)" })
   }
 
   /// Carries out what the code posted, in order, and schedules the wake of

@@ -73,12 +73,6 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
   /// Scratch: the sleeps begun after a job.
   @usableFromInline
   var sleeps: [(VirtualTime, SleepTicket)] = []
-  /// The instant of the latest scheduling choice, and how many were made
-  /// at it (their identity).
-  @usableFromInline
-  var choiceInstant = VirtualTime.zero
-  @usableFromInline
-  var choiceStep = 0
 
   /// Creates the world in its initial state.
   @inlinable
@@ -100,8 +94,6 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
     runtime.reset()
     network.reset()
     server.reset()
-    choiceStep = 0
-    choiceInstant = .zero
   }
 
   /// Computes the start times and schedules the first operation.

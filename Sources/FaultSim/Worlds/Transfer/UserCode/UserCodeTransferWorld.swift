@@ -58,10 +58,6 @@ public struct UserCodeTransferWorld<App: BackgroundTransferApp>: SimulationModel
   var sleeps: [(VirtualTime, SleepTicket)] = []
   var snapshots: [TransferTaskSnapshot] = []
   var raceCandidates: [TransferTaskID] = []
-  /// The instant of the latest scheduling choice, and how many were made
-  /// at it (their identity).
-  var choiceInstant = VirtualTime.zero
-  var choiceStep = 0
 
   /// Creates the world in its initial state.
   public init(_ options: Options) {
@@ -80,8 +76,6 @@ public struct UserCodeTransferWorld<App: BackgroundTransferApp>: SimulationModel
     for disk in disks { disk.erase() }
     daemon.reset()
     conditions.removeAll(keepingCapacity: true)
-    choiceStep = 0
-    choiceInstant = .zero
   }
 
   /// The devices' scripts and conditions, by keyed draws.

@@ -1,0 +1,46 @@
+import Testing
+
+@testable import FaultSim
+
+/// The runtime of user code as a component: its lifetime, its executors,
+/// its ready queue.
+@Suite struct TaskRuntimeTests {
+  static func options(
+    _ code: @escaping @Sendable (SimulatedClient) async -> ClientOutcome
+  ) -> UserCodeRequestWorld<BuiltInRequestHandler>.Options {
+    var scenario = RequestWorldOptions.checkoutReference(orders: 20)
+    scenario.workload.operations = 20
+    return .init(scenario: scenario, handler: BuiltInRequestHandler(), code: code)
+  }
+
+  @Test func aRuntimeIsFreedWithItsWorldAndItsExecutorOutlivesIt() throws {
+    weak var freed: TaskRuntime?
+    weak var executor: SimulatedExecutor?
+    do {
+      var simulation = Simulation(model: UserCodeRequestWorld(Self.options { _ in .succeeded }))
+      freed = simulation.model.runtime
+      executor = simulation.model.runtime.executor
+      _ = try simulation.run(seed: 1)
+    }
+    #expect(freed == nil, "a world's runtime is not kept alive by its executor")
+    // In the pool, or already another runtime's (tests run in parallel).
+    #expect(executor != nil, "the executor outlives it: a task of an escaped run may still refer to it")
+  }
+
+  @Test func theReadyQueueRunsInFIFOOrderAndClosesGaps() throws {
+    let runtime = TaskRuntime()
+    try runtime.enter()
+    defer { runtime.leave() }
+    let order = Order()
+    for index in 0..<4 { runtime.spawn { order.append(index) } }
+    #expect(runtime.readyCount == 4)
+    runtime.run(runtime.takeJob(at: 2))
+    while runtime.readyCount > 0 { runtime.run(runtime.takeJob(at: 0)) }
+    #expect(order.values == [2, 0, 1, 3])
+  }
+
+  final class Order: @unchecked Sendable {
+    var values: [Int] = []
+    func append(_ value: Int) { values.append(value) }
+  }
+}
