@@ -105,52 +105,31 @@ func parseReference(_ arguments: [String]) -> ReferenceBenchmark {
   return benchmark
 }
 
-func parseTransfer(_ arguments: [String]) -> TransferBenchmark {
-  var benchmark = TransferBenchmark()
-  var rest = arguments[...]
-  while let flag = rest.popFirst() {
-    switch flag {
-    case "--runs": benchmark.runs = positiveInteger(rest.popFirst() ?? "", flag: flag)
-    case "--users": benchmark.users = positiveInteger(rest.popFirst() ?? "", flag: flag)
-    default: fail("unknown option '\(flag)'")
-    }
-  }
-  return benchmark
+
+
+
+
+/// A benchmark with timed runs of one size: `--runs` and one size flag.
+protocol RunsBenchmark {
+  init()
+  var runs: Int { get set }
 }
 
-func parsePolicy(_ arguments: [String]) -> PolicyBenchmark {
-  var benchmark = PolicyBenchmark()
-  var rest = arguments[...]
-  while let flag = rest.popFirst() {
-    switch flag {
-    case "--runs": benchmark.runs = positiveInteger(rest.popFirst() ?? "", flag: flag)
-    case "--orders": benchmark.orders = positiveInteger(rest.popFirst() ?? "", flag: flag)
-    default: fail("unknown option '\(flag)'")
-    }
-  }
-  return benchmark
-}
+extension TransferBenchmark: RunsBenchmark {}
+extension PolicyBenchmark: RunsBenchmark {}
+extension AsyncCheckoutBenchmark: RunsBenchmark {}
+extension AppPolicyBenchmark: RunsBenchmark {}
 
-func parseAsyncCheckout(_ arguments: [String]) -> AsyncCheckoutBenchmark {
-  var benchmark = AsyncCheckoutBenchmark()
+/// `--runs <n>` and `<sizeFlag> <n>` for a benchmark of runs.
+func parseRuns<Benchmark: RunsBenchmark>(
+  _ arguments: [String], _ sizeFlag: String, _ size: WritableKeyPath<Benchmark, Int>
+) -> Benchmark {
+  var benchmark = Benchmark()
   var rest = arguments[...]
   while let flag = rest.popFirst() {
     switch flag {
     case "--runs": benchmark.runs = positiveInteger(rest.popFirst() ?? "", flag: flag)
-    case "--orders": benchmark.orders = positiveInteger(rest.popFirst() ?? "", flag: flag)
-    default: fail("unknown option '\(flag)'")
-    }
-  }
-  return benchmark
-}
-
-func parseAppPolicy(_ arguments: [String]) -> AppPolicyBenchmark {
-  var benchmark = AppPolicyBenchmark()
-  var rest = arguments[...]
-  while let flag = rest.popFirst() {
-    switch flag {
-    case "--runs": benchmark.runs = positiveInteger(rest.popFirst() ?? "", flag: flag)
-    case "--users": benchmark.users = positiveInteger(rest.popFirst() ?? "", flag: flag)
+    case sizeFlag: benchmark[keyPath: size] = positiveInteger(rest.popFirst() ?? "", flag: flag)
     default: fail("unknown option '\(flag)'")
     }
   }
@@ -182,11 +161,11 @@ do {
   switch mode {
   case "queue": try parse(Array(arguments.dropFirst())).run()
   case "reference": try parseReference(Array(arguments.dropFirst())).run()
-  case "transfer": try parseTransfer(Array(arguments.dropFirst())).run()
+  case "transfer": try parseRuns(Array(arguments.dropFirst()), "--users", \TransferBenchmark.users).run()
   case "sweep": try parseSweep(Array(arguments.dropFirst())).run()
-  case "async-checkout": try parseAsyncCheckout(Array(arguments.dropFirst())).run()
-  case "policy": try parsePolicy(Array(arguments.dropFirst())).run()
-  case "app-policy": try parseAppPolicy(Array(arguments.dropFirst())).run()
+  case "async-checkout": try parseRuns(Array(arguments.dropFirst()), "--orders", \AsyncCheckoutBenchmark.orders).run()
+  case "policy": try parseRuns(Array(arguments.dropFirst()), "--orders", \PolicyBenchmark.orders).run()
+  case "app-policy": try parseRuns(Array(arguments.dropFirst()), "--users", \AppPolicyBenchmark.users).run()
   default: fail("unknown mode '\(mode)'")
   }
 } catch {
