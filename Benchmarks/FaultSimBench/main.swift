@@ -105,10 +105,6 @@ func parseReference(_ arguments: [String]) -> ReferenceBenchmark {
   return benchmark
 }
 
-
-
-
-
 /// A benchmark with timed runs of one size: `--runs` and one size flag.
 protocol RunsBenchmark {
   init()
