@@ -9,7 +9,10 @@ struct ReferenceBenchmark {
 
   func run() throws(BenchmarkError) {
     let options = RequestWorldOptions.checkoutReference(orders: orders)
-    var simulation = Simulation(model: RequestWorld(options), reservingCapacity: orders)
+    var world = RequestWorld(options)
+    // As `faultsim run` and sweeps do: only the metrics are read.
+    world.dropFinalStates()
+    var simulation = Simulation(model: world, reservingCapacity: orders)
     var milliseconds: [Double] = []
     var eventsPerSecond: [Double] = []
     var events: UInt64 = 0

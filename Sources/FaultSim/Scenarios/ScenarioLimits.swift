@@ -2,7 +2,9 @@
 /// experiment, narrow enough that a typo cannot ask for terabytes of memory
 /// or centuries of virtual time. Every rejection names the bound.
 enum ScenarioLimits {
-  static let operations = 1...10_000_000
+  /// Operations are numbered in 32 bits in events; a run holds only the
+  /// ones in flight, so a billion over a long enough window fits.
+  static let operations = 1...1_000_000_000
   static let attempts = 1...100
   static let conflictLimit = 0...10_000
   /// The number of a backoff's first retry: beyond 62, `base · 2ⁿ` is past

@@ -35,6 +35,20 @@ public protocol ScenarioWorld: SimulationModel, SendableMetatype {
   /// The final state of the run that just ended.
   func finalState() -> FinalState
 
+  /// Tells the world that nobody will ask for the ``finalState()`` of its
+  /// next runs, only for their metrics and ``finalStateDigest()``: a world
+  /// may then fold each entity into its metrics as soon as nothing can
+  /// change it and forget it, so that memory grows with the entities in
+  /// flight rather than with the entities run (the request world does). The
+  /// default keeps everything.
+  mutating func dropFinalStates()
+
+  /// A digest of the final state of the run that just ended: equal final
+  /// states have equal digests. Compare it only with digests of the same
+  /// world. The default is `finalState().digest`; a world that drops its
+  /// final states (``dropFinalStates()``) computes it as it folds.
+  func finalStateDigest() -> UInt64
+
   /// Whether a run of `options` can meet a race at all. `false` is a proof
   /// — no order strategy can change such a run — and `true` only a
   /// possibility; the default is `true`.
@@ -64,6 +78,14 @@ public protocol ScenarioWorld: SimulationModel, SendableMetatype {
 extension ScenarioWorld {
   /// Every run may meet a race unless the world says otherwise.
   public static func canMeetRace(_ options: Options) -> Bool { true }
+
+  /// Keeps everything: the final state stays available.
+  @inlinable
+  public mutating func dropFinalStates() {}
+
+  /// The digest of ``finalState()``.
+  @inlinable
+  public func finalStateDigest() -> UInt64 { finalState().digest }
 
   /// This world's options in a loaded scenario, if it is this world.
   ///
@@ -140,16 +162,20 @@ extension ScenarioWorld {
 
   /// A simulation for many seeds in a row, reusing its buffers. Inlinable,
   /// so that a caller in another module gets code compiled for its world.
+  /// Its runs report the digest of their final state, not the state
+  /// (``dropFinalStates()``), so their memory grows with what is in flight.
   @inlinable
   public static func makeRunner(_ options: Options) -> WorldRunner<Metrics, FinalState> {
-    let box = SimulationBox(Simulation(model: Self(options)))
+    var model = Self(options)
+    model.dropFinalStates()
+    let box = SimulationBox(Simulation(model: model))
     return WorldRunner { (seed: UInt64, strategy: OrderStrategy) throws(SimulationError) in
       box.simulation.model.reset()
       let summary = try box.simulation.run(seed: seed, strategy: strategy)
       let metrics = box.simulation.model.metrics(events: summary.events)
       return SeedRun(
         metrics: metrics, summary: summary,
-        finalStateDigest: summary.choices.isEmpty ? 0 : box.simulation.model.finalState().digest)
+        finalStateDigest: summary.choices.isEmpty ? 0 : box.simulation.model.finalStateDigest())
     }
   }
 

@@ -78,7 +78,7 @@ struct RunCommand: Subcommand, WorldCommand {
     }
     try warnings.report(strict: strict, after: &output)
     try budget.check(World.self, [options], jobs: 1, scenario: path, trace: trace ? format : nil)
-    let result: WorldRun<World.Metrics, World.FinalState>
+    let result: (metrics: World.Metrics, summary: RunSummary)
     // The first error writing the trace; later chunks are dropped.
     var writeFailure: (any Error)?
     do {
@@ -90,10 +90,14 @@ struct RunCommand: Subcommand, WorldCommand {
           guard writeFailure == nil else { return }
           do { try Output.writeNow(text) } catch { writeFailure = error }
         }
-        result = try World.runOnce(options, seed: seed, strategy: strategy, streamingTraceTo: stream)
+        let run = try World.runOnce(options, seed: seed, strategy: strategy, streamingTraceTo: stream)
+        result = (run.metrics, run.summary)
         stream.finish()
       } else {
-        result = try World.runOnce(options, seed: seed, strategy: strategy, tracing: false)
+        // Only the metrics are read: the runner folds finished entities
+        // and forgets them, so memory grows with what is in flight.
+        let run = try World.makeRunner(options).run(seed, strategy)
+        result = (run.metrics, run.summary)
       }
     } catch {
       throw .simulation(error, scenario: path)

@@ -1,4 +1,5 @@
-/// What one operation's client is doing: plain data, reset between runs —
+/// What one operation's client is doing: plain data, made when the
+/// operation starts and forgotten once it is folded into the metrics —
 /// 64 bytes, one cache line, with the built-in policy's memory.
 ///
 /// The record has two parts, as the client has: the mechanics the
@@ -11,9 +12,13 @@ struct ClientRecord<Memory> {
   /// When the operation started.
   @usableFromInline
   var start = VirtualTime.zero
-  /// When the client stopped (success or giving up).
+  /// The operation's requests that are on their way to the server or at
+  /// it, not yet answered: while any is, the server may still apply a
+  /// write, so the operation cannot be folded into the metrics. The router
+  /// keeps the count (it sees both ends); it lives here because the record
+  /// has room for it.
   @usableFromInline
-  var end = VirtualTime.zero
+  var unansweredRequests: UInt32 = 0
   /// When the awaited attempt times out.
   @usableFromInline
   var deadline = VirtualTime.zero

@@ -78,6 +78,13 @@ public struct CustomRequestWorld<Client: ClientPolicy, Handler: RequestHandler>:
     try model.handle(event, in: &context)
   }
 
+  /// The run ran out of events: the operations still in flight are folded
+  /// into the metrics.
+  @inlinable
+  public mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError) {
+    try model.finish(in: &context)
+  }
+
   /// The metrics of the run that just ended.
   ///
   /// - Complexity: O(operations).
@@ -95,6 +102,19 @@ extension CustomRequestWorld: ScenarioWorld {
   @inlinable
   public func finalState() -> EntityStates<RequestOperationOutcome> {
     model.finalState()
+  }
+
+  /// Folds each operation into the metrics once nothing can change it and
+  /// forgets it, as ``RequestWorld/dropFinalStates()`` does.
+  @inlinable
+  public mutating func dropFinalStates() {
+    model.dropFinalStates()
+  }
+
+  /// A digest of the final state, as ``RequestWorld/finalStateDigest()``.
+  @inlinable
+  public func finalStateDigest() -> UInt64 {
+    model.finalStateDigest
   }
 
   /// Whether a run can meet a race, as for ``RequestWorld``.

@@ -20,9 +20,16 @@
 /// scheduled for the same message.
 @usableFromInline
 struct RequestClient<Policy: ClientPolicy> {
-  /// Each operation's client.
+  /// The clients of the operations in flight (see ``OperationWindow``).
   @usableFromInline
-  var records: [ClientRecord<Policy.Memory>]
+  var records: OperationWindow<ClientRecord<Policy.Memory>>
+  /// A client that has not started.
+  @usableFromInline
+  var initialRecord: ClientRecord<Policy.Memory>
+  /// How the clients that are done ended, folded as each ends: outcomes,
+  /// attempts, completion times, the latest end, and (reads) the lost.
+  @usableFromInline
+  var endings = RequestMetrics()
   /// The decisions.
   @usableFromInline
   var policy: Policy
@@ -39,21 +46,32 @@ struct RequestClient<Policy: ClientPolicy> {
   /// The clients of `workload`, each waiting `timeout` for an answer.
   @inlinable
   init(workload: WorkloadOptions, timeout: VirtualDuration, policy: Policy) {
-    records = Array(repeating: ClientRecord(memory: policy.initialMemory), count: workload.operations)
+    records = OperationWindow(capacity: Swift.min(workload.operations, 1024))
+    initialRecord = ClientRecord(memory: policy.initialMemory)
     self.policy = policy
     self.timeout = timeout
     submissions = workload.submissions
     kind = workload.kind
   }
 
-  /// Restores every client's initial state, keeping the storage.
+  /// Forgets every client, keeping the storage.
   ///
-  /// - Complexity: O(operations).
+  /// - Complexity: O(operations in flight).
   @inlinable
   mutating func reset() {
-    let initial = ClientRecord(memory: policy.initialMemory)
-    for index in records.indices { records[index] = initial }
     policy.reset()
+    prepareRun()
+  }
+
+  /// Empties the window and the endings before a run; the window gets its
+  /// own storage if a copy of the world shares it.
+  ///
+  /// - Complexity: O(operations in flight).
+  @inlinable
+  mutating func prepareRun() {
+    records.removeAll()
+    initialRecord = ClientRecord(memory: policy.initialMemory)
+    endings = RequestMetrics()
   }
 
   // MARK: Sending
@@ -63,6 +81,7 @@ struct RequestClient<Policy: ClientPolicy> {
   @inlinable
   @inline(__always)
   mutating func begin(_ operation: Int, _ context: inout SimulationContext<RequestEvent>) {
+    records.open(operation, initialRecord)
     records[operation].start = context.now
     policy.beginSubmission(&records[operation].retry)
     policy.operationStarted()
@@ -185,7 +204,8 @@ struct RequestClient<Policy: ClientPolicy> {
     _ timer: AttemptTimer, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> ClientStep {
     let operation = Int(timer.operation)
-    guard records[operation].awaits(timer.sequence), records[operation].timeoutGeneration == timer.generation
+    guard records.holds(operation), records[operation].awaits(timer.sequence),
+      records[operation].timeoutGeneration == timer.generation
     else { return .idle }
     records[operation].isAwaiting = false
     context.trace(RequestActor.client(operation), "timeout", "seq=\(timer.sequence)")
@@ -201,7 +221,7 @@ struct RequestClient<Policy: ClientPolicy> {
     _ response: ResponseMessage, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> ClientStep {
     let operation = Int(response.operation)
-    guard records[operation].awaits(response.sequence) else {
+    guard records.holds(operation), records[operation].awaits(response.sequence) else {
       context.trace(
         RequestActor.client(operation), "discard late response",
         "seq=\(response.sequence) status=\(response.status.traceCode)")
@@ -257,7 +277,9 @@ struct RequestClient<Policy: ClientPolicy> {
       return .sendNow
     }
     records[operation].outcome = outcome
-    records[operation].end = context.now
+    endings.countEnding(
+      attempts: records[operation].attempts, outcome: outcome, start: records[operation].start, end: context.now,
+      kind: kind)
     if outcome == .succeeded {
       context.trace(RequestActor.client(operation), "success", "attempts=\(records[operation].attempts)")
     }

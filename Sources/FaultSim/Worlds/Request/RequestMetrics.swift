@@ -121,18 +121,85 @@ extension RequestMetrics {
   }
 }
 
+extension RequestMetrics {
+  /// Counts a client that is done with its operation: its attempts and
+  /// outcome, its completion time and end, and (a read that did not
+  /// succeed) the operation as lost. What the server did is counted when the
+  /// operation is folded (``countApplications(_:kind:)``).
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  mutating func countEnding(
+    attempts: UInt32, outcome: ClientOutcome, start: VirtualTime, end: VirtualTime, kind: RequestKind
+  ) {
+    self.attempts &+= UInt64(attempts)
+    switch outcome {
+    case .succeeded: succeeded &+= 1
+    case .failed: failed &+= 1
+    case .uncertain: uncertain &+= 1
+    case .pending: break
+    }
+    if !kind.isWrite && outcome != .succeeded { lost &+= 1 }
+    completion.record(end.duration(since: start).nanoseconds)
+    makespanTotal = Swift.max(makespanTotal, end.nanoseconds)
+  }
+
+  /// Counts a client still waiting when the run ended: its attempts, and a
+  /// read as lost.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  mutating func countUnfinished(attempts: UInt32, kind: RequestKind) {
+    self.attempts &+= UInt64(attempts)
+    if !kind.isWrite { lost &+= 1 }
+  }
+
+  /// Counts what the server did for an operation that nothing can change
+  /// any more: its applications, and a write applied twice or never.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  mutating func countApplications(_ applied: Int, kind: RequestKind) {
+    self.applied &+= UInt64(applied)
+    if kind.duplicatesWhenRepeated && applied > 1 { duplicated &+= 1 }
+    if kind.isWrite && applied == 0 { lost &+= 1 }
+  }
+
+  /// The metrics of a run from its parts: the clients' endings (``countEnding(attempts:outcome:start:end:kind:)``),
+  /// the folded operations (``countApplications(_:kind:)`` and
+  /// ``countUnfinished(attempts:kind:)``) and the server's counters.
+  ///
+  /// - Complexity: O(histogram buckets).
+  @inlinable
+  static func ofRun<Handler>(
+    events: UInt64, operations: Int, endings: RequestMetrics, folded: RequestMetrics, server: RequestServer<Handler>,
+    retriesRefused: Int
+  ) -> RequestMetrics {
+    var metrics = endings
+    metrics.runs = 1
+    metrics.events = events
+    metrics.operations = UInt64(operations)
+    metrics.serverRequests = server.requests
+    metrics.writeCalls = server.writeCalls
+    metrics.overloadRejections = server.overloadRejections
+    metrics.retriesRefused = UInt64(retriesRefused)
+    metrics.attempts &+= folded.attempts
+    metrics.applied = folded.applied
+    metrics.duplicated = folded.duplicated
+    metrics.lost &+= folded.lost
+    return metrics
+  }
+}
+
 extension RequestWorldModel {
   /// The metrics of the run that just ended.
   ///
-  /// - Complexity: O(operations).
+  /// - Complexity: O(histogram buckets): the operations were folded as
+  ///   they finished.
   @inlinable
   func metrics(events: UInt64) -> RequestMetrics {
     RequestMetrics.ofRun(
-      events: events, kind: settings.options.workload.kind, server: server,
-      clients: client.records.lazy.map { record in
-        RequestMetrics.ClientFacts(
-          attempts: record.attempts, outcome: record.outcome,
-          span: record.outcome == .pending ? nil : (record.start, record.end))
-      }, retriesRefused: client.policy.retriesRefused)
+      events: events, operations: settings.options.workload.operations, endings: client.endings, folded: folded,
+      server: server, retriesRefused: client.policy.retriesRefused)
   }
 }

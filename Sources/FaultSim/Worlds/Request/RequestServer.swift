@@ -12,9 +12,14 @@ struct RequestServer<Handler: RequestHandler> {
   /// The decisions.
   @usableFromInline
   var handler: Handler
-  /// Each operation's record: the handler's entry and the writes in flight.
+  /// The records of the operations in flight, numbered as the clients'
+  /// (see ``OperationWindow``): the handler's entry and the writes being
+  /// processed.
   @usableFromInline
-  var records: [ServerRecord<Handler.Entry>]
+  var records: OperationWindow<ServerRecord<Handler.Entry>>
+  /// An operation's record before any request of it arrived.
+  @usableFromInline
+  var emptyRecord: ServerRecord<Handler.Entry>
   /// Requests waiting for a worker (capacity-limited servers), from
   /// `queueHead` on.
   @usableFromInline
@@ -50,7 +55,8 @@ struct RequestServer<Handler: RequestHandler> {
     handler: Handler, operations: Int, capacity: ServerOptions.Capacity?, processing: LatencyDistribution,
     raceWindow: VirtualDuration
   ) {
-    records = Array(repeating: ServerRecord(entry: handler.emptyEntry), count: operations)
+    records = OperationWindow(capacity: Swift.min(operations, 1024))
+    emptyRecord = ServerRecord(entry: handler.emptyEntry)
     self.handler = handler
     self.capacity = capacity
     self.processing = processing
@@ -59,18 +65,37 @@ struct RequestServer<Handler: RequestHandler> {
 
   /// Restores the initial state for another run, keeping the storage.
   ///
-  /// - Complexity: O(operations).
+  /// - Complexity: O(operations in flight).
   @inlinable
   mutating func reset() {
     handler.reset()
-    let empty = ServerRecord(entry: handler.emptyEntry)
-    for index in records.indices { records[index] = empty }
+    prepareRun()
+  }
+
+  /// Empties the records and the counters before a run; the records get
+  /// their own storage if a copy of the world shares them.
+  ///
+  /// - Complexity: O(operations in flight).
+  @inlinable
+  mutating func prepareRun() {
+    records.removeAll()
+    emptyRecord = ServerRecord(entry: handler.emptyEntry)
     queue.removeAll(keepingCapacity: true)
     queueHead = 0
     busyWorkers = 0
     requests = 0
     writeCalls = 0
     overloadRejections = 0
+  }
+
+  /// Makes the record of the operation that starts now.
+  ///
+  /// - Precondition: operations open in number order.
+  /// - Complexity: Amortised O(1).
+  @inlinable
+  @inline(__always)
+  mutating func open(_ operation: Int) {
+    records.open(operation, emptyRecord)
   }
 
   /// What the server does with a request that arrives now.

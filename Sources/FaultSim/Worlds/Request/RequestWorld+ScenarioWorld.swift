@@ -31,8 +31,23 @@ extension RequestWorld: ScenarioWorld {
   public static var worldName: String { "request" }
 
   /// Each operation's final state, in operation order.
+  ///
+  /// - Precondition: the final states were not dropped
+  ///   (``dropFinalStates()``).
   public func finalState() -> EntityStates<RequestOperationOutcome> {
     model.finalState()
+  }
+
+  /// Folds each operation into the metrics once nothing can change it and
+  /// forgets it: memory grows with the operations in flight.
+  public mutating func dropFinalStates() {
+    model.dropFinalStates()
+  }
+
+  /// A digest of the final state: a sum of one hash per operation, so that
+  /// it can be computed as operations fold, in any order.
+  public func finalStateDigest() -> UInt64 {
+    model.finalStateDigest
   }
 }
 
@@ -48,15 +63,40 @@ extension RequestWorld: ProbedWorld {
 
 extension RequestWorld: MemorySizedWorld {
   public static func estimatedBytes(_ options: RequestWorldOptions) -> UInt64 {
-    // Client and ledger records, a start time, a few pending events each,
-    // and the final-state list explore builds: measured (release) 150 bytes
-    // an operation, 280 when every operation is pending at once
-    // (simultaneous arrival, waiting out an offline window). A server with
-    // a capacity queue keeps each queued request until the queue drains:
-    // up to 64 bytes an attempt more (measured 690 bytes an operation with
-    // 8 attempts and a queue limit above the load). 24 MiB is the process.
+    // The operations in flight hold a client and a server record and a few
+    // pending events each (measured, release: about 200 bytes); finished
+    // ones are folded into the metrics and forgotten, and explore counts
+    // the final states it keeps itself. A uniform schedule keeps the running
+    // sums of its first 262,144 spacings (8 bytes each). A server with a
+    // capacity queue keeps each queued request until the queue drains: up to
+    // 64 bytes an attempt more. 24 MiB is the process.
+    let operations = UInt64(options.workload.operations)
     let queued = options.server.capacity == nil ? 0 : 64 * UInt64(min(max(options.client.attempts, 1), 32))
-    return UInt64(options.workload.operations) * (280 + queued) + 24 << 20
+    let inFlight = min(operations, operationsInFlight(options))
+    let sums = min(operations, 1 << 18) * 8
+    return inFlight * (200 + queued) + sums + 24 << 20
+  }
+
+  /// A generous bound on the operations open at once: the arrival rate
+  /// times how long an operation can stay open (twice its attempts' timeouts
+  /// and longest backoffs, the offline windows, and a minute), or every
+  /// operation when they start together, contend for shared records or
+  /// queue for a server's capacity.
+  static func operationsInFlight(_ options: RequestWorldOptions) -> UInt64 {
+    let operations = UInt64(options.workload.operations)
+    guard options.workload.contention == nil, options.server.capacity == nil else { return operations }
+    let attempts = Double(min(max(options.client.attempts, 1), 1_000))
+    let perAttempt = Double(options.client.timeout.nanoseconds) + Double(options.client.backoff.cap.nanoseconds) + 1e9
+    let offline = options.network.offline.reduce(0.0) { $0 + Double($1.end.nanoseconds - $1.start.nanoseconds) }
+    let open = 2 * attempts * perAttempt + offline + 60e9
+    let rate: Double  // operations per nanosecond
+    switch options.workload.arrival {
+    case .simultaneous: return operations
+    case .uniform(let window): rate = Double(operations) / max(1, Double(window.nanoseconds))
+    case .poisson(let meanGap): rate = 1 / max(1, Double(meanGap.nanoseconds))
+    }
+    let bound = (rate * open * Double(options.workload.submissions)).rounded(.up)
+    return bound >= Double(operations) ? operations : UInt64(bound)
   }
 
   public static var sizeKey: String { "workload.operations" }

@@ -53,6 +53,12 @@ public struct RequestWorld: SimulationModel {
     try model.handle(event, in: &context)
   }
 
+  /// The run ran out of events: the operations still in flight are folded
+  /// into the metrics.
+  public mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError) {
+    try model.finish(in: &context)
+  }
+
   /// The metrics of the run that just ended.
   ///
   /// - Complexity: O(operations).

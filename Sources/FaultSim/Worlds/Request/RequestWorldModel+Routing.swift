@@ -7,11 +7,11 @@ extension RequestWorldModel {
   mutating func startOperation(_ operation: Int, _ context: inout SimulationContext<RequestEvent>)
     throws(SimulationError)
   {
-    let next = operation + 1
-    if next < arrivals.times.count {
-      try context.schedule(.start(operation: UInt32(next)), at: arrivals.times[next])
+    if let next = try arrivals.next() {
+      try context.schedule(.start(operation: UInt32(operation + 1)), at: next)
     }
     client.begin(operation, &context)
+    server.open(operation)
     try sendAttempt(operation, &context)
   }
 
@@ -51,6 +51,7 @@ extension RequestWorldModel {
       try armTimeout(operation, sequence, &context)
     case .arrives(let time):
       try armTimeout(operation, sequence, ifReachedBy: time, &context)
+      client.records[operation].unansweredRequests &+= 1
       try context.schedule(.arrive(attempt.request), at: time)
     }
   }
@@ -63,6 +64,7 @@ extension RequestWorldModel {
     let operation = Int(request.operation)
     switch server.receive(request, &context) {
     case .answer(let response):
+      client.records[operation].unansweredRequests &-= 1
       try send(response, &context)
     case .hold(let held, let time):
       try armTimeout(operation, request.sequence, ifReachedBy: time, &context)
@@ -97,6 +99,7 @@ extension RequestWorldModel {
     throws(SimulationError)
   {
     let response = server.complete(request, &context)
+    client.records[Int(request.operation)].unansweredRequests &-= 1
     try send(response, &context)
     if let next = server.nextQueued() { try process(next, &context) }
   }

@@ -37,6 +37,25 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
   /// When each operation starts.
   @usableFromInline
   var arrivals = ArrivalSchedule()
+  /// What the folded operations add to the metrics: applications,
+  /// duplicates and lost writes, and the clients still waiting at the end.
+  @usableFromInline
+  var folded = RequestMetrics()
+  /// Whether each folded operation's final state is kept for
+  /// ``finalState()``: on unless the caller said it will not ask
+  /// (``dropFinalStates()``), so that memory grows with the operations in
+  /// flight only.
+  @usableFromInline
+  var keepsFinalStates = true
+  /// The kept final states, by operation: applied count and outcome
+  /// (``PackedOutcome``).
+  @usableFromInline
+  var finalStates: [PackedOutcome] = []
+  /// The sum of the folded operations' final-state hashes: equal final
+  /// states have equal digests whatever order the operations were folded
+  /// in.
+  @usableFromInline
+  var finalStateDigest: UInt64 = 0
   /// A response this close to its attempt's timeout races it.
   @usableFromInline
   let raceWindow: VirtualDuration
@@ -65,16 +84,36 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
     server.reset()
   }
 
-  /// Computes the start times and schedules the first operation; each start
+  /// Prepares the start times and schedules the first operation; each start
   /// schedules the next, so the pending set never holds every operation.
   @inlinable
   @inline(__always)
   mutating func start(in context: inout SimulationContext<RequestEvent>) throws(SimulationError) {
     network.start(random: context.random)
-    try arrivals.fill(settings.options.workload.arrival, count: client.records.count, random: context.random)
-    if let first = arrivals.times.first {
+    client.prepareRun()
+    server.prepareRun()
+    folded = RequestMetrics()
+    finalStateDigest = 0
+    let operations = settings.options.workload.operations
+    if keepsFinalStates {
+      finalStates.removeAll(keepingCapacity: true)
+      finalStates.append(contentsOf: repeatElement(PackedOutcome(), count: operations))
+    }
+    try arrivals.prepare(settings.options.workload.arrival, count: operations, random: context.random)
+    if let first = try arrivals.next() {
       try context.schedule(.start(operation: 0), at: first)
     }
+  }
+
+  /// The run ran out of events: the operations still held are folded.
+  @inlinable
+  mutating func finish(in context: inout SimulationContext<RequestEvent>) throws(SimulationError) {
+    let kind = settings.options.workload.kind
+    for operation in client.records.retired..<client.records.opened where client.records[operation].outcome == .pending
+    {
+      folded.countUnfinished(attempts: client.records[operation].attempts, kind: kind)
+    }
+    fold(below: client.records.opened)
   }
 
   /// Routes one event to the actor it is for.
@@ -83,25 +122,94 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
   mutating func handle(_ event: RequestEvent, in context: inout SimulationContext<RequestEvent>) throws(SimulationError)
   {
     switch event {
-    case .start(let operation): try startOperation(Int(operation), &context)
-    case .send(let operation): try sendAttempt(Int(operation), &context)
-    case .arrive(let request): try deliver(request, &context)
-    case .complete(let request): try complete(request, &context)
-    case .respond(let response): try perform(client.receive(response, &context), Int(response.operation), &context)
-    case .timeout(let timer): try perform(client.timeout(timer, &context), Int(timer.operation), &context)
+    case .start(let operation):
+      try startOperation(Int(operation), &context)
+      foldIfDone(Int(operation))
+    case .send(let operation):
+      try sendAttempt(Int(operation), &context)
+      foldIfDone(Int(operation))
+    case .arrive(let request):
+      try deliver(request, &context)
+      foldIfDone(Int(request.operation))
+    case .complete(let request):
+      try complete(request, &context)
+      foldIfDone(Int(request.operation))
+    case .respond(let response):
+      let operation = Int(response.operation)
+      try perform(client.receive(response, &context), operation, &context)
+      foldIfDone(operation)
+    case .timeout(let timer):
+      let operation = Int(timer.operation)
+      try perform(client.timeout(timer, &context), operation, &context)
+      foldIfDone(operation)
     case .wake: break  // the built-in client schedules no sleeps
     }
   }
 
+  // MARK: Folding
+
+  /// Folds the oldest operations into the metrics if `operation` is done:
+  /// its client ended and the server has answered all its requests, so no
+  /// event can change it. Operations fold oldest first (the window is a
+  /// ring), so one done behind an older unfinished one waits for it.
+  ///
+  /// - Complexity: O(1), plus O(1) per operation folded.
+  @inlinable
+  @inline(__always)
+  mutating func foldIfDone(_ operation: Int) {
+    guard client.records.holds(operation), isDone(operation) else { return }
+    var oldest = client.records.retired
+    let opened = client.records.opened
+    while oldest < opened && isDone(oldest) { oldest &+= 1 }
+    fold(below: oldest)
+  }
+
+  /// Whether nothing can change `operation` any more.
+  @inlinable
+  @inline(__always)
+  func isDone(_ operation: Int) -> Bool {
+    client.records[operation].outcome != .pending && client.records[operation].unansweredRequests == 0
+  }
+
+  /// Folds the held operations below `end` into the metrics (and the final
+  /// states, when kept) and forgets their records.
+  ///
+  /// - Complexity: O(operations folded).
+  @inlinable
+  mutating func fold(below end: Int) {
+    let kind = settings.options.workload.kind
+    for operation in client.records.retired..<end {
+      let applied = server.applied(operation)
+      let outcome = client.records[operation].outcome
+      folded.countApplications(applied, kind: kind)
+      let packed = PackedOutcome(applied: applied, outcome: outcome)
+      finalStateDigest &+= packed.hash(operation: operation)
+      if keepsFinalStates { finalStates[operation] = packed }
+    }
+    client.records.retire(below: end)
+    server.records.retire(below: end)
+  }
+
   /// Each operation's final state, in operation order.
   ///
+  /// - Precondition: the final states were kept (no ``dropFinalStates()``).
   /// - Complexity: O(operations).
   @inlinable
   func finalState() -> EntityStates<RequestOperationOutcome> {
-    EntityStates(
-      client.records.enumerated().map { index, record in
-        RequestOperationOutcome(operation: index, applied: server.applied(index), outcome: "\(record.outcome)")
+    precondition(keepsFinalStates, "the final state of a request world whose final states were dropped")
+    return EntityStates(
+      finalStates.enumerated().map { operation, packed in
+        RequestOperationOutcome(
+          operation: operation, applied: packed.applied, outcome: packed.outcome.description)
       })
+  }
+
+  /// Stops keeping the final states of the next runs: each operation is
+  /// folded into the metrics and forgotten once nothing can change it.
+  @inlinable
+  mutating func dropFinalStates() {
+    keepsFinalStates = false
+    finalStates = []
   }
 
   /// Immutable options shared by reference.

@@ -7,10 +7,10 @@ extension UserCodeRequestWorld {
   /// a task of its own, bound to the operation.
   @inlinable
   mutating func startOperation(_ operation: Int, _ context: inout SimulationContext<Event>) throws(SimulationError) {
-    let next = operation + 1
-    if next < arrivals.times.count {
-      try context.schedule(.start(operation: UInt32(next)), at: arrivals.times[next])
+    if let next = try arrivals.next() {
+      try context.schedule(.start(operation: UInt32(operation + 1)), at: next)
     }
+    server.open(operation)
     clients.records[operation].start = context.now
     context.trace(RequestActor.client(operation), "start: your code runs")
     clients.start(operation, running: options.code, submissions: options.scenario.workload.submissions)

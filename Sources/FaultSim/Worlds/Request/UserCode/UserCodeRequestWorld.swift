@@ -102,9 +102,10 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
     runtime.reset()
     runtime.random = context.random
     network.start(random: context.random)
-    try arrivals.fill(
+    server.prepareRun()
+    try arrivals.prepare(
       options.scenario.workload.arrival, count: clients.records.count, random: context.random)
-    if let first = arrivals.times.first {
+    if let first = try arrivals.next() {
       try context.schedule(.start(operation: 0), at: first)
     }
   }
