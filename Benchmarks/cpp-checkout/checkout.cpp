@@ -60,8 +60,9 @@
 //
 // Output: the metrics as `faultsim run` prints them (succeeded, duplicated,
 // lost, uncertain, applied writes, attempts, events, completion p50/p99 from
-// a histogram of FaultSim's layout, all done at) and the time of the simulation itself, measured in the process
-// (arrival schedule included, process start-up and printing excluded).
+// a histogram of FaultSim's layout, all done at) and the time of the
+// simulation itself, measured in the process (arrival schedule included,
+// process start-up and printing excluded).
 // With --runs R it runs seeds S … S+R-1 in one process, reusing its storage,
 // prints one row per seed, then the metrics summed over the runs and the
 // run time's median.
