@@ -34,7 +34,7 @@
 //   its backoff), arrive (a request at the server), respond (a response at
 //   the client), timeout. FaultSim counts exactly these, so the event
 //   counts agree in distribution: per order 1 + 1.95·attempts + retries,
-//   about 343,980 per 100,000 orders on average (FaultSim's seed 1 has
+//   about 343,977 per 100,000 orders on average (FaultSim's seed 1 has
 //   344,532; ours differ seed by seed because the random numbers do).
 // - The response-vs-timeout race of FaultSim (races.window = 0) can only
 //   happen when a response arrives exactly at its deadline; responses come
