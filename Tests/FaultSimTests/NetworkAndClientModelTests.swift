@@ -14,6 +14,24 @@ import Testing
     values.reduce(0.0) { $0 + Double($1) } / Double(values.count)
   }
 
+  @Test func nanosecondRoundingIsHalfAwayFromZeroWithoutLibm() {
+    // Halves, neighbours of halves, the largest doubles below 2⁵³ and above,
+    // and a spread of keyed values.
+    var values: [Double] = [0.5, 1.5, 2.5, 0.49999999999999994, 1.4999999999999998, 0x1p52 + 0.5, 0x1p53 - 1, 0x1p60]
+    var stream = KeyedRandom(seed: 3).stream(OperationIdentity(operation: 0), RequestDraw.arrival.purpose)
+    for _ in 0..<100_000 {
+      var scale = 1.0
+      for _ in 0..<stream.next() % 16 { scale *= 10 }
+      values.append(stream.nextUnit() * scale)
+    }
+    for value in values {
+      let expected =
+        value < Double(LatencyDistribution.maximumNanoseconds)
+        ? UInt64(value.rounded(.toNearestOrAwayFromZero)) : LatencyDistribution.maximumNanoseconds
+      #expect(LatencyDistribution.nanoseconds(value) == expected, "\(value)")
+    }
+  }
+
   @Test func distributionsHaveTheirDocumentedMeans() {
     let ms = 1_000_000.0
     let uniform = Self.samples(.uniform(min: .nanoseconds(20_000_000), max: .nanoseconds(80_000_000)))

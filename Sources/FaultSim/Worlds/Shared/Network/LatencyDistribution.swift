@@ -110,7 +110,12 @@ public enum LatencyDistribution: Hashable, Sendable, CustomStringConvertible {
   static func nanoseconds(_ value: Double) -> UInt64 {
     guard value > 0 else { return 0 }
     guard value < Double(maximumNanoseconds) else { return maximumNanoseconds }
-    return UInt64(value.rounded(.toNearestOrAwayFromZero))
+    // Half away from zero, as `value.rounded(.toNearestOrAwayFromZero)`,
+    // without libm's `round` (a call per latency, backoff and start time):
+    // the conversion truncates, and `value − whole` is exact (below 2⁵³ by
+    // Sterbenz's lemma; above, `value` is already whole).
+    let whole = UInt64(value)
+    return value - Double(whole) >= 0.5 ? whole &+ 1 : whole
   }
 
   /// The distribution and its parameters: `fixed 5ms`, `uniform 1ms–9ms`,
