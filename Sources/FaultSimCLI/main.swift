@@ -1,6 +1,13 @@
 // faultsim: the command-line interface of FaultSim.
 import FaultSim
-import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Parses the command line, runs one subcommand and exits with its status.
 func main(_ arguments: [String]) -> Int32 {

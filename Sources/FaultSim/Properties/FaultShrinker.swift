@@ -185,7 +185,7 @@ struct FaultShrinker<World: ShrinkableWorld> {
   static func mentions(_ entry: TraceEntry, _ tag: String) -> Bool {
     for text in [entry.actor, entry.peer, entry.details, entry.event] {
       var rest = text[...]
-      while let range = rest.range(of: tag) {
+      while let range = rest.firstRange(of: tag) {
         let after = rest[range.upperBound...].first
         if after.map({ !$0.isNumber }) ?? true { return true }
         rest = rest[range.upperBound...]

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A half-open range of seeds, written `A..<B` on the command line.
 public struct SeedRange: Hashable, Sendable, CustomStringConvertible {
   /// The first seed of the range.
@@ -47,9 +45,9 @@ public struct SeedRange: Hashable, Sendable, CustomStringConvertible {
         text: text, reason: "\(name) '\(part)' is not a seed (an integer in 0...\(UInt64.max)); \(Self.syntax)")
     }
     let parts: (lower: Substring, upper: Substring, inclusive: Bool)
-    if let range = text.range(of: "..<") {
+    if let range = text.firstRange(of: "..<") {
       parts = (text[..<range.lowerBound], text[range.upperBound...], false)
-    } else if let range = text.range(of: "...") {
+    } else if let range = text.firstRange(of: "...") {
       parts = (text[..<range.lowerBound], text[range.upperBound...], true)
     } else if text.contains("..") {
       let reason =

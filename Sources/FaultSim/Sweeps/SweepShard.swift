@@ -1,5 +1,3 @@
-import Foundation
-
 /// `--shard K/N`: the K-th of N deterministic slices of a sweep's
 /// (cell, seed) space, 1-based.
 ///
@@ -38,7 +36,7 @@ package struct SweepShard: Hashable, Sendable, CustomStringConvertible {
     if text == "auto" {
       func number(_ name: String) throws(SweepShardError) -> Int? {
         guard let value = environment[name] else { return nil }
-        guard let number = Int(value.trimmingCharacters(in: .whitespaces)) else {
+        guard let number = Int(value.trimmingSpacesAndTabs) else {
           throw SweepShardError("\(name)='\(value)' is not an integer")
         }
         return number

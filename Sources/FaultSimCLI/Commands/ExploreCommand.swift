@@ -1,5 +1,4 @@
 import FaultSim
-import Foundation
 
 /// `faultsim explore`: every interleaving of one seed's races, grouped by
 /// final state, with the sensitivity class and a witness.
@@ -44,7 +43,7 @@ struct ExploreCommand: Subcommand, WorldCommand {
     seed = try arguments.unsigned(Self.seedOption)
     limit = try arguments.integer(Self.limitOption)
     overrides = try arguments.overrides(Self.setOption)
-    budget = try MemoryBudget(&arguments, environment: ProcessInfo.processInfo.environment)
+    budget = try MemoryBudget(&arguments, environment: Host.environment)
     path = try arguments.positional(Self.scenario)
     try arguments.finish()
   }

@@ -1,5 +1,4 @@
 import FaultSim
-import Foundation
 
 /// `faultsim merge`: combines the partial tables of a sharded sweep.
 struct MergeCommand: Subcommand {

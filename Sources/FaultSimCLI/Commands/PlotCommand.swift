@@ -1,5 +1,4 @@
 import FaultSim
-import Foundation
 
 /// `faultsim plot`: a line chart of a sweep table as SVG.
 struct PlotCommand: Subcommand {

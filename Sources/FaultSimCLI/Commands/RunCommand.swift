@@ -1,5 +1,4 @@
 import FaultSim
-import Foundation
 
 /// `faultsim run`: one seed of a scenario, its metrics, and optionally its
 /// timeline.
@@ -52,7 +51,7 @@ struct RunCommand: Subcommand, WorldCommand {
     seed = try arguments.unsigned(Self.seedOption)
     overrides = try arguments.overrides(Self.setOption)
     strategy = try arguments.orderStrategy()
-    budget = try MemoryBudget(&arguments, environment: ProcessInfo.processInfo.environment)
+    budget = try MemoryBudget(&arguments, environment: Host.environment)
     path = try arguments.positional(Self.scenario)
     try arguments.finish()
   }
@@ -80,7 +79,7 @@ struct RunCommand: Subcommand, WorldCommand {
     try budget.check(World.self, [options], jobs: 1, scenario: path, trace: trace ? format : nil)
     let result: (metrics: World.Metrics, summary: RunSummary)
     // The first error writing the trace; later chunks are dropped.
-    var writeFailure: (any Error)?
+    var writeFailure: FileDescriptor.WriteError?
     do {
       if trace {
         // The timeline goes to standard output as the run goes, in chunks,
@@ -88,7 +87,7 @@ struct RunCommand: Subcommand, WorldCommand {
         output.flush()
         let stream = TraceStream(format: format) { text in
           guard writeFailure == nil else { return }
-          do { try Output.writeNow(text) } catch { writeFailure = error }
+          do throws(FileDescriptor.WriteError) { try Output.writeNow(text) } catch { writeFailure = error }
         }
         let run = try World.runOnce(options, seed: seed, strategy: strategy, streamingTraceTo: stream)
         result = (run.metrics, run.summary)
@@ -103,7 +102,7 @@ struct RunCommand: Subcommand, WorldCommand {
       throw .simulation(error, scenario: path)
     }
     if let writeFailure {
-      throw .cannotCreate("cannot write the trace to standard output: \(writeFailure.localizedDescription)")
+      throw .cannotCreate("cannot write the trace to standard output: \(writeFailure)")
     }
     if case .replay(let sequence) = strategy,
       let mismatch = ChoiceSequenceMismatch.check(sequence, against: result.summary.choices)

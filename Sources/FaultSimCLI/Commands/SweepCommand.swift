@@ -1,5 +1,4 @@
 import FaultSim
-import Foundation
 import Synchronization
 
 /// `faultsim sweep`: every seed of a range for every cell of a parameter
@@ -73,13 +72,13 @@ struct SweepCommand: Subcommand {
     force = arguments.flag(Self.forceFlag)
     resume = arguments.flag(Self.resumeFlag)
     quiet = arguments.flag(Self.quietFlag)
-    budget = try MemoryBudget(&arguments, environment: ProcessInfo.processInfo.environment)
+    budget = try MemoryBudget(&arguments, environment: Host.environment)
     out = try arguments.outputPath(Self.outOption)
     interleavings = try arguments.integer(Self.interleavingsOption)
-    jobs = try arguments.givenInteger(Self.jobsOption) ?? ProcessInfo.processInfo.activeProcessorCount
+    jobs = try arguments.givenInteger(Self.jobsOption) ?? Host.activeProcessorCount
     if let text = try arguments.value(Self.shardOption) {
       do {
-        shard = try SweepShard(parsing: text, environment: ProcessInfo.processInfo.environment)
+        shard = try SweepShard(parsing: text, environment: Host.environment)
       } catch {
         throw arguments.usageError("--shard \(text): \(error)")
       }

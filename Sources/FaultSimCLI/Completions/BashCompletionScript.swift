@@ -1,5 +1,3 @@
-import Foundation
-
 /// The bash completion script: one function per subcommand that looks at
 /// the word before the cursor (an option that takes a value) and at the
 /// positional arguments already given, and fills `COMPREPLY` with
@@ -153,6 +151,6 @@ struct BashCompletionScript {
 
   /// `words` joined by spaces in single quotes, for bash.
   static func quoted(_ words: [String]) -> String {
-    "'" + words.joined(separator: " ").replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    "'" + words.joined(separator: " ").replacing("'", with: #"'\''"#) + "'"
   }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The fish completion script: `complete` lines conditioned on the
 /// subcommand on the command line and, for positional arguments, on how
 /// many are already given.
@@ -129,6 +127,6 @@ struct FishCompletionScript {
 
   /// `text` in single quotes for fish, which escapes `\` and `'` inside.
   static func quoted(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
   }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The zsh completion script: `_arguments` specifications, one function per
 /// subcommand, so zsh shows each option's description, leaves out an option
 /// already given unless it repeats, and completes values by kind.
@@ -70,7 +68,7 @@ struct ZshCompletionScript {
     let description = "[" + escaped(CompletionShell.summary(argument.doc)) + "]"
     switch argument.kind {
     case .positional:
-      let message = argument.name.trimmingCharacters(in: CharacterSet(charactersIn: "<>"))
+      let message = argument.name.trimmingScalars(where: { $0 == "<" || $0 == ">" })
       let position = argument.repeatable ? "*" : argument.required ? "" : ":"
       return quoted("\(position):\(message):\(action(argument.completion))")
     case .flag, .option:
@@ -117,11 +115,11 @@ struct ZshCompletionScript {
 
   /// A message between colons: colons escaped.
   static func escapedMessage(_ text: String) -> String {
-    text.replacingOccurrences(of: ":", with: "\\:")
+    text.replacing(":", with: "\\:")
   }
 
   /// `text` in single quotes for zsh.
   static func quoted(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    "'" + text.replacing("'", with: #"'\''"#) + "'"
   }
 }

@@ -1,5 +1,12 @@
 import FaultSim
-import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Writes an output file all at once: to a temporary file in the same
 /// directory, then renamed into place, so a reader never sees half a table
@@ -58,21 +65,12 @@ enum OutputFile {
     try checkWritable(path, force: force)
     let shown = FileName.display(path)
     let (descriptor, temporary) = try createTemporary(beside: path)
-    var bytes = Array(text.utf8)
-    var written = 0
     var failure: Int32?
-    bytes.withUnsafeMutableBytes { buffer in
-      while written < buffer.count {
-        let count = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-        if count < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        written += count
-      }
+    do {
+      try FileDescriptor(number: descriptor).write(text)
+    } catch {
+      failure = error.code
     }
-    bytes = []
     if close(descriptor) != 0 && failure == nil { failure = errno }
     if let failure {
       remove(temporary)

@@ -1,5 +1,4 @@
 import FaultSim
-import Foundation
 
 /// The memory `run`, `sweep` and `explore` may plan to use, and the check
 /// that refuses — before anything runs, with the value to lower — work
@@ -63,7 +62,7 @@ struct MemoryBudget {
   /// `2GiB`, `1.5G`, `512MiB`, `1048576`: bytes, at least 1 MiB; `nil` when
   /// unreadable, below 1 MiB, or above 2⁶³ bytes.
   static func bytes(parsing text: String) -> UInt64? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmingSpacesAndTabs
     var number = Substring(trimmed)
     var shift = 0
     for (suffix, unitShift) in units where trimmed.lowercased().hasSuffix(suffix.lowercased()) {
@@ -91,7 +90,7 @@ struct MemoryBudget {
     if let needed, needed <= bytes { return }
     let need = needed.map(Self.text) ?? "more than 16 EiB"
     throw .data(
-      "\(FileName.display(scenario)): \(what) about \(need), more than the memory budget of \(Self.text(bytes)) (\(origin)); lower \(lower), or raise the budget with \(Self.option) or \(Self.environmentVariable) (this machine has \(Self.text(ProcessInfo.processInfo.physicalMemory)))"
+      "\(FileName.display(scenario)): \(what) about \(need), more than the memory budget of \(Self.text(bytes)) (\(origin)); lower \(lower), or raise the budget with \(Self.option) or \(Self.environmentVariable) (this machine has \(Self.text(Host.physicalMemory)))"
     )
   }
 
@@ -119,8 +118,8 @@ struct MemoryBudget {
   /// `1.5 GiB`, `320.0 MiB`.
   static func text(_ bytes: UInt64) -> String {
     let value = Double(bytes)
-    if value >= 1_073_741_824 { return String(format: "%.1f GiB", value / 1_073_741_824) }
-    return String(format: "%.1f MiB", value / 1_048_576)
+    if value >= 1_073_741_824 { return String(value / 1_073_741_824, printfDecimals: 1) + " GiB" }
+    return String(value / 1_048_576, printfDecimals: 1) + " MiB"
   }
 
   /// What one simulation holds: the world's estimate, plus what a streamed

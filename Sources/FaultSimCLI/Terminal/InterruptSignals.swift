@@ -1,5 +1,12 @@
 import Dispatch
-import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Turns SIGINT and SIGTERM into a call, so a long sweep can stop cleanly
 /// and keep its checkpoint instead of dying mid-write.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where a command writes: standard output for data, standard error for
 /// messages. Buffered; flushed by `main` before exit.
 struct Output {
@@ -14,7 +12,7 @@ struct Output {
   /// Writes buffered standard output.
   mutating func flush() {
     guard !buffer.isEmpty else { return }
-    FileHandle.standardOutput.write(Data(buffer))
+    buffer.withUnsafeBytes { Self.writeOrStop($0, to: .standardOutput, "standard output") }
     buffer.removeAll(keepingCapacity: true)
   }
 
@@ -23,12 +21,25 @@ struct Output {
   /// output first to keep the order.
   ///
   /// - Throws: The write's error (a full disk, a closed descriptor).
-  static func writeNow(_ text: String) throws {
-    try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+  static func writeNow(_ text: String) throws(FileDescriptor.WriteError) {
+    try FileDescriptor.standardOutput.write(text)
   }
 
   /// Writes a message to standard error at once.
   static func error(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    var text = text
+    text.withUTF8 { writeOrStop(UnsafeRawBufferPointer($0), to: .standardError, "standard error") }
+  }
+
+  /// Writes `bytes`, or stops the process when that fails (a full disk, a
+  /// closed descriptor) — as Foundation's `FileHandle.write(_:)` did, which
+  /// these writes used; a message of its own is the better answer, left for
+  /// its own change so that this one changed no behaviour.
+  private static func writeOrStop(_ bytes: UnsafeRawBufferPointer, to file: FileDescriptor, _ name: String) {
+    do {
+      try file.write(bytes)
+    } catch {
+      fatalError("cannot write to \(name): \(error)")
+    }
   }
 }

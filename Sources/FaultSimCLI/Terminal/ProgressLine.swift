@@ -1,5 +1,12 @@
-import Foundation
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The sweep's progress on standard error: cells and seeds done, rate,
 /// elapsed time and an estimate of the time left, redrawn in place at most
@@ -46,13 +53,13 @@ final class ProgressLine: Sendable {
     let line =
       "sweep: cells \(p.cells)/\(p.cellsTotal)  seeds \(p.seeds)/\(p.seedsTotal) (\(Self.fixed(percent, 1))%)  "
       + "\(Self.fixed(rate, 0)) seeds/s  elapsed \(Self.clockText(elapsed))  ETA \(eta)"
-    FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+    Output.error("\r\u{1B}[K\(line)")
   }
 
   /// Ends the line so later messages start on their own.
   func finish() {
     guard enabled, state.withLock({ $0.drawn }) else { return }
-    FileHandle.standardError.write(Data("\n".utf8))
+    Output.error("\n")
   }
 
   static func seconds(_ duration: Duration) -> Double {
@@ -69,6 +76,6 @@ final class ProgressLine: Sendable {
   }
 
   static func fixed(_ value: Double, _ decimals: Int) -> String {
-    String(format: "%.\(decimals)f", value)
+    String(value, printfDecimals: decimals)
   }
 }

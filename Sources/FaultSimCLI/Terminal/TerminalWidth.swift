@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The width help is wrapped to: `COLUMNS` when it holds a positive number,
 /// else the width of the terminal on standard output, else 80 (output to a
@@ -12,7 +18,7 @@ enum TerminalWidth {
 
   /// The width for help printed now.
   static var current: Int {
-    width(environment: ProcessInfo.processInfo.environment, terminalColumns: terminalColumns())
+    width(environment: Host.environment, terminalColumns: terminalColumns())
   }
 
   /// The width from `COLUMNS` in `environment`, else `terminalColumns`,

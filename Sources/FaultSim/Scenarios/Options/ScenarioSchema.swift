@@ -127,7 +127,7 @@ package enum ScenarioSchema {
   /// The doc line with what the types cannot say: a duration's bounds,
   /// a default in words, rules across keys.
   private static func description(of key: OptionDescription) -> String {
-    var text = key.summary.replacingOccurrences(of: "\\|", with: "|")
+    var text = key.summary.replacing("\\|", with: "|")
     if case .duration(let range) = key.type { text += " (a duration, \(OptionText.durations(range)))" }
     switch key.defaultValue {
     case .absent(let meaning), .dependent(let meaning): text += "; default: \(meaning)"
@@ -203,7 +203,7 @@ package enum ScenarioSchema {
       var properties: [(key: String, value: JSONOutput)] = [(selector, .bool(true))]
       properties += variant.keys.map { ($0.key, schema(for: $0)) }
       var then: [(key: String, value: JSONOutput)] = [
-        ("description", .string(variant.summary.replacingOccurrences(of: "\\|", with: "|"))),
+        ("description", .string(variant.summary.replacing("\\|", with: "|"))),
         ("properties", .object(properties)),
       ]
       let required = variant.keys.filter { if case .required = $0.defaultValue { true } else { false } }

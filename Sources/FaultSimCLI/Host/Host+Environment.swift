@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension Host {
+  /// The process's environment variables, by name.
+  ///
+  /// Read from `environ` as `ProcessInfo.environment` read it: an entry
+  /// is split at its first `=` (an entry without one is left out), bytes
+  /// that are not UTF-8 become U+FFFD, and of two entries with one name the
+  /// later wins.
+  ///
+  /// - Complexity: O(n) in the size of the environment.
+  static var environment: [String: String] {
+    var variables: [String: String] = [:]
+    guard var entry = environmentEntries else { return variables }
+    while let pointer = entry.pointee {
+      let text = String(cString: pointer)
+      if let equals = text.firstIndex(of: "=") {
+        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      entry += 1
+    }
+    return variables
+  }
+
+  /// The C library's list of `NAME=value` entries, ending in a null
+  /// pointer; `nil` after `clearenv()`.
+  private static var environmentEntries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+    #if canImport(Darwin)
+      darwinEnvironment().pointee
+    #else
+      environ
+    #endif
+  }
+}
+
+#if canImport(Darwin)
+  // Darwin's module does not import `environ`; its accessor is the one the
+  // C runtime exports (crt_externs.h).
+  @_silgen_name("_NSGetEnviron")
+  private func darwinEnvironment() -> UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+#endif
