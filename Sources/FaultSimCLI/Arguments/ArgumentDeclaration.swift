@@ -146,7 +146,8 @@ struct ArgumentDeclaration: Sendable, Equatable {
   var helpText: String {
     var notes: [String] = []
     if kind == .option && repeatable { notes.append("repeatable") }
-    if valueName != nil, case .choices(let words) = completion {
+    if valueName != nil, completion.offersChoices {
+      let words = completion.choices
       // A long list (every option table) is what completion offers; help
       // names a few and the count.
       let listed = min(words.count, words.count > Self.choicesListedInHelp ? 4 : words.count)

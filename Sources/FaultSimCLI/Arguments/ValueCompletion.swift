@@ -1,3 +1,5 @@
+import FaultSim
+
 /// What a shell may offer for an argument's value: the part of an
 /// ``ArgumentDeclaration`` that the completion scripts read.
 enum ValueCompletion: Sendable, Equatable {
@@ -11,10 +13,26 @@ enum ValueCompletion: Sendable, Equatable {
   /// One of a fixed list of words. The list is the one parsing checks, so
   /// what the shell offers is what the command takes.
   case choices([String])
+  /// The names of the scenario option tables (`schema --markdown`): a list
+  /// of choices made when asked, since making it describes every world's
+  /// option table, which no other command needs (it was most of the start-up
+  /// of every command while it was made up front).
+  case optionTables
 
-  /// The words of ``choices(_:)``, or an empty list.
+  /// The words of ``choices(_:)`` and ``optionTables``, or an empty list.
   var choices: [String] {
-    if case .choices(let words) = self { return words }
-    return []
+    switch self {
+    case .choices(let words): return words
+    case .optionTables: return ScenarioOptionDocs.tableNames
+    case .none, .file, .directory: return []
+    }
+  }
+
+  /// Whether the value is one of a list of words.
+  var offersChoices: Bool {
+    switch self {
+    case .choices, .optionTables: return true
+    case .none, .file, .directory: return false
+    }
   }
 }

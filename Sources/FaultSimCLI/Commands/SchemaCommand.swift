@@ -4,7 +4,7 @@ import FaultSim
 /// table as Markdown, both derived from the option tables.
 struct SchemaCommand: Subcommand {
   static let markdownOption = ArgumentDeclaration.option(
-    "--markdown", "<table>", completion: .choices(ScenarioOptionDocs.tableNames),
+    "--markdown", "<table>", completion: .optionTables,
     "Print one table of scenario keys as Markdown instead: 'scenario' (the keys of every scenario), "
       + "'distribution', a world (\(Scenario.World.names.joined(separator: ", "))) or one of its objects "
       + "('\(Scenario.World.names[0]).client').")

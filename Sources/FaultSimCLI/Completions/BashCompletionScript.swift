@@ -145,7 +145,7 @@ struct BashCompletionScript {
     case .file(let extensions):
       return (["_faultsim_complete_files"] + extensions.map { quoted([$0]) }).joined(separator: " ")
     case .directory: return "_faultsim_complete_directories"
-    case .choices(let words): return "COMPREPLY=($(compgen -W \(quoted(words)) -- \"$cur\"))"
+    case .choices, .optionTables: return "COMPREPLY=($(compgen -W \(quoted(completion.choices)) -- \"$cur\"))"
     }
   }
 

@@ -121,7 +121,7 @@ struct FishCompletionScript {
       if extensions.isEmpty { return requires + " -F" }
       return requires + " -f -a " + quoted("(__faultsim_files \(extensions.joined(separator: " ")))")
     case .directory: return requires + " -f -a '(__fish_complete_directories)'"
-    case .choices(let words): return requires + " -f -a \(quoted(words.joined(separator: " ")))"
+    case .choices, .optionTables: return requires + " -f -a \(quoted(completion.choices.joined(separator: " ")))"
     }
   }
 

@@ -99,7 +99,7 @@ struct ZshCompletionScript {
       let pattern = extensions.count == 1 ? "*.\(extensions[0])" : "*.(\(extensions.joined(separator: "|")))"
       return "_files -g \"\(pattern)\""
     case .directory: return "_files -/"
-    case .choices(let words): return "(\(words.joined(separator: " ")))"
+    case .choices, .optionTables: return "(\(completion.choices.joined(separator: " ")))"
     }
   }
 

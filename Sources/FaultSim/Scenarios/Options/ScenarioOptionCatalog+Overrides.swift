@@ -27,7 +27,7 @@ extension ScenarioOptionCatalog {
   /// an unknown world, which the reader reports.
   private static func world(in root: JSONNode) -> World? {
     guard case .object(let members) = root.value else { return nil }
-    guard let member = members.first(where: { $0.key == "world" }) else { return worlds.first }
+    guard let member = members.first(where: { $0.key == "world" }) else { return world(named: WorldRegistry.names[0]) }
     guard case .string(let name) = member.node.value else { return nil }
     return world(named: name)
   }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Every key a scenario file may hold: the top-level keys, and each world's
 /// keys from its option table, described with the model's defaults.
 ///
@@ -14,11 +16,16 @@ package enum ScenarioOptionCatalog {
     package var keys: OptionObject
   }
 
-  /// The worlds, the default (`request`) first. Described once per
-  /// process: `--set` and `--vary` consult it for every cell.
-  package static let worlds: [World] = WorldRegistry.worlds.map { world in
-    World(name: world.worldName, keys: world.describedOptionKeys())
-  }
+  /// The worlds, the default (`request`) first: every world described
+  /// (the schema and the docs' tables need them all).
+  package static var worlds: [World] { WorldRegistry.names.map { world(named: $0).unsafelyUnwrapped } }
+
+  /// The worlds described so far, by name. A world is described the first
+  /// time it is named, once per process: `--set` and `--vary` consult it
+  /// for every cell, and a command that reads one scenario describes only
+  /// its world (describing all of them was most of the start-up of
+  /// `faultsim --help` and of a one-order run).
+  private static let described = Mutex<[String: World]>([:])
 
   /// The keys every scenario has, whatever its world, in reading order.
   package static let commonKeys: [OptionDescription] = [
@@ -31,12 +38,19 @@ package enum ScenarioOptionCatalog {
     OptionDescription(
       key: "world",
       summary: "which world the scenario runs; the other keys are that world's sections",
-      type: .choice(worlds.map(\.name)), defaultValue: .value(.string(worlds[0].name))),
+      type: .choice(WorldRegistry.names), defaultValue: .value(.string(WorldRegistry.names[0]))),
   ]
 
   /// The world named `name`, if there is one.
+  ///
+  /// - Complexity: O(1) after the world's first description, which is
+  ///   O(its keys).
   package static func world(named name: String) -> World? {
-    worlds.first { $0.name == name }
+    if let world = described.withLock({ $0[name] }) { return world }
+    guard let registered = WorldRegistry.world(named: name) else { return nil }
+    let world = World(name: name, keys: registered.describedOptionKeys())
+    described.withLock { $0[name] = world }
+    return world
   }
 
   /// The keys of a world's scenario: the common keys, then its sections.
