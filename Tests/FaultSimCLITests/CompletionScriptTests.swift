@@ -32,7 +32,7 @@ import Testing
       let matching = files.filter { file in extensions.isEmpty || extensions.contains { file.hasSuffix(".\($0)") } }
       return (matching + [directory]).sorted()
     case .directory: return [directory]
-    case .choices(let words): return words.sorted()
+    case .choices, .optionTables: return completion.choices.sorted()
     }
   }
 

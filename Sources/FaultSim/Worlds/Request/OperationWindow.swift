@@ -34,6 +34,10 @@ struct OperationWindow<Record> {
   /// Operations opened so far: the next one to open.
   @usableFromInline
   private(set) var opened = 0
+  /// Records of operations older than ``retired`` that were not done when
+  /// the ring needed their slots (see ``spillOldest()``).
+  @usableFromInline
+  var spilled: [Int: Record] = [:]
 
   /// An empty window with room for `capacity` records before it grows.
   @inlinable
@@ -50,34 +54,80 @@ struct OperationWindow<Record> {
     return wanted.nonzeroBitCount == 1 ? wanted : 1 << (Int.bitWidth - (wanted - 1).leadingZeroBitCount)
   }
 
-  /// Records held: the operations opened and not retired.
+  /// Records held: the operations opened and not retired, and the spilled.
   @inlinable
-  var count: Int { opened - retired }
+  var count: Int { opened - retired + spilled.count }
 
   /// Whether operation `operation`'s record is held (opened, not retired).
   @inlinable
   @inline(__always)
   func holds(_ operation: Int) -> Bool {
-    operation >= retired && operation < opened
+    if operation >= retired { return operation < opened }
+    return !spilled.isEmpty && spilled.index(forKey: operation) != nil
   }
 
-  /// The record of a held operation.
+  /// The record of a held operation: in the ring, or spilled.
   ///
   /// - Precondition: ``holds(_:)`` (checked in debug builds only: the run
   ///   loop accesses records on every event).
-  /// - Complexity: O(1).
+  /// - Complexity: O(1); a hash lookup for a spilled record.
   @inlinable
   subscript(operation: Int) -> Record {
     @inline(__always)
-    unsafeAddress {
+    get {
       assert(holds(operation), "operation \(operation) is not in the window \(retired)..<\(opened)")
-      return UnsafePointer(slots + (operation & mask))
+      if operation >= retired { return slots[operation & mask] }
+      return spilled[operation].unsafelyUnwrapped
     }
     @inline(__always)
-    nonmutating unsafeMutableAddress {
+    _modify {
       assert(holds(operation), "operation \(operation) is not in the window \(retired)..<\(opened)")
-      return slots + (operation & mask)
+      if operation >= retired {
+        yield &slots[operation & mask]
+      } else {
+        yield &spilled[operation]!
+      }
     }
+  }
+
+  // MARK: Stragglers
+
+  /// Whether the ring is full: opening the next operation grows it, unless
+  /// the oldest is spilled first.
+  @inlinable
+  var isFull: Bool { opened - retired > mask }
+
+  /// Whether a full ring had better spill its oldest record than double:
+  /// once it has 4,096 slots, while the spilled records are fewer than a
+  /// quarter of them. An operation that retries for seconds holds the
+  /// ring's tail while thousands of younger ones finish behind it;
+  /// spilling it keeps the ring at the size of what is really in flight
+  /// (measured on the reference checkout: 4,096 slots instead of 65,536).
+  @inlinable
+  var prefersSpilling: Bool { mask >= 4_095 && spilled.count < (mask + 1) / 4 }
+
+  /// Moves the oldest record in the ring to the spilled ones.
+  ///
+  /// - Precondition: the ring holds a record.
+  /// - Complexity: O(1) amortised.
+  @inlinable
+  mutating func spillOldest() {
+    precondition(retired < opened, "spilling from an empty ring")
+    spilled[retired] = (slots + (retired & mask)).move()
+    retired &+= 1
+    storage.note(retired..<opened)
+  }
+
+  /// The operations whose records are spilled, in number order.
+  ///
+  /// - Complexity: O(s log s) for s spilled records.
+  @inlinable
+  var spilledOperations: [Int] { spilled.keys.sorted() }
+
+  /// Forgets a spilled record.
+  @inlinable
+  mutating func forgetSpilled(_ operation: Int) {
+    spilled[operation] = nil
   }
 
   /// Gives this window its own storage if a copy of it shares the buffer.
@@ -139,6 +189,7 @@ struct OperationWindow<Record> {
   @inlinable
   mutating func removeAll() {
     makeUnique()
+    spilled.removeAll(keepingCapacity: true)
     retire(below: opened)
     retired = 0
     opened = 0

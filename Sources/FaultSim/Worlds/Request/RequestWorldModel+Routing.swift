@@ -10,6 +10,7 @@ extension RequestWorldModel {
     if let next = try arrivals.next() {
       try context.schedule(.start(operation: UInt32(operation + 1)), at: next)
     }
+    makeRoom()
     client.begin(operation, &context)
     server.open(operation)
     try sendAttempt(operation, &context)

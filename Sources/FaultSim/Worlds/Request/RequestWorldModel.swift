@@ -109,8 +109,14 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
   @inlinable
   mutating func finish(in context: inout SimulationContext<RequestEvent>) throws(SimulationError) {
     let kind = settings.options.workload.kind
-    for operation in client.records.retired..<client.records.opened where client.records[operation].outcome == .pending
-    {
+    for operation in client.records.spilledOperations {
+      if client.records[operation].outcome == .pending {
+        folded.countUnfinished(attempts: client.records[operation].attempts, kind: kind)
+      }
+      foldSpilled(operation)
+    }
+    for operation in client.records.retired..<client.records.opened
+    where client.records[operation].outcome == .pending {
       folded.countUnfinished(attempts: client.records[operation].attempts, kind: kind)
     }
     fold(below: client.records.opened)
@@ -158,10 +164,50 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
   @inline(__always)
   mutating func foldIfDone(_ operation: Int) {
     guard client.records.holds(operation), isDone(operation) else { return }
+    if operation < client.records.retired {
+      foldSpilled(operation)
+      return
+    }
+    foldDoneOldest()
+  }
+
+  /// Folds the oldest operations in the ring while they are done.
+  ///
+  /// - Complexity: O(1) per operation folded, plus one check.
+  @inlinable
+  @inline(__always)
+  mutating func foldDoneOldest() {
     var oldest = client.records.retired
     let opened = client.records.opened
     while oldest < opened && isDone(oldest) { oldest &+= 1 }
     fold(below: oldest)
+  }
+
+  /// Makes room in the ring for the operation about to start: when it is
+  /// full and had better not grow, the done operations at its tail are
+  /// folded and the oldest one still open is spilled (its client and
+  /// server records both), until a slot is free.
+  ///
+  /// - Complexity: O(1) amortised.
+  @inlinable
+  @inline(__always)
+  mutating func makeRoom() {
+    while client.records.isFull && client.records.prefersSpilling {
+      foldDoneOldest()
+      guard client.records.isFull else { return }
+      client.records.spillOldest()
+      server.records.spillOldest()
+    }
+  }
+
+  /// Folds one spilled operation that is done and forgets its records.
+  ///
+  /// - Complexity: O(1) amortised.
+  @inlinable
+  mutating func foldSpilled(_ operation: Int) {
+    foldOne(operation)
+    client.records.forgetSpilled(operation)
+    server.records.forgetSpilled(operation)
   }
 
   /// Whether nothing can change `operation` any more.
@@ -177,17 +223,23 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
   /// - Complexity: O(operations folded).
   @inlinable
   mutating func fold(below end: Int) {
-    let kind = settings.options.workload.kind
     for operation in client.records.retired..<end {
-      let applied = server.applied(operation)
-      let outcome = client.records[operation].outcome
-      folded.countApplications(applied, kind: kind)
-      let packed = PackedOutcome(applied: applied, outcome: outcome)
-      finalStateDigest &+= packed.hash(operation: operation)
-      if keepsFinalStates { finalStates[operation] = packed }
+      foldOne(operation)
     }
     client.records.retire(below: end)
     server.records.retire(below: end)
+  }
+
+  /// Adds one held operation to the metrics, the digest and (when kept)
+  /// the final states.
+  @inlinable
+  @inline(__always)
+  mutating func foldOne(_ operation: Int) {
+    let applied = server.applied(operation)
+    folded.countApplications(applied, kind: settings.options.workload.kind)
+    let packed = PackedOutcome(applied: applied, outcome: client.records[operation].outcome)
+    finalStateDigest &+= packed.hash(operation: operation)
+    if keepsFinalStates { finalStates[operation] = packed }
   }
 
   /// Each operation's final state, in operation order.
