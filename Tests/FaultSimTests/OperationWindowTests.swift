@@ -61,7 +61,7 @@ import Testing
     var largestRing = 0
     while let event = try context.takeNextEvent(limit: .max) {
       try world.handle(event, in: &context)
-      mostSpilled = max(mostSpilled, world.model.client.records.spilled.count)
+      mostSpilled = max(mostSpilled, world.model.client.records.spilledCount)
       largestRing = max(largestRing, world.model.client.records.mask + 1)
     }
     try world.finish(in: &context)

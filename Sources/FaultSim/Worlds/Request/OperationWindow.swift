@@ -34,10 +34,6 @@ struct OperationWindow<Record> {
   /// Operations opened so far: the next one to open.
   @usableFromInline
   private(set) var opened = 0
-  /// Records of operations older than ``retired`` that were not done when
-  /// the ring needed their slots (see ``spillOldest()``).
-  @usableFromInline
-  var spilled: [Int: Record] = [:]
 
   /// An empty window with room for `capacity` records before it grows.
   @inlinable
@@ -56,14 +52,18 @@ struct OperationWindow<Record> {
 
   /// Records held: the operations opened and not retired, and the spilled.
   @inlinable
-  var count: Int { opened - retired + spilled.count }
+  var count: Int { opened - retired + storage.spillIndex.count }
+
+  /// Records spilled (held outside the ring).
+  @inlinable
+  var spilledCount: Int { storage.spillIndex.count }
 
   /// Whether operation `operation`'s record is held (opened, not retired).
   @inlinable
   @inline(__always)
   func holds(_ operation: Int) -> Bool {
     if operation >= retired { return operation < opened }
-    return !spilled.isEmpty && spilled.index(forKey: operation) != nil
+    return storage.spilledAddress(operation) != nil
   }
 
   /// The record of a held operation: in the ring, or spilled.
@@ -74,20 +74,23 @@ struct OperationWindow<Record> {
   @inlinable
   subscript(operation: Int) -> Record {
     @inline(__always)
-    get {
-      assert(holds(operation), "operation \(operation) is not in the window \(retired)..<\(opened)")
-      if operation >= retired { return slots[operation & mask] }
-      return spilled[operation].unsafelyUnwrapped
+    unsafeAddress {
+      UnsafePointer(address(of: operation))
     }
     @inline(__always)
-    _modify {
-      assert(holds(operation), "operation \(operation) is not in the window \(retired)..<\(opened)")
-      if operation >= retired {
-        yield &slots[operation & mask]
-      } else {
-        yield &spilled[operation]!
-      }
+    nonmutating unsafeMutableAddress {
+      address(of: operation)
     }
+  }
+
+  /// Where a held operation's record is: its ring slot, or its place among
+  /// the spilled.
+  @inlinable
+  @inline(__always)
+  func address(of operation: Int) -> UnsafeMutablePointer<Record> {
+    assert(holds(operation), "operation \(operation) is not in the window \(retired)..<\(opened)")
+    if operation >= retired { return slots + (operation & mask) }
+    return storage.spilledAddress(operation).unsafelyUnwrapped
   }
 
   // MARK: Stragglers
@@ -104,7 +107,7 @@ struct OperationWindow<Record> {
   /// spilling it keeps the ring at the size of what is really in flight
   /// (measured on the reference checkout: 4,096 slots instead of 65,536).
   @inlinable
-  var prefersSpilling: Bool { mask >= 4_095 && spilled.count < (mask + 1) / 4 }
+  var prefersSpilling: Bool { mask >= 4_095 && storage.spillIndex.count < (mask + 1) / 4 }
 
   /// Moves the oldest record in the ring to the spilled ones.
   ///
@@ -113,7 +116,7 @@ struct OperationWindow<Record> {
   @inlinable
   mutating func spillOldest() {
     precondition(retired < opened, "spilling from an empty ring")
-    spilled[retired] = (slots + (retired & mask)).move()
+    storage.spill(retired, (slots + (retired & mask)).move())
     retired &+= 1
     storage.note(retired..<opened)
   }
@@ -122,12 +125,12 @@ struct OperationWindow<Record> {
   ///
   /// - Complexity: O(s log s) for s spilled records.
   @inlinable
-  var spilledOperations: [Int] { spilled.keys.sorted() }
+  var spilledOperations: [Int] { storage.spillIndex.keys.sorted() }
 
   /// Forgets a spilled record.
   @inlinable
   mutating func forgetSpilled(_ operation: Int) {
-    spilled[operation] = nil
+    storage.forgetSpilled(operation)
   }
 
   /// Gives this window its own storage if a copy of it shares the buffer.
@@ -189,7 +192,7 @@ struct OperationWindow<Record> {
   @inlinable
   mutating func removeAll() {
     makeUnique()
-    spilled.removeAll(keepingCapacity: true)
+    storage.forgetAllSpilled()
     retire(below: opened)
     retired = 0
     opened = 0
@@ -213,10 +216,92 @@ struct OperationWindow<Record> {
     @exclusivity(unchecked)
     var live: Range<Int> = 0..<0
 
+    /// The spilled records, in a pool of `spillCapacity` places; a place's
+    /// operation is in `spillIndex`, free places are in `spillFree`.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var spillSlots: UnsafeMutablePointer<Record>
+    @usableFromInline
+    @exclusivity(unchecked)
+    var spillCapacity = 0
+    @usableFromInline
+    @exclusivity(unchecked)
+    var spillIndex: [Int: Int] = [:]
+    @usableFromInline
+    @exclusivity(unchecked)
+    var spillFree: [Int] = []
+    /// How many spilled operations have each value of their low 16 bits:
+    /// a zero proves an operation is not spilled without hashing it (the
+    /// common question, asked for each late answer to a folded operation).
+    @usableFromInline
+    let spillFilter: UnsafeMutablePointer<UInt16>
+    @usableFromInline
+    static var filterMask: Int { 0xFFFF }
+    /// The last spilled operation looked up and its place: one event makes
+    /// several accesses to its operation's record.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var lastSpilled = (operation: -1, place: 0)
+
     @inlinable
     init(capacity: Int) {
       slots = .allocate(capacity: capacity)
       self.capacity = capacity
+      spillSlots = .allocate(capacity: 0)
+      spillFilter = .allocate(capacity: Self.filterMask + 1)
+      spillFilter.initialize(repeating: 0, count: Self.filterMask + 1)
+    }
+
+    /// The place of a spilled operation's record, if it is spilled.
+    @inlinable
+    func spilledAddress(_ operation: Int) -> UnsafeMutablePointer<Record>? {
+      guard spillFilter[operation & Self.filterMask] != 0 else { return nil }
+      if lastSpilled.operation == operation { return spillSlots + lastSpilled.place }
+      guard let place = spillIndex[operation] else { return nil }
+      lastSpilled = (operation, place)
+      return spillSlots + place
+    }
+
+    /// Keeps `record` as the spilled record of `operation`.
+    @inlinable
+    func spill(_ operation: Int, _ record: consuming Record) {
+      if spillFree.isEmpty {
+        let grown = Swift.max(16, spillCapacity * 2)
+        let pool = UnsafeMutablePointer<Record>.allocate(capacity: grown)
+        for place in spillIndex.values {
+          (pool + place).moveInitialize(from: spillSlots + place, count: 1)
+        }
+        spillSlots.deallocate()
+        spillSlots = pool
+        spillFree = Array((spillCapacity..<grown).reversed())
+        spillCapacity = grown
+      }
+      let place = spillFree.removeLast()
+      (spillSlots + place).initialize(to: record)
+      spillIndex[operation] = place
+      spillFilter[operation & Self.filterMask] &+= 1
+    }
+
+    /// Forgets the spilled record of `operation`.
+    @inlinable
+    func forgetSpilled(_ operation: Int) {
+      guard let place = spillIndex.removeValue(forKey: operation) else { return }
+      if lastSpilled.operation == operation { lastSpilled = (-1, 0) }
+      spillFilter[operation & Self.filterMask] &-= 1
+      (spillSlots + place).deinitialize(count: 1)
+      spillFree.append(place)
+    }
+
+    /// Forgets every spilled record.
+    @inlinable
+    func forgetAllSpilled() {
+      for (operation, place) in spillIndex {
+        (spillSlots + place).deinitialize(count: 1)
+        spillFree.append(place)
+        spillFilter[operation & Self.filterMask] &-= 1
+      }
+      spillIndex.removeAll(keepingCapacity: true)
+      lastSpilled = (-1, 0)
     }
 
     /// Records which operations' records are initialised (nothing to do
@@ -236,6 +321,9 @@ struct OperationWindow<Record> {
         (copy.slots + (operation & mask)).initialize(to: slots[operation & mask])
       }
       copy.note(operations)
+      for (operation, place) in spillIndex {
+        copy.spill(operation, spillSlots[place])
+      }
       return copy
     }
 
@@ -261,6 +349,9 @@ struct OperationWindow<Record> {
         (slots + (operation & mask)).deinitialize(count: 1)
       }
       slots.deallocate()
+      forgetAllSpilled()
+      spillSlots.deallocate()
+      spillFilter.deallocate()
     }
   }
 }
