@@ -65,7 +65,7 @@ import Testing
       largestRing = max(largestRing, world.model.client.records.mask + 1)
     }
     try world.finish(in: &context)
-    #expect(mostSpilled > 0 && largestRing <= 8_192, "spilled \(mostSpilled), ring \(largestRing)")
+    #expect(mostSpilled > 0 && largestRing <= 16_384, "spilled \(mostSpilled), ring \(largestRing)")
     #expect(world.metrics(events: context.eventsHandled) == run.metrics)
   }
 
