@@ -154,7 +154,7 @@ extension TransferWorldModel {
         m.uncertain &+= 1
       }
       // Wrapping, as before: a file stored before the user asked again.
-      if result.stored { m.completion.record(result.storedAt.nanoseconds &- result.requestedAt.nanoseconds) }
+      if result.stored { m.completion.record(result.storedAt.nanoseconds &- app.requestedAt[file].nanoseconds) }
     }
     for task in daemon.tasks {
       m.tasksCreated &+= 1
