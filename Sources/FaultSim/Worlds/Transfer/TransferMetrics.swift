@@ -133,10 +133,11 @@ extension TransferWorldModel {
     m.runs = 1
     m.events = events
     var useful: UInt64 = 0
+    let daemonFiles = daemon.fileRecords()
     for file in app.records.indices {
       let row = app.records[file].row
       let result = app.records[file].result
-      let daemonFile = daemon.files[file]
+      let daemonFile = daemonFiles[file]
       if result.stored && !result.corrupt { useful &+= result.usefulBytes }
       m.orphanedTransfers &+= UInt64(daemonFile.orphanedTransfers)
       guard row.wanted else { continue }
@@ -168,7 +169,7 @@ extension TransferWorldModel {
       m.wakeUps &+= UInt64(lifecycle.wakeUps)
       m.backgroundRuntime &+= lifecycle.backgroundRuntime.nanoseconds
       m.aliveAtRelaunch &+= UInt64(aliveAtRelaunch[user])
-      m.tasksOrphaned &+= UInt64(daemon.users[user].tasksOrphaned)
+      m.tasksOrphaned &+= UInt64(daemon.devices[user].tasksOrphaned)
     }
     for device in taskScheduler.devices {
       m.reconcileJobs &+= UInt64(device.launches)
@@ -179,13 +180,14 @@ extension TransferWorldModel {
 
   /// Each file's final state, in file order.
   ///
-  /// - Complexity: O(files).
+  /// - Complexity: O(files + tasks).
   @inlinable
   func finalState() -> EntityStates<TransferFileOutcome> {
-    EntityStates(
+    let daemonFiles = daemon.fileRecords()
+    return EntityStates(
       app.records.indices.map { file in
         let result = app.records[file].result
-        let daemonFile = daemon.files[file]
+        let daemonFile = daemonFiles[file]
         return TransferFileOutcome(
           name: settings.fileName(file), stored: result.stored, corrupt: result.corrupt,
           transfers: Int(daemonFile.completedTransfers), orphaned: Int(daemonFile.orphanedTransfers),
