@@ -32,7 +32,7 @@ import Testing
       #expect(context.now <= time, "an event past the end of the test at \(context.now)")
       switch event.kind {
       case .taskReachesTarget(let task, let generation):
-        if daemon.reachTarget(task, generation: generation, &context) { owed.append(task) }
+        if daemon.reachTarget(task, generation: generation, user: Int(event.user), &context) { owed.append(task) }
       case .conditionsChange(let generation):
         try daemon.conditionsChange(Int(event.user), generation: generation, &context)
       default:
@@ -195,4 +195,3 @@ import Testing
     }
   }
 }
-

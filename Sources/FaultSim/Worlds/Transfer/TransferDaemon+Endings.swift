@@ -2,17 +2,21 @@
 /// and how their endings wait in each device's delivery queue until the
 /// world hands them to the app as ``TransferCallback`` values.
 extension TransferDaemon {
-  /// A task's end event arrives.
+  /// A task's end event arrives for `user`'s task.
   ///
   /// - Returns: Whether the task ended and its event is owed to the app (it
   ///   belongs to the connected session); the world then routes it.
   @inlinable
   @inline(__always)
   mutating func reachTarget(
-    _ task: TransferTaskID, generation: UInt32, _ context: inout SimulationContext<TransferEvent>
+    _ task: TransferTaskID, generation: UInt32, user: Int, _ context: inout SimulationContext<TransferEvent>
   ) -> Bool {
+    // The event names both the device and the task: reading the device's
+    // line first lets the two misses overlap, where the task would name
+    // its device only once its own line has arrived.
+    let session = devices[user].connectedSession
     guard tasks[task.index].generation == generation, tasks[task.index].state == .running else { return false }
-    return finish(task, &context)
+    return finish(task, connectedSession: session, &context)
   }
 
   /// Ends a running task now at its target (completion or failure).
@@ -21,6 +25,14 @@ extension TransferDaemon {
   ///   connected session (a task of another session is orphaned).
   @usableFromInline
   mutating func finish(_ id: TransferTaskID, _ context: inout SimulationContext<TransferEvent>) -> Bool {
+    finish(id, connectedSession: devices[Int(tasks[id.index].user)].connectedSession, &context)
+  }
+
+  /// Ends a running task now, its device connected to `connectedSession`.
+  @usableFromInline
+  mutating func finish(
+    _ id: TransferTaskID, connectedSession: SessionIdentifier, _ context: inout SimulationContext<TransferEvent>
+  ) -> Bool {
     let index = id.index
     var task = tasks[index]
     let file = Int(task.file)
@@ -37,7 +49,7 @@ extension TransferDaemon {
       TransferWorld.daemonName(user), completed ? "finish \(taskName(index))" : "\(taskName(index)) fails",
       "bytes=\(task.moved)")
     // A session the app no longer uses: the event goes nowhere.
-    guard task.session == devices[user].connectedSession else {
+    guard task.session == connectedSession else {
       task.state = .closed
       task.orphaned = completed
       tasks[index] = task

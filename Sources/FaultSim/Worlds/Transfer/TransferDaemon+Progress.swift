@@ -99,6 +99,9 @@ extension TransferDaemon {
   static func bytes(rate: UInt64, over duration: VirtualDuration) -> UInt64 {
     let product = rate.multipliedFullWidth(by: duration.nanoseconds)
     guard product.high < 1_000_000_000 else { return .max }
+    // A product that fits 64 bits (the common case) divides in one
+    // instruction; the 128-bit division is a call into the runtime.
+    guard product.high != 0 else { return product.low / 1_000_000_000 }
     return UInt64(1_000_000_000).dividingFullWidth(product).quotient
   }
 
@@ -108,16 +111,30 @@ extension TransferDaemon {
   static func duration(bytes: UInt64, rate: UInt64) -> VirtualDuration {
     let product = bytes.multipliedFullWidth(by: 1_000_000_000)
     guard product.high < rate else { return .nanoseconds(.max) }
-    let (quotient, remainder) = rate.dividingFullWidth(product)
+    // As in `bytes(rate:over:)`: 64 bits when the product fits.
+    let (quotient, remainder) =
+      product.high == 0 ? product.low.quotientAndRemainder(dividingBy: rate) : rate.dividingFullWidth(product)
     return .nanoseconds(remainder == 0 ? quotient : quotient &+ 1)
   }
 
   /// Keeps one condition-change event pending for a user with live tasks.
-  @usableFromInline
+  ///
+  /// Always inlined: without condition timelines (the common case) it is
+  /// one test at the call.
+  @inlinable
+  @inline(__always)
   mutating func armConditionChange(_ user: Int, _ context: inout SimulationContext<TransferEvent>)
     throws(SimulationError)
   {
-    guard settings.hasConditionTimelines, !devices[user].conditionEventPending else { return }
+    guard settings.hasConditionTimelines else { return }
+    try armConditionChangeOnTimeline(user, &context)
+  }
+
+  @usableFromInline
+  mutating func armConditionChangeOnTimeline(_ user: Int, _ context: inout SimulationContext<TransferEvent>)
+    throws(SimulationError)
+  {
+    guard !devices[user].conditionEventPending else { return }
     guard let next = nextConditionChange(user, after: context.now) else { return }
     devices[user].conditionEventPending = true
     devices[user].conditionGeneration &+= 1

@@ -8,7 +8,7 @@
 /// - the app through ``BackgroundTransferSession`` (connect, create, cancel,
 ///   `getAllTasks`);
 /// - the world, which routes events: a task reaching its target
-///   (``reachTarget(_:generation:_:)``), a condition change, a user
+///   (``reachTarget(_:generation:user:_:)``), a condition change, a user
 ///   force-quit (``forceQuit(_:_:)``), and the hand-over of endings as
 ///   ``TransferCallback`` values (``openDeliveryQueue(of:)``,
 ///   ``collect(_:_:)``).
@@ -149,11 +149,12 @@ struct TransferDaemon {
 
   /// What the daemon did for each file over the run, in file order: the
   /// file's state now, and the completed and orphaned transfers counted
-  /// from its tasks.
+  /// from its tasks; and in `totals`, what all the tasks did (one pass
+  /// over the tasks serves both).
   ///
   /// - Complexity: O(files + tasks).
   @usableFromInline
-  func fileRecords() -> [DaemonFileRecord] {
+  func fileRecords(totals: inout DaemonTaskTotals) -> [DaemonFileRecord] {
     var records = Array(repeating: DaemonFileRecord(), count: devices.devices * devices.filesPerDevice)
     for user in 0..<devices.devices {
       for file in settings.files(of: user) {
@@ -163,10 +164,24 @@ struct TransferDaemon {
         records[file].progressUnknown = state.progressUnknown
       }
     }
-    for task in tasks where task.ending == .completed {
+    for task in tasks {
+      totals.created &+= 1
+      if task.ending == .cancelledByApp { totals.cancelledByApp &+= 1 }
+      guard task.ending == .completed else { continue }
+      totals.completed &+= 1
       records[Int(task.file)].completedTransfers &+= 1
       if task.orphaned { records[Int(task.file)].orphanedTransfers &+= 1 }
     }
     return records
+  }
+
+  /// What the daemon did for each file over the run
+  /// (``fileRecords(totals:)`` without the totals).
+  ///
+  /// - Complexity: O(files + tasks).
+  @usableFromInline
+  func fileRecords() -> [DaemonFileRecord] {
+    var totals = DaemonTaskTotals()
+    return fileRecords(totals: &totals)
   }
 }

@@ -133,7 +133,8 @@ extension TransferWorldModel {
     m.runs = 1
     m.events = events
     var useful: UInt64 = 0
-    let daemonFiles = daemon.fileRecords()
+    var tasks = DaemonTaskTotals()
+    let daemonFiles = daemon.fileRecords(totals: &tasks)
     for file in app.records.indices {
       let row = app.records[file].row
       let result = app.records[file].result
@@ -157,11 +158,9 @@ extension TransferWorldModel {
       // Wrapping, as before: a file stored before the user asked again.
       if result.stored { m.completion.record(result.storedAt.nanoseconds &- app.requestedAt[file].nanoseconds) }
     }
-    for task in daemon.tasks {
-      m.tasksCreated &+= 1
-      if task.ending == .completed { m.transfersCompleted &+= 1 }
-      if task.ending == .cancelledByApp { m.cancelledByApp &+= 1 }
-    }
+    m.tasksCreated &+= tasks.created
+    m.transfersCompleted &+= tasks.completed
+    m.cancelledByApp &+= tasks.cancelledByApp
     m.bytesTransferred = daemon.bytesMoved
     m.bytesWasted = m.bytesTransferred - min(m.bytesTransferred, useful)
     for user in app.lifecycles.indices {

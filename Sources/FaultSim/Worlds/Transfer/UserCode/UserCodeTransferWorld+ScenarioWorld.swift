@@ -13,7 +13,8 @@ extension UserCodeTransferWorld: ScenarioWorld {
     m.runs = 1
     m.events = events
     var useful: UInt64 = 0
-    let daemonFiles = daemon.fileRecords()
+    var tasks = DaemonTaskTotals()
+    let daemonFiles = daemon.fileRecords(totals: &tasks)
     for file in devices.stored.indices {
       let result = devices.stored[file]
       let daemonFile = daemonFiles[file]
@@ -29,11 +30,9 @@ extension UserCodeTransferWorld: ScenarioWorld {
       if daemonFile.progressUnknown { m.progressUnknown &+= 1 }
       if result.copies > 0 { m.completion.record(result.storedAt.nanoseconds) }
     }
-    for task in daemon.tasks {
-      m.tasksCreated &+= 1
-      if task.ending == .completed { m.transfersCompleted &+= 1 }
-      if task.ending == .cancelledByApp { m.cancelledByApp &+= 1 }
-    }
+    m.tasksCreated &+= tasks.created
+    m.transfersCompleted &+= tasks.completed
+    m.cancelledByApp &+= tasks.cancelledByApp
     m.bytesTransferred = daemon.bytesMoved
     m.bytesWasted = m.bytesTransferred - min(m.bytesTransferred, useful)
     let perWake = settings.options.lifecycle.backgroundWorkPerWake.nanoseconds
