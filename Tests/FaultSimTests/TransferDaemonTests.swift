@@ -32,7 +32,7 @@ import Testing
       #expect(context.now <= time, "an event past the end of the test at \(context.now)")
       switch event.kind {
       case .taskReachesTarget(let task, let generation):
-        if daemon.reachTarget(task, generation: generation, &context) { owed.append(task) }
+        if daemon.reachTarget(task, generation: generation, user: Int(event.user), &context) { owed.append(task) }
       case .conditionsChange(let generation):
         try daemon.conditionsChange(Int(event.user), generation: generation, &context)
       default:
@@ -100,8 +100,9 @@ import Testing
     // The old session's task completes into the void.
     let owed = try Self.run(&daemon, &context, until: VirtualTime(nanoseconds: 20_000_000_000))
     #expect(owed == [other])
-    #expect(daemon.files[0].completedTransfers == 1 && daemon.files[0].orphanedTransfers == 1)
-    #expect(daemon.users[0].tasksOrphaned == 1)
+    let file = daemon.fileRecords()[0]
+    #expect(file.completedTransfers == 1 && file.orphanedTransfers == 1)
+    #expect(daemon.devices[0].tasksOrphaned == 1)
   }
 
   @Test func theDeliveryQueueHandsEndingsOverInTheOrderTheyHappened() throws {
@@ -160,6 +161,37 @@ import Testing
       let moved = daemon.snapshot(of: task).moved
       #expect(moved > 0 && moved < 50_000_000)
       #expect(data == (resumeData == 1 ? moved : nil))
+    }
+  }
+
+  /// The throughput factor's rounding without the C library's `round`
+  /// matches `max(1, (factor · 1000).rounded())`, halves included.
+  @Test func thousandthsRoundAsTheStandardLibraryDoes() {
+    var random = Xoshiro256StarStar(seed: 12)
+    var factors: [Double] = [0, 0.0004, 0.0005, 0.0015, 0.7, 1, 1.3, 1.9995, 2, .nan]
+    factors += (0..<2_000).map { Double($0) / 1_000 + 0.0005 }
+    factors += (0..<20_000).map { _ in RandomConversion.unit(random.next()) * 2 }
+    for factor in factors {
+      let expected = factor.isNaN ? 1 : UInt32(max(1, (factor * 1_000).rounded()))
+      #expect(TransferDaemon.thousandths(factor) == expected, "factor \(factor)")
+    }
+  }
+
+  /// A device's tasks come back newest first whatever runs of slots they
+  /// were created in, interleaved with another device's.
+  @Test func aDevicesTasksAreWalkedNewestFirstAcrossRuns() throws {
+    var daemon = Self.daemon()
+    var context = SimulationContext<TransferEvent>(seed: 1)
+    var created: [[Int]] = [[], []]
+    for (file, attempt) in [(0, 1), (1, 1), (3, 1), (2, 1), (4, 1), (5, 1), (0, 2)] as [(Int, UInt16)] {
+      let task = try daemon.createTask(for: Self.transfer(file, attempt: attempt), resumingFrom: 0, &context)
+      created[file / 3].append(task.index)
+    }
+    for user in 0..<2 {
+      var cursor = daemon.taskCursor(of: user)
+      var walked: [Int] = []
+      while let slot = daemon.nextTask(&cursor) { walked.append(slot) }
+      #expect(walked == created[user].reversed(), "user \(user)")
     }
   }
 }

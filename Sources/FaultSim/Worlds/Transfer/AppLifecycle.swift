@@ -1,11 +1,12 @@
 /// The app's process on one device, as the OS runs it: foreground,
 /// suspended, terminated or force-quit, with the session identifier the
-/// app uses and the background time it has been given.
+/// app uses and the background time it has been given: 32 bytes, two to a
+/// line of the app's line-aligned table.
 @usableFromInline
-struct AppLifecycle {
+struct AppLifecycle: BitwiseCopyable {
   /// Where the process is.
   @usableFromInline
-  enum State: UInt8 {
+  enum State: UInt8, BitwiseCopyable {
     case foreground
     /// In memory, not running.
     case suspended

@@ -1,5 +1,6 @@
-/// What the daemon did for one file, over all its tasks and sessions: 8
-/// bytes. The app never sees it; the run's metrics read it.
+/// What the daemon did for one file, over all its tasks and sessions, as
+/// the run's metrics read it at the end (``TransferDaemon/fileRecords()``).
+/// The app never sees it.
 @usableFromInline
 struct DaemonFileRecord {
   /// Full transfers that completed (any session).

@@ -1,11 +1,11 @@
-/// One task in the OS transfer daemon: 64 bytes, one cache line (the
-/// transfer benchmark is bound by these lines; `DaemonTaskLayoutTests`
-/// holds the size).
+/// One task in the OS transfer daemon: 64 bytes, one cache line in the
+/// daemon's line-aligned table (the transfer benchmark is bound by these
+/// lines; `ComponentLayoutTests` holds the size).
 @usableFromInline
-struct DaemonTask {
+struct DaemonTask: BitwiseCopyable {
   /// Where the task is in its life.
   @usableFromInline
-  enum State: UInt8, Sendable {
+  enum State: UInt8, Sendable, BitwiseCopyable {
     /// Waiting for its constraints (network, power).
     case waiting
     case running
@@ -18,7 +18,7 @@ struct DaemonTask {
 
   /// How the task ended; the names are the ones traces print.
   @usableFromInline
-  enum Ending: UInt8, Sendable, CustomStringConvertible {
+  enum Ending: UInt8, Sendable, BitwiseCopyable, CustomStringConvertible {
     case none
     case completed
     case failed
@@ -64,12 +64,10 @@ struct DaemonTask {
   /// the old rate is recognised as stale.
   @usableFromInline
   var generation: UInt32 = 0
-  /// Next task of the same user (slot), ``DaemonTask/endOfList`` at the end.
+  /// The task queued for delivery just before it (slot), while it waits
+  /// in its user's delivery queue; ``DaemonTask/endOfList`` for the oldest.
   @usableFromInline
-  var nextOfUser: Int32 = DaemonTask.endOfList
-  /// Next task in the user's delivery queue (slot).
-  @usableFromInline
-  var nextPending: Int32 = DaemonTask.endOfList
+  var queuedBefore: Int32 = DaemonTask.endOfList
   @usableFromInline
   var state: State = .waiting
   @usableFromInline
@@ -81,24 +79,28 @@ struct DaemonTask {
   /// Whether its delivery waits until after a relaunch's reconcile.
   @usableFromInline
   var deferred = false
+  /// Whether it completed in a session no app listens to (when it ended,
+  /// or when the app moved to another session before its event arrived).
+  @usableFromInline
+  var orphaned = false
   /// The file's attempt number this task is (its identity with `file`).
   @usableFromInline
   var attempt: UInt16 = 0
 
-  /// The link that ends a task list or a delivery queue.
+  /// The link that ends a list of runs or a delivery queue.
   @usableFromInline
   static let endOfList: Int32 = -1
 
   /// When it ended (valid once ended).
-  @usableFromInline
+  @inlinable
   var endedAt: VirtualTime { updated }
 
   /// Whether it still moves bytes, or waits to.
-  @usableFromInline
+  @inlinable
   var isLive: Bool { state == .waiting || state == .running }
 
   /// What the task is, for keyed draws and trace names: the file's n-th
   /// transfer (the app's `taskDescription`).
-  @usableFromInline
+  @inlinable
   var identity: TransferAttemptIdentity { TransferAttemptIdentity(file: Int(file), attempt: attempt) }
 }

@@ -1,25 +1,27 @@
 /// The daemon's state for one device: the session the app is connected to,
-/// the device's task list and the queue of endings awaiting the app.
+/// the device's tasks and the queue of endings awaiting the app; 21 bytes,
+/// at the head of the device's block in the ``DaemonDeviceTable``.
 @usableFromInline
-struct DaemonUserState {
+struct DaemonUserState: BitwiseCopyable {
   /// The session whose events reach the app (the app's current identifier).
   @usableFromInline
   var connectedSession = SessionIdentifier.initial
-  /// Head of the device's task list (slot, newest first).
+  /// The device's newest run of tasks (``DaemonTaskRun``, index in
+  /// ``TransferDaemon/runs``).
   @usableFromInline
-  var firstTask = DaemonTask.endOfList
-  /// The queue of ended tasks whose events await delivery, in ending order.
+  var lastRun = DaemonTask.endOfList
+  /// The newest ended task whose event awaits delivery (slot): the queue
+  /// is linked from the newest back (``DaemonTask/queuedBefore``), so that
+  /// queueing an ending touches only its own task.
   @usableFromInline
-  var pendingHead = DaemonTask.endOfList
-  @usableFromInline
-  var pendingTail = DaemonTask.endOfList
+  var newestPending = DaemonTask.endOfList
   /// Generation of the pending condition-change event.
   @usableFromInline
   var conditionGeneration: UInt32 = 0
-  @usableFromInline
-  var conditionEventPending = false
   /// Tasks left behind (alive or undelivered) when the app connected to a
   /// new session identifier.
   @usableFromInline
   var tasksOrphaned: UInt32 = 0
+  @usableFromInline
+  var conditionEventPending = false
 }

@@ -1,9 +1,16 @@
 /// What became of one file on the app's side, whatever the registry says:
 /// whether a copy is stored (and intact), whether the server rejected the
-/// upload, and when the user asked for it and got it. The app writes it as
-/// it stores files; the run's metrics read it.
+/// upload, and when the first copy arrived. The app writes it as it stores
+/// files; the run's metrics read it. 20 bytes, the times first, so that
+/// the registry row fits after it in a 32-byte ``AppFileRecord``.
 @usableFromInline
-struct FileResult {
+struct FileResult: BitwiseCopyable {
+  /// When the first copy was stored.
+  @usableFromInline
+  var storedAt = VirtualTime.zero
+  /// Bytes that count towards the stored copy (the rest moved is waste).
+  @usableFromInline
+  var usefulBytes: UInt64 = 0
   /// A copy is in place (downloads: on disk; uploads: on the server).
   @usableFromInline
   var stored = false
@@ -16,13 +23,4 @@ struct FileResult {
   /// Uploads: whether the staging file still exists.
   @usableFromInline
   var staging = true
-  /// When the user asked for it (first request, or again after cancelling).
-  @usableFromInline
-  var requestedAt = VirtualTime.zero
-  /// When the first copy was stored.
-  @usableFromInline
-  var storedAt = VirtualTime.zero
-  /// Bytes that count towards the stored copy (the rest moved is waste).
-  @usableFromInline
-  var usefulBytes: UInt64 = 0
 }

@@ -5,9 +5,9 @@
 /// The app's mechanism edits it as the app's decisions say (a
 /// ``ReconcileAction``, an ``InterruptionDecision``…); the decisions see a
 /// copy, in an ``AppFile``.
-public struct RegistryRow: Hashable, Sendable {
+public struct RegistryRow: Hashable, Sendable, BitwiseCopyable {
   /// The row's state column.
-  public enum State: UInt8, Hashable, Sendable, CustomStringConvertible {
+  public enum State: UInt8, Hashable, Sendable, BitwiseCopyable, CustomStringConvertible {
     /// No transfer recorded (never enqueued, or the row was removed).
     case none
     /// Waiting to be enqueued.
@@ -31,14 +31,16 @@ public struct RegistryRow: Hashable, Sendable {
     }
   }
 
+  // The task first: the row is then 12 bytes, and the app's record of a
+  // file (this row and what it stored) fills 32.
+  /// The task the row refers to; callbacks of other tasks are stale.
+  public var currentTask: TransferTaskID?
   /// The row's state column.
   public var state: State = .none
   /// Whether the user wants the file (false after cancelling it).
   public var wanted = true
   /// Whether the user cancelled it (and will ask again).
   public var cancelled = false
-  /// The task the row refers to; callbacks of other tasks are stale.
-  public var currentTask: TransferTaskID?
   /// Tasks the app created for the file.
   public var attempts: UInt16 = 0
   /// The HTTP status of the file's last finished transfer (0 before one).

@@ -138,14 +138,18 @@ extension TransferApp {
     _ file: Int, from transfer: TransferAttemptIdentity, corrupt: Bool, bytes: UInt64,
     _ context: inout SimulationContext<TransferEvent>
   ) {
-    let copy = records[file].result.stored
+    // One write of the whole record: each write through the table checks
+    // that its storage is unshared.
+    var record = records[file]
+    let copy = record.result.stored
     if !copy {
-      records[file].result.storedAt = context.now
-      records[file].result.usefulBytes = bytes
+      record.result.storedAt = context.now
+      record.result.usefulBytes = bytes
     }
-    records[file].result.stored = true
-    records[file].result.corrupt = records[file].result.corrupt || corrupt
-    records[file].row.state = .done
+    record.result.stored = true
+    record.result.corrupt = record.result.corrupt || corrupt
+    record.row.state = .done
+    records[file] = record
     context.trace(
       TransferWorld.appName(file / settings.filesPerUser),
       "stores \(copy ? "a duplicate of " : "")\(settings.fileName(file)) from \(settings.taskName(transfer))",

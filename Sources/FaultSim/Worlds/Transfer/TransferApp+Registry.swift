@@ -16,14 +16,17 @@ extension TransferApp {
         "attempts=\(records[file].row.attempts)")
       return
     }
-    records[file].row.attempts &+= 1
+    var row = records[file].row
+    row.attempts &+= 1
+    records[file].row.attempts = row.attempts
     let task = try session.createTask(
-      for: TransferAttemptIdentity(file: file, attempt: records[file].row.attempts), resumingFrom: resumeFrom, &context)
-    if records[file].result.requestedAt == .zero && records[file].row.attempts <= 1 {
-      records[file].result.requestedAt = context.now
+      for: TransferAttemptIdentity(file: file, attempt: row.attempts), resumingFrom: resumeFrom, &context)
+    if row.attempts <= 1 && requestedAt[file] == .zero {
+      requestedAt[file] = context.now
     }
-    records[file].row.state = .active
-    records[file].row.currentTask = task
+    row.state = .active
+    row.currentTask = task
+    records[file].row = row
   }
 
   /// Marks the row queued and enqueues the file again.
@@ -138,7 +141,7 @@ extension TransferApp {
   ) throws(SimulationError) {
     let user = file / settings.filesPerUser
     records[file].row.wanted = true
-    records[file].result.requestedAt = context.now
+    requestedAt[file] = context.now
     records[file].row.cancelled = false
     guard records[file].row.state == .none else {
       context.trace(

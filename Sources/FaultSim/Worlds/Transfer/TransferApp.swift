@@ -20,10 +20,15 @@ struct TransferApp<Reconciler: TransferReconciler, Completion: TransferCompletio
   var decisions: TransferAppDecisions<Reconciler, Completion, Job>
   /// Per device.
   @usableFromInline
-  var lifecycles: [AppLifecycle]
+  var lifecycles: CacheLineArray<AppLifecycle>
   /// Per file: its registry row and what really became of it.
   @usableFromInline
-  var records: [AppFileRecord]
+  var records: CacheLineArray<AppFileRecord>
+  /// Per file: when the user asked for it (the first request, or again
+  /// after cancelling). Apart from the records, which it would not fit:
+  /// only the first enqueue, a request again and the metrics read it.
+  @usableFromInline
+  var requestedAt: [VirtualTime]
   /// Scratch for `getAllTasks`.
   @usableFromInline
   var taskList: [TransferTaskSnapshot] = []
@@ -37,15 +42,17 @@ struct TransferApp<Reconciler: TransferReconciler, Completion: TransferCompletio
     self.settings = settings
     self.decisions = decisions
     let workload = settings.options.workload
-    lifecycles = Array(repeating: AppLifecycle(), count: workload.users)
-    records = Array(repeating: AppFileRecord(), count: workload.users * workload.filesPerUser)
+    lifecycles = CacheLineArray(repeating: AppLifecycle(), count: workload.users)
+    records = CacheLineArray(repeating: AppFileRecord(), count: workload.users * workload.filesPerUser)
+    requestedAt = Array(repeating: .zero, count: workload.users * workload.filesPerUser)
   }
 
   /// Restores the initial state for another run, keeping the storage.
   @inlinable
   mutating func reset() {
-    for index in lifecycles.indices { lifecycles[index] = AppLifecycle() }
-    for index in records.indices { records[index] = AppFileRecord() }
+    lifecycles.update(repeating: AppLifecycle())
+    records.update(repeating: AppFileRecord())
+    for index in requestedAt.indices { requestedAt[index] = .zero }
     decisions.reset()
   }
 
@@ -84,8 +91,10 @@ struct TransferApp<Reconciler: TransferReconciler, Completion: TransferCompletio
     if launch == .again && decisions.sessionIdentifier == .freshPerLaunch && !processAlive {
       startFreshSession(user, session: &session, &context)
     }
-    lifecycles[user].state = .foreground
-    lifecycles[user].backgroundWakes = 0
+    var lifecycle = lifecycles[user]
+    lifecycle.state = .foreground
+    lifecycle.backgroundWakes = 0
+    lifecycles[user] = lifecycle
     guard launch == .first else { return }
     for file in files(of: user) { try enqueue(file, session: &session, &context) }
   }
@@ -152,9 +161,11 @@ struct TransferApp<Reconciler: TransferReconciler, Completion: TransferCompletio
     _ user: Int, relaunched: Bool, session: inout some BackgroundTransferSession,
     _ context: inout SimulationContext<TransferEvent>
   ) {
-    lifecycles[user].wakeUps &+= 1
-    lifecycles[user].backgroundWakes &+= 1
-    lifecycles[user].backgroundRuntime.nanoseconds &+= settings.options.lifecycle.backgroundWorkPerWake.nanoseconds
+    var lifecycle = lifecycles[user]
+    lifecycle.wakeUps &+= 1
+    lifecycle.backgroundWakes &+= 1
+    lifecycle.backgroundRuntime.nanoseconds &+= settings.options.lifecycle.backgroundWorkPerWake.nanoseconds
+    lifecycles[user] = lifecycle
     if relaunched {
       context.trace(TransferWorld.appName(user), "relaunched in the background for transfer events")
       if decisions.sessionIdentifier == .freshPerLaunch { startFreshSession(user, session: &session, &context) }

@@ -2,17 +2,21 @@
 /// and how their endings wait in each device's delivery queue until the
 /// world hands them to the app as ``TransferCallback`` values.
 extension TransferDaemon {
-  /// A task's end event arrives.
+  /// A task's end event arrives for `user`'s task.
   ///
   /// - Returns: Whether the task ended and its event is owed to the app (it
   ///   belongs to the connected session); the world then routes it.
   @inlinable
   @inline(__always)
   mutating func reachTarget(
-    _ task: TransferTaskID, generation: UInt32, _ context: inout SimulationContext<TransferEvent>
+    _ task: TransferTaskID, generation: UInt32, user: Int, _ context: inout SimulationContext<TransferEvent>
   ) -> Bool {
+    // The event names both the device and the task: reading the device's
+    // line first lets the two misses overlap, where the task would name
+    // its device only once its own line has arrived.
+    let session = devices[user].connectedSession
     guard tasks[task.index].generation == generation, tasks[task.index].state == .running else { return false }
-    return finish(task, &context)
+    return finish(task, connectedSession: session, &context)
   }
 
   /// Ends a running task now at its target (completion or failure).
@@ -21,6 +25,14 @@ extension TransferDaemon {
   ///   connected session (a task of another session is orphaned).
   @usableFromInline
   mutating func finish(_ id: TransferTaskID, _ context: inout SimulationContext<TransferEvent>) -> Bool {
+    finish(id, connectedSession: devices[Int(tasks[id.index].user)].connectedSession, &context)
+  }
+
+  /// Ends a running task now, its device connected to `connectedSession`.
+  @usableFromInline
+  mutating func finish(
+    _ id: TransferTaskID, connectedSession: SessionIdentifier, _ context: inout SimulationContext<TransferEvent>
+  ) -> Bool {
     let index = id.index
     var task = tasks[index]
     let file = Int(task.file)
@@ -32,34 +44,31 @@ extension TransferDaemon {
     task.ending = task.failsAtTarget ? .failed : .completed
     task.generation &+= 1
     let completed = task.ending == .completed
-    files[file].aliveTasks &-= 1
-    if completed { files[file].completedTransfers &+= 1 }
+    devices[file: file, of: user].aliveTasks &-= 1
     context.trace(
       TransferWorld.daemonName(user), completed ? "finish \(taskName(index))" : "\(taskName(index)) fails",
       "bytes=\(task.moved)")
     // A session the app no longer uses: the event goes nowhere.
-    guard task.session == users[user].connectedSession else {
+    guard task.session == connectedSession else {
       task.state = .closed
+      task.orphaned = completed
       tasks[index] = task
-      if completed { files[file].orphanedTransfers &+= 1 }
       context.trace(
         TransferWorld.daemonName(user), "\(taskName(index)) orphaned", "no app listens to session=\(task.session)")
       return false
     }
+    queue(&task, at: index)
     tasks[index] = task
-    queueDelivery(index)
     return true
   }
 
   /// The user force-quit the app: every task of its session is cancelled.
   @usableFromInline
   mutating func forceQuit(_ user: Int, _ context: inout SimulationContext<TransferEvent>) {
-    let session = users[user].connectedSession
-    var index = users[user].firstTask
-    while index != DaemonTask.endOfList {
-      let task = Int(index)
+    let session = devices[user].connectedSession
+    var cursor = taskCursor(of: user)
+    while let task = nextTask(&cursor) {
       if tasks[task].session == session { cancelTask(task, .cancelledByForceQuit, &context) }
-      index = tasks[task].nextOfUser
     }
   }
 
@@ -77,9 +86,9 @@ extension TransferDaemon {
     task.state = .ended
     task.ending = ending
     task.generation &+= 1
+    if task.session == devices[Int(task.user)].connectedSession { queue(&task, at: index) }
     tasks[index] = task
-    files[Int(task.file)].aliveTasks &-= 1
-    queueDelivery(index)
+    devices[file: Int(task.file), of: Int(task.user)].aliveTasks &-= 1
     context.trace(TransferWorld.daemonName(Int(task.user)), "cancel \(taskName(index))", "reason=\(ending)")
     return true
   }
@@ -97,39 +106,58 @@ extension TransferDaemon {
   /// queue.
   @usableFromInline
   mutating func queueDelivery(_ index: Int) {
-    let user = Int(tasks[index].user)
-    guard tasks[index].session == users[user].connectedSession else { return }
-    tasks[index].nextPending = DaemonTask.endOfList
-    if users[user].pendingTail != DaemonTask.endOfList {
-      tasks[Int(users[user].pendingTail)].nextPending = Int32(index)
-    } else {
-      users[user].pendingHead = Int32(index)
-    }
-    users[user].pendingTail = Int32(index)
+    var task = tasks[index]
+    guard task.session == devices[Int(task.user)].connectedSession else { return }
+    queue(&task, at: index)
+    tasks[index] = task
   }
 
-  /// A position in a delivery queue being handed over.
+  /// Links `task`, the connected session's ended task in slot `index`, as
+  /// the newest of its user's delivery queue; the caller stores it.
+  @inlinable
+  @inline(__always)
+  mutating func queue(_ task: inout DaemonTask, at index: Int) {
+    let user = Int(task.user)
+    task.queuedBefore = devices[user].newestPending
+    devices[user].newestPending = Int32(index)
+  }
+
+  /// A delivery queue being handed over (``openDeliveryQueue(of:)``).
   @usableFromInline
   struct DeliveryCursor {
+    /// Its tasks not yet handed out: `deliveryOrder[..<remaining]`, the
+    /// next one last.
     @usableFromInline
-    var next: Int32
+    var remaining: Int
+    /// Which opening of a queue it belongs to.
+    @usableFromInline
+    let opening: UInt32
 
     @inlinable
-    init(next: Int32) {
-      self.next = next
+    init(remaining: Int, opening: UInt32) {
+      self.remaining = remaining
+      self.opening = opening
     }
   }
 
   /// Takes the user's delivery queue, in ending order, for the world to
   /// hand over with ``nextDelivery(_:includingDeferred:)``; endings that
-  /// happen meanwhile start a new queue.
+  /// happen meanwhile start a new queue. One queue is handed over at a
+  /// time (its tasks wait in ``deliveryOrder``).
+  ///
+  /// - Complexity: O(queued tasks).
   @inlinable
   @inline(__always)
   mutating func openDeliveryQueue(of user: Int) -> DeliveryCursor {
-    let head = users[user].pendingHead
-    users[user].pendingHead = DaemonTask.endOfList
-    users[user].pendingTail = DaemonTask.endOfList
-    return DeliveryCursor(next: head)
+    var slot = devices[user].newestPending
+    devices[user].newestPending = DaemonTask.endOfList
+    deliveryOrder.removeAll(keepingCapacity: true)
+    while slot != DaemonTask.endOfList {
+      deliveryOrder.append(slot)
+      slot = tasks[Int(slot)].queuedBefore
+    }
+    deliveryOpenings &+= 1
+    return DeliveryCursor(remaining: deliveryOrder.count, opening: deliveryOpenings)
   }
 
   /// The next ended task in the queue being handed over; a deferred one
@@ -139,15 +167,16 @@ extension TransferDaemon {
   @inlinable
   @inline(__always)
   mutating func nextDelivery(_ cursor: inout DeliveryCursor, includingDeferred: Bool) -> TransferTaskID? {
-    while cursor.next != DaemonTask.endOfList {
-      let task = Int(cursor.next)
-      cursor.next = tasks[task].nextPending
+    precondition(cursor.opening == deliveryOpenings, "a delivery queue was opened while another was handed over")
+    while cursor.remaining > 0 {
+      cursor.remaining &-= 1
+      let task = Int(deliveryOrder[cursor.remaining])
       guard tasks[task].state == .ended else { continue }
       if tasks[task].deferred && !includingDeferred {
         queueDelivery(task)
         continue
       }
-      tasks[task].deferred = false
+      if tasks[task].deferred { tasks[task].deferred = false }
       return TransferTaskID(slot: task)
     }
     return nil
@@ -180,7 +209,8 @@ extension TransferDaemon {
       outcome = .cancelled(.user)
     }
     return TransferCallback(
-      task: id, transfer: task.identity, outcome: outcome, fileHadConcurrentTasks: files[Int(task.file)].mostAlive >= 2
+      task: id, transfer: task.identity, outcome: outcome,
+      fileHadConcurrentTasks: devices[file: Int(task.file), of: Int(task.user)].mostAlive >= 2
     )
   }
 

@@ -2,26 +2,25 @@
 extension TransferDaemon: BackgroundTransferSession {
   @usableFromInline
   mutating func connect(user: Int, to session: SessionIdentifier) {
-    let previous = users[user].connectedSession
-    users[user].connectedSession = session
-    users[user].pendingHead = DaemonTask.endOfList
-    users[user].pendingTail = DaemonTask.endOfList
+    var device = devices[user]
+    let previous = device.connectedSession
+    device.connectedSession = session
+    device.newestPending = DaemonTask.endOfList
     // The previous session's tasks are orphaned: the undelivered endings
     // are dropped, the live tasks go on for nobody.
-    var index = users[user].firstTask
-    while index != DaemonTask.endOfList {
-      let task = Int(index)
+    var cursor = taskCursor(of: user)
+    while let task = nextTask(&cursor) {
       if tasks[task].session == previous {
         if tasks[task].state == .ended {
           tasks[task].state = .closed
-          users[user].tasksOrphaned &+= 1
-          if tasks[task].ending == .completed { files[Int(tasks[task].file)].orphanedTransfers &+= 1 }
+          device.tasksOrphaned &+= 1
+          if tasks[task].ending == .completed { tasks[task].orphaned = true }
         } else if tasks[task].isLive {
-          users[user].tasksOrphaned &+= 1
+          device.tasksOrphaned &+= 1
         }
       }
-      index = tasks[task].nextOfUser
     }
+    devices[user] = device
   }
 
   @usableFromInline
@@ -29,22 +28,21 @@ extension TransferDaemon: BackgroundTransferSession {
     for transfer: TransferAttemptIdentity, resumingFrom resumeFrom: UInt64,
     _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) -> TransferTaskID {
-    let options = settings.options
     let file = transfer.file
     let user = file / settings.filesPerUser
     let random = context.random
     let size = fileSize(file, random)
-    let spread = max(0, min(1, options.daemon.throughputSpread))
+    let spread = max(0, min(1, settings.options.daemon.throughputSpread))
     let factor =
       1 - spread + 2 * spread
       * RandomConversion.unit(context.valueWord(DrawKey(transfer, TransferDraw.throughput.purpose)))
     var task = DaemonTask(
       updated: context.now, target: size, file: UInt32(file), user: UInt32(user),
-      session: users[user].connectedSession)
+      session: devices[user].connectedSession)
     task.attempt = transfer.attempt
-    task.throughputFactor = UInt32(max(1, (factor * 1_000).rounded()))
+    task.throughputFactor = Self.thousandths(factor)
     task.moved = min(resumeFrom, size)
-    if context.fault(options.daemon.failure, DrawKey(transfer, TransferDraw.failure.purpose)) {
+    if context.fault(settings.options.daemon.failure, DrawKey(transfer, TransferDraw.failure.purpose)) {
       let point = RandomConversion.index(
         random.word(DrawKey(transfer, TransferDraw.failurePoint.purpose)), below: max(size, 1))
       if point > task.moved {
@@ -52,26 +50,31 @@ extension TransferDaemon: BackgroundTransferSession {
         task.failsAtTarget = true
         // Missing resume data is a fault of its own.
         task.resumeDataOnFailure = !context.fault(
-          1 - options.daemon.resumeData, DrawKey(transfer, TransferDraw.resumeData.purpose))
+          1 - settings.options.daemon.resumeData, DrawKey(transfer, TransferDraw.resumeData.purpose))
       }
     }
-    task.nextOfUser = users[user].firstTask
+    // Its first rate is set before it is stored, so that creating a task
+    // writes its line once.
+    let wasWaiting = setRate(&task, at: context.now)
     let index = tasks.count
     tasks.append(task)
-    users[user].firstTask = Int32(index)
-    files[file].aliveTasks &+= 1
-    files[file].mostAlive = max(files[file].mostAlive, files[file].aliveTasks)
+    addToRuns(index, of: user)
+    var fileState = devices[file: file, of: user]
+    fileState.aliveTasks &+= 1
+    fileState.mostAlive = max(fileState.mostAlive, fileState.aliveTasks)
     // One draw per file (no ordinal): every task of it gets the same answer.
-    if options.workload.contentLengthKnown < 1,
+    let contentLengthKnown = settings.options.workload.contentLengthKnown
+    if contentLengthKnown < 1,
       random.bernoulli(
-        1 - options.workload.contentLengthKnown, DrawKey(FileIdentity(file: file), TransferDraw.contentLength.purpose))
+        1 - contentLengthKnown, DrawKey(FileIdentity(file: file), TransferDraw.contentLength.purpose))
     {
-      files[file].progressUnknown = true
+      fileState.progressUnknown = true
     }
+    devices[file: file, of: user] = fileState
     context.traceMessage(
       from: TransferWorld.appName(user), to: TransferWorld.daemonName(user), "enqueue \(taskName(index))",
       "session=\(task.session) size=\(size)\(resumeFrom > 0 ? " resume=\(task.moved)" : "")")
-    try updateTask(index, &context)
+    try scheduleEnd(of: task, at: index, wasWaiting: wasWaiting, &context)
     try armConditionChange(user, &context)
     return TransferTaskID(slot: index)
   }
@@ -89,12 +92,24 @@ extension TransferDaemon: BackgroundTransferSession {
     liveSessionTasks(of: user, into: &snapshots)
   }
 
+  /// `max(1, (factor · 1000).rounded())` for a factor in [0, 2] (or NaN),
+  /// without the C library's `round` call (Linux's baseline x86-64 has
+  /// no rounding instruction): the conversion truncates, the fraction is
+  /// exact at this size, and a half rounds away from zero as `rounded()`
+  /// does.
+  @usableFromInline
+  static func thousandths(_ factor: Double) -> UInt32 {
+    let scaled = factor * 1_000
+    guard scaled >= 1 else { return 1 }
+    let whole = UInt32(scaled)
+    return scaled - Double(whole) >= 0.5 ? whole + 1 : whole
+  }
+
   /// The file's size: a keyed draw by file, the same for every task.
   @usableFromInline
   func fileSize(_ file: Int, _ random: KeyedRandom) -> UInt64 {
-    let workload = settings.options.workload
-    let low = workload.minimumBytes
-    let high = max(workload.maximumBytes, low)
+    let low = settings.options.workload.minimumBytes
+    let high = max(settings.options.workload.maximumBytes, low)
     guard high > low else { return low }
     return low
       + RandomConversion.index(

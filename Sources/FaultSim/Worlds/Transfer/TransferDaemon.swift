@@ -8,7 +8,7 @@
 /// - the app through ``BackgroundTransferSession`` (connect, create, cancel,
 ///   `getAllTasks`);
 /// - the world, which routes events: a task reaching its target
-///   (``reachTarget(_:generation:_:)``), a condition change, a user
+///   (``reachTarget(_:generation:user:_:)``), a condition change, a user
 ///   force-quit (``forceQuit(_:_:)``), and the hand-over of endings as
 ///   ``TransferCallback`` values (``openDeliveryQueue(of:)``,
 ///   ``collect(_:_:)``).
@@ -21,15 +21,24 @@
 struct TransferDaemon {
   @usableFromInline
   let settings: TransferWorld.Settings
-  /// Every task ever created in this run, by slot.
+  /// Every task ever created in this run, by slot, one cache line each.
   @usableFromInline
-  var tasks: [DaemonTask] = []
-  /// Per device.
+  var tasks = CacheLineArray<DaemonTask>()
+  /// Each device's tasks as runs of adjacent slots (``DaemonTaskRun``).
   @usableFromInline
-  var users: [DaemonUserState]
-  /// Per file.
+  var runs = CacheLineArray<DaemonTaskRun>()
+  /// Per device its state and its files' (``DaemonDeviceTable``): one
+  /// cache line for a device of up to 13 files.
   @usableFromInline
-  var files: [DaemonFileRecord]
+  var devices: DaemonDeviceTable
+  /// The delivery queue being handed over, newest first
+  /// (``openDeliveryQueue(of:)``).
+  @usableFromInline
+  var deliveryOrder = CacheLineArray<Int32>()
+  /// Delivery queues opened so far, to catch a cursor used after another
+  /// queue was opened.
+  @usableFromInline
+  var deliveryOpenings: UInt32 = 0
   /// Bytes every task moved, summed as they move.
   @usableFromInline
   var bytesMoved: UInt64 = 0
@@ -43,23 +52,22 @@ struct TransferDaemon {
   init(_ settings: TransferWorld.Settings) {
     self.settings = settings
     let workload = settings.options.workload
-    users = Array(repeating: DaemonUserState(), count: workload.users)
-    files = Array(repeating: DaemonFileRecord(), count: workload.users * workload.filesPerUser)
+    devices = DaemonDeviceTable(devices: workload.users, filesPerDevice: workload.filesPerUser)
   }
 
   /// Restores the initial state for another run, keeping the storage.
   @usableFromInline
   mutating func reset() {
     tasks.removeAll(keepingCapacity: true)
-    for index in users.indices { users[index] = DaemonUserState() }
-    for index in files.indices { files[index] = DaemonFileRecord() }
+    runs.removeAll(keepingCapacity: true)
+    devices.reset()
     bytesMoved = 0
     conditions = []
   }
 
   /// The session whose events reach the user's app.
   @usableFromInline
-  func connectedSession(of user: Int) -> SessionIdentifier { users[user].connectedSession }
+  func connectedSession(of user: Int) -> SessionIdentifier { devices[user].connectedSession }
 
   /// A task as it is now.
   ///
@@ -105,11 +113,10 @@ struct TransferDaemon {
     _ now: VirtualTime, within window: VirtualDuration, of user: Int, into candidates: inout [TransferTaskID]
   ) -> UInt32 {
     candidates.removeAll(keepingCapacity: true)
-    let session = users[user].connectedSession
+    let session = devices[user].connectedSession
     var alive: UInt32 = 0
-    var index = users[user].firstTask
-    while index != DaemonTask.endOfList {
-      let task = Int(index)
+    var cursor = taskCursor(of: user)
+    while let task = nextTask(&cursor) {
       if tasks[task].session == session {
         if tasks[task].isLive { alive &+= 1 }
         if let end = scheduledEnd(of: task), end.duration(since: now) <= window {
@@ -118,7 +125,6 @@ struct TransferDaemon {
           candidates.append(TransferTaskID(slot: task))
         }
       }
-      index = tasks[task].nextOfUser
     }
     return alive
   }
@@ -130,16 +136,52 @@ struct TransferDaemon {
   @usableFromInline
   func liveSessionTasks(of user: Int, into snapshots: inout [TransferTaskSnapshot]) {
     snapshots.removeAll(keepingCapacity: true)
-    let session = users[user].connectedSession
-    var index = users[user].firstTask
-    while index != DaemonTask.endOfList {
-      let task = Int(index)
+    let session = devices[user].connectedSession
+    var cursor = taskCursor(of: user)
+    while let task = nextTask(&cursor) {
       if tasks[task].session == session && tasks[task].isLive { snapshots.append(snapshot(task)) }
-      index = tasks[task].nextOfUser
     }
   }
 
   /// `u3/f7#2`: a task's name in traces.
   @usableFromInline
   func taskName(_ index: Int) -> String { settings.taskName(tasks[index].identity) }
+
+  /// What the daemon did for each file over the run, in file order: the
+  /// file's state now, and the completed and orphaned transfers counted
+  /// from its tasks; and in `totals`, what all the tasks did (one pass
+  /// over the tasks serves both).
+  ///
+  /// - Complexity: O(files + tasks).
+  @usableFromInline
+  func fileRecords(totals: inout DaemonTaskTotals) -> [DaemonFileRecord] {
+    var records = Array(repeating: DaemonFileRecord(), count: devices.devices * devices.filesPerDevice)
+    for user in 0..<devices.devices {
+      for file in settings.files(of: user) {
+        let state = devices[file: file, of: user]
+        records[file].aliveTasks = state.aliveTasks
+        records[file].mostAlive = state.mostAlive
+        records[file].progressUnknown = state.progressUnknown
+      }
+    }
+    for task in tasks {
+      totals.created &+= 1
+      if task.ending == .cancelledByApp { totals.cancelledByApp &+= 1 }
+      guard task.ending == .completed else { continue }
+      totals.completed &+= 1
+      records[Int(task.file)].completedTransfers &+= 1
+      if task.orphaned { records[Int(task.file)].orphanedTransfers &+= 1 }
+    }
+    return records
+  }
+
+  /// What the daemon did for each file over the run
+  /// (``fileRecords(totals:)`` without the totals).
+  ///
+  /// - Complexity: O(files + tasks).
+  @usableFromInline
+  func fileRecords() -> [DaemonFileRecord] {
+    var totals = DaemonTaskTotals()
+    return fileRecords(totals: &totals)
+  }
 }

@@ -133,10 +133,12 @@ extension TransferWorldModel {
     m.runs = 1
     m.events = events
     var useful: UInt64 = 0
+    var tasks = DaemonTaskTotals()
+    let daemonFiles = daemon.fileRecords(totals: &tasks)
     for file in app.records.indices {
       let row = app.records[file].row
       let result = app.records[file].result
-      let daemonFile = daemon.files[file]
+      let daemonFile = daemonFiles[file]
       if result.stored && !result.corrupt { useful &+= result.usefulBytes }
       m.orphanedTransfers &+= UInt64(daemonFile.orphanedTransfers)
       guard row.wanted else { continue }
@@ -154,13 +156,11 @@ extension TransferWorldModel {
         m.uncertain &+= 1
       }
       // Wrapping, as before: a file stored before the user asked again.
-      if result.stored { m.completion.record(result.storedAt.nanoseconds &- result.requestedAt.nanoseconds) }
+      if result.stored { m.completion.record(result.storedAt.nanoseconds &- app.requestedAt[file].nanoseconds) }
     }
-    for task in daemon.tasks {
-      m.tasksCreated &+= 1
-      if task.ending == .completed { m.transfersCompleted &+= 1 }
-      if task.ending == .cancelledByApp { m.cancelledByApp &+= 1 }
-    }
+    m.tasksCreated &+= tasks.created
+    m.transfersCompleted &+= tasks.completed
+    m.cancelledByApp &+= tasks.cancelledByApp
     m.bytesTransferred = daemon.bytesMoved
     m.bytesWasted = m.bytesTransferred - min(m.bytesTransferred, useful)
     for user in app.lifecycles.indices {
@@ -168,7 +168,7 @@ extension TransferWorldModel {
       m.wakeUps &+= UInt64(lifecycle.wakeUps)
       m.backgroundRuntime &+= lifecycle.backgroundRuntime.nanoseconds
       m.aliveAtRelaunch &+= UInt64(aliveAtRelaunch[user])
-      m.tasksOrphaned &+= UInt64(daemon.users[user].tasksOrphaned)
+      m.tasksOrphaned &+= UInt64(daemon.devices[user].tasksOrphaned)
     }
     for device in taskScheduler.devices {
       m.reconcileJobs &+= UInt64(device.launches)
@@ -179,13 +179,14 @@ extension TransferWorldModel {
 
   /// Each file's final state, in file order.
   ///
-  /// - Complexity: O(files).
+  /// - Complexity: O(files + tasks).
   @inlinable
   func finalState() -> EntityStates<TransferFileOutcome> {
-    EntityStates(
+    let daemonFiles = daemon.fileRecords()
+    return EntityStates(
       app.records.indices.map { file in
         let result = app.records[file].result
-        let daemonFile = daemon.files[file]
+        let daemonFile = daemonFiles[file]
         return TransferFileOutcome(
           name: settings.fileName(file), stored: result.stored, corrupt: result.corrupt,
           transfers: Int(daemonFile.completedTransfers), orphaned: Int(daemonFile.orphanedTransfers),

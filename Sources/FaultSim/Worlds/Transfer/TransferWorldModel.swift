@@ -117,7 +117,9 @@ struct TransferWorldModel<
     case .userLeavesApp: try userLeavesApp(user, &context)
     case .appStops: appStops(user, &context)
     case .taskReachesTarget(let task, let generation):
-      if daemon.reachTarget(task, generation: generation, &context) { try routeEnding(of: task, user: user, &context) }
+      if daemon.reachTarget(task, generation: generation, user: user, &context) {
+        try routeEnding(of: task, user: user, &context)
+      }
     case .conditionsChange(let generation): try daemon.conditionsChange(user, generation: generation, &context)
     case .systemWakesApp: try systemWakesApp(user, &context)
     case .userCancels(let file): try userCancels(Int(file), &context)

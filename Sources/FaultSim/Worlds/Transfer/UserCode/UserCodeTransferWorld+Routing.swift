@@ -295,19 +295,18 @@ extension UserCodeTransferWorld {
   func endedAwaitingDelivery(_ user: Int) -> [TransferTaskInfo] {
     var ended: [TransferTaskInfo] = []
     let session = daemon.connectedSession(of: user)
-    var index = daemon.users[user].firstTask
-    while index != DaemonTask.endOfList {
-      let task = daemon.tasks[Int(index)]
+    var cursor = daemon.taskCursor(of: user)
+    while let index = daemon.nextTask(&cursor) {
+      let task = daemon.tasks[index]
       if task.session == session, task.state == .ended, !task.deferred,
         task.ending == .completed || task.ending == .failed
       {
-        let info = devices.taskInfo[Int(index)]
+        let info = devices.taskInfo[index]
         ended.append(
           TransferTaskInfo(
             taskIdentifier: info.identifier, taskDescription: info.description, url: info.url, state: .completed,
             bytesReceived: task.moved))
       }
-      index = task.nextOfUser
     }
     return ended
   }

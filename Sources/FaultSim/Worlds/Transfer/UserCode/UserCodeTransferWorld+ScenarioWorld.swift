@@ -13,9 +13,11 @@ extension UserCodeTransferWorld: ScenarioWorld {
     m.runs = 1
     m.events = events
     var useful: UInt64 = 0
+    var tasks = DaemonTaskTotals()
+    let daemonFiles = daemon.fileRecords(totals: &tasks)
     for file in devices.stored.indices {
       let result = devices.stored[file]
-      let daemonFile = daemon.files[file]
+      let daemonFile = daemonFiles[file]
       if result.copies > 0 && !result.corrupt { useful &+= result.usefulBytes }
       m.orphanedTransfers &+= UInt64(daemonFile.orphanedTransfers)
       m.files &+= 1
@@ -28,11 +30,9 @@ extension UserCodeTransferWorld: ScenarioWorld {
       if daemonFile.progressUnknown { m.progressUnknown &+= 1 }
       if result.copies > 0 { m.completion.record(result.storedAt.nanoseconds) }
     }
-    for task in daemon.tasks {
-      m.tasksCreated &+= 1
-      if task.ending == .completed { m.transfersCompleted &+= 1 }
-      if task.ending == .cancelledByApp { m.cancelledByApp &+= 1 }
-    }
+    m.tasksCreated &+= tasks.created
+    m.transfersCompleted &+= tasks.completed
+    m.cancelledByApp &+= tasks.cancelledByApp
     m.bytesTransferred = daemon.bytesMoved
     m.bytesWasted = m.bytesTransferred - min(m.bytesTransferred, useful)
     let perWake = settings.options.lifecycle.backgroundWorkPerWake.nanoseconds
@@ -41,7 +41,7 @@ extension UserCodeTransferWorld: ScenarioWorld {
       m.wakeUps &+= UInt64(device.wakeUps)
       m.backgroundRuntime &+= UInt64(device.wakeUps) &* perWake
       m.aliveAtRelaunch &+= UInt64(device.aliveAtRelaunch)
-      m.tasksOrphaned &+= UInt64(daemon.users[user].tasksOrphaned)
+      m.tasksOrphaned &+= UInt64(daemon.devices[user].tasksOrphaned)
     }
     return m
   }
@@ -49,12 +49,13 @@ extension UserCodeTransferWorld: ScenarioWorld {
   /// Each file's final state, in file order (the registry's row is your
   /// code's, so it reads `-`).
   ///
-  /// - Complexity: O(files).
+  /// - Complexity: O(files + tasks).
   public func finalState() -> EntityStates<TransferFileOutcome> {
-    EntityStates(
+    let daemonFiles = daemon.fileRecords()
+    return EntityStates(
       devices.stored.indices.map { file in
         let result = devices.stored[file]
-        let daemonFile = daemon.files[file]
+        let daemonFile = daemonFiles[file]
         return TransferFileOutcome(
           name: settings.fileName(file), stored: result.copies > 0, corrupt: result.corrupt,
           transfers: Int(daemonFile.completedTransfers), orphaned: Int(daemonFile.orphanedTransfers),

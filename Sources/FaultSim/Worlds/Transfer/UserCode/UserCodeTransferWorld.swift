@@ -104,7 +104,9 @@ public struct UserCodeTransferWorld<App: BackgroundTransferApp>: SimulationModel
     case .userLeavesApp: userLeavesApp(user, &context)
     case .appStops: appStops(user, &context)
     case .taskReachesTarget(let task, let generation):
-      if daemon.reachTarget(task, generation: generation, &context) { try routeEnding(of: task, user: user, &context) }
+      if daemon.reachTarget(task, generation: generation, user: user, &context) {
+        try routeEnding(of: task, user: user, &context)
+      }
     case .conditionsChange(let generation): try daemon.conditionsChange(user, generation: generation, &context)
     case .systemWakesApp: try systemWakesApp(user, &context)
     case .wake(let ticket): wake(ticket, user: user)
