@@ -71,7 +71,6 @@ public struct BuiltInRequestHandler: RequestHandler {
     _ request: RequestMessage, _ entry: inout LedgerEntry, _ context: inout SimulationContext<RequestEvent>
   ) -> ResponseMessage {
     let operation = Int(request.operation)
-    let sequence = request.sequence
     let resource = contention.map { operation % $0.resources }
     switch request.kind {
     case .read:
@@ -81,17 +80,17 @@ public struct BuiltInRequestHandler: RequestHandler {
     case .write:
       break
     }
-    if context.fault(options.rejection, RequestDraw.rejection.key(operation, sequence)) {
+    if context.fault(options.rejection, RequestDraw.rejection.key(request.delivery)) {
       context.trace(RequestActor.server, "reject \(options.rejectionStatus)", "op=\(operation)")
       return reply(to: request, UInt16(options.rejectionStatus))
     }
-    if context.fault(options.throttling, RequestDraw.throttling.key(operation, sequence)) {
+    if context.fault(options.throttling, RequestDraw.throttling.key(request.delivery)) {
       context.trace(RequestActor.server, "429: throttled", "op=\(operation)")
       return reply(to: request, 429)
     }
     let keyed = request.carriesKey && options.keys == .honour
     if keyed, let stored = entry.storedStatus {
-      if keyStillValid(entry, operation, sequence, &context) {
+      if keyStillValid(entry, request.delivery, &context) {
         if request.payload != entry.storedPayload {
           context.trace(RequestActor.server, "422: same key, different payload", "op=\(operation)")
           return reply(to: request, 422)
@@ -107,7 +106,7 @@ public struct BuiltInRequestHandler: RequestHandler {
       return reply(to: request, 412)
     }
     let failureStatus = UInt16(options.failureStatus)
-    if context.fault(options.failureBeforeCommit, RequestDraw.failureBeforeCommit.key(operation, sequence)) {
+    if context.fault(options.failureBeforeCommit, RequestDraw.failureBeforeCommit.key(request.delivery)) {
       context.trace(RequestActor.server, "\(failureStatus) before commit", "op=\(operation)")
       if keyed && options.storesErrors { storeKey(&entry, failureStatus, request.payload, context.now) }
       return reply(to: request, failureStatus)
@@ -115,7 +114,7 @@ public struct BuiltInRequestHandler: RequestHandler {
     entry.applied &+= 1
     if let resource { versions[resource] &+= 1 }
     context.trace(RequestActor.server, "apply", "op=\(operation) applied=\(entry.applied)")
-    if context.fault(options.failureAfterCommit, RequestDraw.failureAfterCommit.key(operation, sequence)) {
+    if context.fault(options.failureAfterCommit, RequestDraw.failureAfterCommit.key(request.delivery)) {
       context.trace(RequestActor.server, "\(failureStatus) after commit", "op=\(operation)")
       if keyed { storeKey(&entry, options.storesErrors ? failureStatus : 200, request.payload, context.now) }
       return reply(to: request, failureStatus)
@@ -134,7 +133,7 @@ public struct BuiltInRequestHandler: RequestHandler {
   /// Whether the operation's stored key is still remembered now; a request
   /// close to the expiry instant races with it.
   func keyStillValid(
-    _ entry: LedgerEntry, _ operation: Int, _ sequence: UInt32, _ context: inout SimulationContext<RequestEvent>
+    _ entry: LedgerEntry, _ delivery: DeliveryIdentity, _ context: inout SimulationContext<RequestEvent>
   ) -> Bool {
     // A lifetime past the clock's end never expires.
     guard let ttl = options.keyTTL, let expiry = try? entry.keyStoredAt + ttl else { return true }
@@ -143,7 +142,7 @@ public struct BuiltInRequestHandler: RequestHandler {
     guard now.distance(to: expiry) <= raceWindow else { return valid }
     let flipped =
       context.choose(
-        race: RequestDraw.retryVsKeyExpiry.key(operation, sequence), label: RequestDraw.retryVsKeyExpiry.name,
+        race: RequestDraw.retryVsKeyExpiry.key(delivery), label: RequestDraw.retryVsKeyExpiry.name,
         alternatives: valid
           ? ["retry first (key valid)", "expiry first"] : ["expiry first", "retry first (key valid)"]
       ) == 1
@@ -164,7 +163,6 @@ public struct BuiltInRequestHandler: RequestHandler {
     case 503: if let capacity = options.capacity { content = .retryAfter(capacity.retryAfter) }
     default: break
     }
-    return ResponseMessage(
-      operation: request.operation, sequence: request.sequence, status: .http(status), content: content)
+    return ResponseMessage(answering: request, status: status, content: content)
   }
 }

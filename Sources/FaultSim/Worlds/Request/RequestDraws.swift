@@ -103,6 +103,30 @@ public struct MessageIdentity: DrawIdentity {
   @inlinable public var occurrence: UInt64 { UInt64(sequence) }
 }
 
+/// One delivery of one message: the message as the client sent it (copy
+/// 0) or a copy of it — delivered twice by the network, or sent again by an
+/// intermediary on its own. Copy 0 has the ``MessageIdentity``'s keys, so
+/// a world without copies draws as before; each copy draws anew.
+public struct DeliveryIdentity: DrawIdentity {
+  /// The operation's number in the workload, `0 ..< operations`.
+  public var operation: Int
+  /// The message's sequence number within its operation, from 1.
+  public var sequence: UInt32
+  /// Which delivery: 0 the original, then 1, 2, …
+  public var copy: UInt8
+
+  /// The identity of copy `copy` of message `sequence` of `operation`.
+  @inlinable
+  public init(operation: Int, sequence: UInt32, copy: UInt8) {
+    self.operation = operation
+    self.sequence = sequence
+    self.copy = copy
+  }
+
+  @inlinable public var entity: UInt64 { UInt64(operation) }
+  @inlinable public var occurrence: UInt64 { UInt64(sequence) | UInt64(copy) << 32 }
+}
+
 /// One 412 conflict of one operation: the n-th time its conditional write
 /// found a newer version, counted over the operation's whole life (all its
 /// submissions). The count is the operation's own, so it depends on that
@@ -133,6 +157,15 @@ extension RequestDraw {
   @inlinable
   public func key(_ message: MessageIdentity) -> DrawKey {
     DrawKey(message, purpose)
+  }
+
+  /// The key of this decision about one delivery of a message
+  /// (``DeliveryIdentity``): copy 0 has the message's own key.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func key(_ delivery: DeliveryIdentity) -> DrawKey {
+    DrawKey(delivery, purpose)
   }
 
   /// The key of the wait after `conflict`'s 412 (``ConflictIdentity``).

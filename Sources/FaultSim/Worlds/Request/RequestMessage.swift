@@ -20,10 +20,10 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
   /// The digest of the request body: a server that honours keys compares it
   /// with the one stored under the key (422 when they differ).
   public var payload: PayloadDigest
-  /// Whether the server already held this arrival back until the commit of
-  /// the attempt it repeats (the retry-vs-commit race), so it is not held
-  /// twice.
-  public var heldUntilCommit: Bool
+  /// Which delivery of the client's message this is, and whether the
+  /// server already held it back (``Transit``): one byte, so the message
+  /// stays 16 bytes.
+  public var transit: Transit
 
   /// A request; see the properties for each argument.
   @inlinable
@@ -37,7 +37,27 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
     self.kind = kind
     self.key = key
     self.payload = payload
-    self.heldUntilCommit = heldUntilCommit
+    self.transit = Transit(copy: 0, heldUntilCommit: heldUntilCommit)
+  }
+
+  /// Whether the server already held this arrival back until the commit of
+  /// the attempt it repeats (the retry-vs-commit race), so it is not held
+  /// twice.
+  @inlinable
+  public var heldUntilCommit: Bool {
+    get { transit.heldUntilCommit }
+    set { transit.heldUntilCommit = newValue }
+  }
+
+  /// Which delivery of the client's message this is: 0 for the message as
+  /// the client sent it; a copy the network delivered again, or a retry an
+  /// intermediary sent on its own, counts up. The server's draws about a
+  /// copy are its own (``delivery``), so a duplicate is not a replay of the
+  /// original's luck.
+  @inlinable
+  public var copy: UInt8 {
+    get { transit.copy }
+    set { transit.copy = newValue }
   }
 
   /// Whether the write carries its operation's own key (``IdempotencyKey/stable``):
@@ -48,6 +68,41 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
   /// The message's identity: its operation and sequence number.
   @inlinable
   public var identity: MessageIdentity { MessageIdentity(operation: Int(operation), sequence: sequence) }
+
+  /// This delivery's identity: the message's, and which copy of it this is.
+  /// What the server's draws about the request are keyed by.
+  @inlinable
+  public var delivery: DeliveryIdentity {
+    DeliveryIdentity(operation: Int(operation), sequence: sequence, copy: copy)
+  }
+
+  /// Which delivery of a message a request is, and whether the server held
+  /// it back: packed in one byte.
+  public struct Transit: BitwiseCopyable, Sendable, Equatable {
+    /// Bit 7: held until commit; bits 0–6: the copy.
+    @usableFromInline
+    var bits: UInt8
+
+    /// Copy `copy` (0…127; larger values are kept modulo 128), held or not.
+    @inlinable
+    public init(copy: UInt8, heldUntilCommit: Bool) {
+      bits = (copy & 0x7F) | (heldUntilCommit ? 0x80 : 0)
+    }
+
+    /// Which delivery of the message this is (0…127).
+    @inlinable
+    public var copy: UInt8 {
+      get { bits & 0x7F }
+      set { bits = (bits & 0x80) | (newValue & 0x7F) }
+    }
+
+    /// Whether the server already held it back until a commit.
+    @inlinable
+    public var heldUntilCommit: Bool {
+      get { bits & 0x80 != 0 }
+      set { bits = newValue ? bits | 0x80 : bits & 0x7F }
+    }
+  }
 }
 
 /// What a request asks of the server.

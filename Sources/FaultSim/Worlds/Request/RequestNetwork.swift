@@ -79,7 +79,7 @@ struct RequestNetwork {
       return .neverSent(connectFailure, at: try now + latency)
     }
     let lost = messageLost(
-      options.requestLoss, .requestLoss, inBurst: .burstRequestLoss, operation, sequence, now, &context)
+      options.requestLoss, .requestLoss, inBurst: .burstRequestLoss, request.delivery, now, &context)
     context.traceMessage(
       from: RequestActor.client(operation), to: RequestActor.server, label(),
       lost: lost, "seq=\(sequence)")
@@ -97,7 +97,8 @@ struct RequestNetwork {
     let now = context.now
     let operation = Int(response.operation)
     let sequence = response.sequence
-    if messageLost(options.responseLoss, .responseLoss, inBurst: .burstResponseLoss, operation, sequence, now, &context)
+    let delivery = response.delivery
+    if messageLost(options.responseLoss, .responseLoss, inBurst: .burstResponseLoss, delivery, now, &context)
     {
       context.traceMessage(
         from: RequestActor.server, to: RequestActor.client(operation), "response \(response.status.traceCode)",
@@ -105,9 +106,9 @@ struct RequestNetwork {
       return .lost
     }
     var delivered = response
-    let dropped = context.fault(options.connectionLost, RequestDraw.connectionLost.key(operation, sequence))
+    let dropped = context.fault(options.connectionLost, RequestDraw.connectionLost.key(delivery))
     if dropped { delivered.status = .transportFailure(.connectionLost) }
-    let latency = options.latency.delay(word: context.valueWord(RequestDraw.latencyDown.key(operation, sequence)))
+    let latency = options.latency.delay(word: context.valueWord(RequestDraw.latencyDown.key(delivery)))
     let arrival = try now + (try latency + responseTransmission)
     context.traceMessage(
       from: RequestActor.server, to: RequestActor.client(operation),
@@ -121,12 +122,12 @@ struct RequestNetwork {
   @usableFromInline
   @inline(__always)
   mutating func messageLost(
-    _ probability: Double, _ purpose: RequestDraw, inBurst burstPurpose: RequestDraw, _ operation: Int,
-    _ sequence: UInt32, _ now: VirtualTime, _ context: inout SimulationContext<RequestEvent>
+    _ probability: Double, _ purpose: RequestDraw, inBurst burstPurpose: RequestDraw, _ delivery: DeliveryIdentity,
+    _ now: VirtualTime, _ context: inout SimulationContext<RequestEvent>
   ) -> Bool {
-    if context.fault(probability, purpose.key(operation, sequence)) { return true }
+    if context.fault(probability, purpose.key(delivery)) { return true }
     guard let burstProbability = burst?.lossProbability(at: now) else { return false }
-    return context.fault(burstProbability, burstPurpose.key(operation, sequence))
+    return context.fault(burstProbability, burstPurpose.key(delivery))
   }
 }
 

@@ -112,7 +112,7 @@ struct RequestServer<Handler: RequestHandler> {
       if !request.heldUntilCommit, commit >= now, commit.distance(to: now) <= raceWindow {
         let commitFirst =
           context.choose(
-            race: RequestDraw.retryVsCommit.key(operation, request.sequence), label: RequestDraw.retryVsCommit.name,
+            race: RequestDraw.retryVsCommit.key(request.delivery), label: RequestDraw.retryVsCommit.name,
             alternatives: ["arrival first", "commit first"]) == 1
         if commitFirst {
           // The held request arrives again at the commit and is counted then.
@@ -135,9 +135,7 @@ struct RequestServer<Handler: RequestHandler> {
         overloadRejections &+= 1
         context.trace(RequestActor.server, "503: overloaded", "op=\(request.operation)")
         return .answer(
-          ResponseMessage(
-            operation: request.operation, sequence: request.sequence, status: .http(503),
-            content: .retryAfter(capacity.retryAfter)))
+          ResponseMessage(answering: request, status: 503, content: .retryAfter(capacity.retryAfter)))
       }
     }
     return .process
@@ -153,7 +151,7 @@ struct RequestServer<Handler: RequestHandler> {
     let operation = Int(request.operation)
     if request.kind == .write { records[operation].writesInFlight &+= 1 }
     if case .fixed(let delay) = processing, delay == .zero { return .immediate }
-    let duration = processing.delay(word: context.valueWord(RequestDraw.processing.key(operation, request.sequence)))
+    let duration = processing.delay(word: context.valueWord(RequestDraw.processing.key(request.delivery)))
     let done = try context.now + duration
     if request.kind == .write { records[operation].commitsAt = max(records[operation].commitsAt, done) }
     return .busy(until: done)

@@ -26,6 +26,10 @@ public struct ResponseMessage: BitwiseCopyable, Sendable {
   public var content: Content
   /// The HTTP status, or the transport failure that stood in for one.
   public var status: ResponseStatus
+  /// Which delivery of the request it answers (``RequestMessage/copy``): 0
+  /// for the original. Its network draws are keyed by it
+  /// (``delivery``), so the answer to a copy has its own fate.
+  public var copy: UInt8 = 0
   /// The operation of the request answered.
   public var operation: UInt32
   /// The sequence number of the request answered.
@@ -46,6 +50,14 @@ public struct ResponseMessage: BitwiseCopyable, Sendable {
   @inlinable
   public init(answering request: RequestMessage, status: UInt16, content: Content = .none) {
     self.init(operation: request.operation, sequence: request.sequence, status: .http(status), content: content)
+    copy = request.copy
+  }
+
+  /// The identity of the delivery answered: the message's, and which copy
+  /// of it the server saw.
+  @inlinable
+  public var delivery: DeliveryIdentity {
+    DeliveryIdentity(operation: Int(operation), sequence: sequence, copy: copy)
   }
 
   /// The identity of the message answered: its operation and sequence
