@@ -133,6 +133,20 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["table.csv"])
   }
 
+  /// Standard output that cannot take the data (a full disk: `/dev/full`)
+  /// is an output error, 73 with a message, for the first write (`--help`)
+  /// and for data written after a run.
+  @Test func aFullStandardOutputIsAnOutputErrorNotACrash() throws {
+    guard let executable = FaultSimProcess.executable, FileManager.default.fileExists(atPath: "/dev/full") else {
+      return
+    }
+    for arguments in ["--help", "run \(RequestCommandTests.scenario("checkout-reference.json")) --seed 1"] {
+      let result = try Self.shell("'\(executable.path)' \(arguments) >/dev/full")
+      #expect(result.status == 73, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.hasPrefix("Error: cannot write to standard output: "), "\(arguments)")
+    }
+  }
+
   @Test func aNameThatIsNotUTF8IsWrittenAndRead() throws {
     let directory = try SweepScalingTests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

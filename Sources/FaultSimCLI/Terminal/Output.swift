@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Where a command writes: standard output for data, standard error for
 /// messages. Buffered; flushed by `main` before exit.
 struct Output {
@@ -31,15 +39,17 @@ struct Output {
     text.withUTF8 { writeOrStop(UnsafeRawBufferPointer($0), to: .standardError, "standard error") }
   }
 
-  /// Writes `bytes`, or stops the process when that fails (a full disk, a
-  /// closed descriptor) — as Foundation's `FileHandle.write(_:)` did, which
-  /// these writes used; a message of its own is the better answer, left for
-  /// its own change so that this one changed no behaviour.
+  /// Writes `bytes`, or stops the process with status 73 (an output that
+  /// could not be written) when that fails — a full disk, a closed
+  /// descriptor, `>/dev/full` — after saying so on standard error, unless
+  /// standard error is what failed.
   private static func writeOrStop(_ bytes: UnsafeRawBufferPointer, to file: FileDescriptor, _ name: String) {
     do {
       try file.write(bytes)
     } catch {
-      fatalError("cannot write to \(name): \(error)")
+      let failure = CommandFailure.cannotCreate("cannot write to \(name): \(error)")
+      if name != "standard error" { try? FileDescriptor.standardError.write(failure.message) }
+      exit(failure.exitCode)
     }
   }
 }
