@@ -149,7 +149,9 @@ func parseSweep(_ arguments: [String]) -> SweepBenchmark {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first else { fail("missing mode") }
-if mode == "--help" || mode == "-h" {
+// `--help` anywhere (`faultsim-bench transfer --help`) asks for the usage,
+// which covers every mode's flags.
+if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
   print(usage)
   exit(0)
 }
