@@ -119,9 +119,23 @@ extension RequestWorld: ShrinkableWorld {
     case .rejection: what = "the server rejects \(message) permanently"
     case .throttling: what = "the server throttles \(message) (429)"
     case .payloadChange: what = "the client changes the payload of \(message)"
+    // Issue 13, the network duplicates, reorders and partitions (keyed by delivery):
+    case .requestDuplication: what = "the network delivers \(delivery(fault)) twice"
+    case .responseDuplication: what = "the network delivers the response to \(delivery(fault)) twice"
+    case .requestReordering: what = "the network holds \(delivery(fault)) back (reordered)"
+    case .responseReordering: what = "the network holds the response to \(delivery(fault)) back (reordered)"
+    case .partitionRequestLoss: what = "\(delivery(fault)) is lost to a partition"
+    case .partitionResponseLoss: what = "the response to \(delivery(fault)) is lost to a partition"
     default: what = "fault \(fault.purpose) on \(message)"
     }
     return "op#\(fault.entity): \(what)"
+  }
+
+  /// "message 2" for a delivery key's original, "message 2 (copy 1)" for a copy.
+  static func delivery(_ fault: DrawKey) -> String {
+    let copy = fault.ordinal >> 32
+    let message = "message \(fault.ordinal & 0xFFFF_FFFF)"
+    return copy == 0 ? message : "\(message) (copy \(copy))"
   }
 
   public static func traceTags(for faults: [DrawKey], options: RequestWorldOptions) -> [String] {
