@@ -329,3 +329,50 @@ import Testing
     #expect(before.summary.faults == after.summary.faults)
   }
 }
+
+/// The user-code request world shares the network: your code meets the
+/// same copies, held-back messages and partitions.
+@Suite struct UserCodeNetworkDuplicationTests {
+  @Test func yourCodeSeesCopiesAndItsTransportDropsDuplicatedResponses() throws {
+    let scenario = try Scenario.shipped(
+      "network-duplicates",
+      overrides: try [
+        "workload.operations=300", "network.requestDuplication=1", "network.responseDuplication=1",
+        "network.requestReordering=0",
+      ].map { try ScenarioOverride(parsing: $0) })
+    let world = try scenario.requestWorld { client in
+      await NaiveCheckout(transport: client.transport, clock: client.clock, attempts: 1).place(order: client.operation)
+    }
+    let run = try world.runOnce(seed: 2, tracing: true)
+    #expect(run.metrics.succeeded == 300)
+    #expect(run.metrics.duplicated == 300, "every write's copy is applied")
+    #expect(run.metrics.applied == 600)
+    #expect(run.summary.faults.count(of: RequestDraw.responseDuplication.purpose) > 0)
+    #expect(run.trace.contains { $0.event == "discard late response" })
+  }
+
+  @Test func yourCodeDuplicatesInAResponsesPartitionUnlessItSendsAKey() throws {
+    let scenario = try Scenario.shipped(
+      "partition-responses", overrides: [try ScenarioOverride(parsing: "workload.operations=500")])
+    let world = try scenario.requestWorld { client in
+      await NaiveCheckout(transport: client.transport, clock: client.clock, attempts: 5).place(order: client.operation)
+    }
+    let run = try world.runOnce(seed: 1)
+    #expect(run.metrics.duplicated > 0)
+    #expect(run.summary.faults.count(of: RequestDraw.partitionResponseLoss.purpose) > 0)
+    // The same retries with one key per order, honoured by the server.
+    let keyed = try scenario.requestWorld { client in
+      for attempt in 1...5 {
+        let request = HTTPRequest(
+          method: "POST", path: "/orders", headers: ["Idempotency-Key": "order-\(client.operation)"],
+          text: "order=\(client.operation)", timeout: .seconds(1))
+        if let response = try? await client.transport.send(request), response.isSuccess { return .succeeded }
+        if attempt < 5 { try? await client.clock.sleep(for: .milliseconds(100) * (1 << (attempt - 1))) }
+      }
+      return .uncertain
+    }
+    let safe = try keyed.runOnce(seed: 1)
+    #expect(safe.metrics.duplicated == 0)
+    #expect(safe.summary.faults.count(of: RequestDraw.partitionResponseLoss.purpose) > 0)
+  }
+}
