@@ -88,7 +88,7 @@ struct RequestNetwork {
     {
       context.traceMessage(
         from: RequestActor.client(operation), to: RequestActor.server, label(),
-        lost: true, "lost: partition (requests) seq=\(sequence)")
+        lost: true, "partition (requests) seq=\(sequence)")
       return .lost
     }
     let lost = messageLost(
@@ -176,7 +176,7 @@ struct RequestNetwork {
     {
       context.traceMessage(
         from: RequestActor.server, to: RequestActor.client(operation), "response \(response.status.traceCode)",
-        lost: true, "lost: partition (responses) seq=\(sequence)")
+        lost: true, "partition (responses) seq=\(sequence)")
       return .lost
     }
     if messageLost(options.responseLoss, .responseLoss, inBurst: .burstResponseLoss, delivery, now, &context)
