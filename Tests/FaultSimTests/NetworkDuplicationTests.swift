@@ -49,7 +49,8 @@ import Testing
     // Mean applied per operation, 1 + p: applied − operations counts the
     // duplicated operations, each applied exactly twice.
     let extra = WilsonInterval(successes: metrics.applied - metrics.operations, trials: metrics.operations)
-    #expect(extra.contains(p), "mean applied \(Double(metrics.applied) / Double(metrics.operations)), expected \(1 + p)")
+    #expect(
+      extra.contains(p), "mean applied \(Double(metrics.applied) / Double(metrics.operations)), expected \(1 + p)")
   }
 
   /// A copy that arrives after its operation ended is still applied and
@@ -223,7 +224,8 @@ import Testing
       run.metrics.duplicated == 0
     }.check(shipped, seeds: 0..<50)
     #expect(naive.failure != nil, "the partition duplicates without prevention")
-    let prevented = try Scenario.shipped("partition-responses", overrides: [small, try ScenarioOverride(parsing: setting)])
+    let prevented = try Scenario.shipped(
+      "partition-responses", overrides: [small, try ScenarioOverride(parsing: setting)])
     let report = try ScenarioProperty<RequestWorld>("no order is recorded twice") { run in
       run.metrics.duplicated == 0
     }.check(prevented, seeds: 0..<2_000, requiring: [.partitionResponseLoss])
@@ -283,6 +285,24 @@ import Testing
     #expect(interval.contains(0.3), "measured \(rate) in [\(interval.lower), \(interval.upper)]")
   }
 
+  /// A copy is a repeat of its keyed write even with one attempt: it can
+  /// reach the server while the original is processing (409) and race
+  /// its commit, so the race checks must count it.
+  @Test func aCopyOfAKeyedWriteCanRaceItsCommit() throws {
+    var options = Self.plain(operations: 50)
+    options.workload.kind = .keyedWrite
+    options.workload.arrival = .uniform(over: .milliseconds(500))
+    options.server.processing = .fixed(.milliseconds(50))
+    options.races.window = .milliseconds(20)
+    #expect(!RequestWorld.canMeetRace(options))
+    options.network.requestDuplication = 1
+    options.network.duplicateDelay = .uniform(min: .zero, max: .milliseconds(60))
+    #expect(RequestWorld.canMeetRace(options))
+    let run = try RequestWorld.runOnce(options, seed: 1)
+    #expect(run.summary.choices.contains { $0.race.purpose == RequestDraw.retryVsCommit.purpose })
+    #expect(run.metrics.duplicated == 0)
+  }
+
   // MARK: Options
 
   @Test func partitionWindowsAreReadSortedAndCheckedWithClearErrors() throws {
@@ -309,7 +329,9 @@ import Testing
     ]
     for (windows, message) in cases {
       #expect {
-        try Scenario.parse(json: #"{"description": "bad", "world": "request", "network": {"partitions": \#(windows)}}"#, file: "bad.json")
+        try Scenario.parse(
+          json: #"{"description": "bad", "world": "request", "network": {"partitions": \#(windows)}}"#, file: "bad.json"
+        )
       } throws: { error in
         "\(error)".contains(message) && "\(error)".contains("partitions")
       }

@@ -179,8 +179,7 @@ struct RequestNetwork {
         lost: true, "partition (responses) seq=\(sequence)")
       return .lost
     }
-    if messageLost(options.responseLoss, .responseLoss, inBurst: .burstResponseLoss, delivery, now, &context)
-    {
+    if messageLost(options.responseLoss, .responseLoss, inBurst: .burstResponseLoss, delivery, now, &context) {
       context.traceMessage(
         from: RequestActor.server, to: RequestActor.client(operation), "response \(response.status.traceCode)",
         lost: true, "seq=\(sequence)")

@@ -59,9 +59,10 @@ extension RequestWorld {
   }
 
   /// Whether a keyed write can reach a server that honours keys more than
-  /// once: a retry (attempts above 1) or a second submission.
+  /// once: a retry (attempts above 1), a second submission, or a copy the
+  /// network delivers again (issue 13).
   static func writesKeyedRepeats(_ options: RequestWorldOptions) -> Bool {
     options.workload.kind == .keyedWrite && options.server.keys == .honour
-      && (options.client.attempts > 1 || options.workload.submissions > 1)
+      && (options.client.attempts > 1 || options.workload.submissions > 1 || options.network.requestDuplication > 0)
   }
 }

@@ -88,7 +88,14 @@ extension RequestWorld: MemorySizedWorld {
     let attempts = Double(min(max(options.client.attempts, 1), 1_000))
     let perAttempt = Double(options.client.timeout.nanoseconds) + Double(options.client.backoff.cap.nanoseconds) + 1e9
     let offline = options.network.offline.reduce(0.0) { $0 + Double($1.end.nanoseconds - $1.start.nanoseconds) }
-    let open = 2 * attempts * perAttempt + offline + 60e9
+    // Issue 13: a held-back message or a late copy keeps its operation
+    // open for longer (a bounded delay's maximum, else ten times its mean).
+    let network = options.network
+    func longest(_ delay: LatencyDistribution) -> Double { delay.upperBound.map(Double.init) ?? 10 * delay.mean }
+    let held = network.requestReordering > 0 || network.responseReordering > 0 ? 2 * longest(network.reorderDelay) : 0
+    let copied =
+      network.requestDuplication > 0 || network.responseDuplication > 0 ? longest(network.duplicateDelay) : 0
+    let open = 2 * attempts * perAttempt + offline + 60e9 + held + copied
     let rate: Double  // operations per nanosecond
     switch options.workload.arrival {
     case .simultaneous: return operations
