@@ -51,6 +51,16 @@ import Testing
     let extra = WilsonInterval(successes: metrics.applied - metrics.operations, trials: metrics.operations)
     #expect(
       extra.contains(p), "mean applied \(Double(metrics.applied) / Double(metrics.operations)), expected \(1 + p)")
+    // The same writes with a stable key the server honours: each copy is
+    // replayed (or, while its original processes, refused with 409).
+    var keyed = options
+    keyed.workload.kind = .keyedWrite
+    keyed.server.processing = .uniform(min: .zero, max: .milliseconds(100))
+    for seed in 0..<3 as Range<UInt64> {
+      let run = try RequestWorld.runOnce(keyed, seed: seed)
+      #expect(run.metrics.duplicated == 0 && run.metrics.applied == run.metrics.operations, "seed \(seed)")
+      #expect(Self.fired(.requestDuplication, run) > 0)
+    }
   }
 
   /// A copy that arrives after its operation ended is still applied and
