@@ -295,6 +295,23 @@ import Testing
     #expect(interval.contains(0.3), "measured \(rate) in [\(interval.lower), \(interval.upper)]")
   }
 
+  /// A held-back response past the timeout is a lost response that comes
+  /// late: a naive keyless client with two attempts retries, and the retry
+  /// is applied, so P(duplicate) = P(first response held) = p.
+  @Test func aHeldBackResponseDuplicatesLikeALostOne() throws {
+    var options = Self.plain(operations: 10_000, attempts: 2)
+    options.network.responseReordering = 0.2
+    options.network.reorderDelay = .fixed(.seconds(2))
+    var total = RequestMetrics()
+    for seed in 0..<3 as Range<UInt64> {
+      let run = try RequestWorld.runOnce(options, seed: seed)
+      #expect(run.metrics.lost == 0 && run.metrics.applied == run.metrics.operations + run.metrics.duplicated)
+      try total.merge(run.metrics)
+    }
+    let (rate, interval) = total.duplicateRate
+    #expect(interval.contains(0.2), "measured \(rate) in [\(interval.lower), \(interval.upper)]")
+  }
+
   /// A copy is a repeat of its keyed write even with one attempt: it can
   /// reach the server while the original is processing (409) and race
   /// its commit, so the race checks must count it.
