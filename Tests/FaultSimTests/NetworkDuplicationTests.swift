@@ -330,6 +330,32 @@ import Testing
     #expect(run.metrics.duplicated == 0)
   }
 
+  // MARK: Keyed by identity
+
+  /// SPEC §2.3 for the new faults: flipping one operation's race or
+  /// suppressing one of its copies, hold-backs or partition drops leaves
+  /// every other operation's faults and trace lines as they were.
+  @Test func aCopyHoldBackOrPartitionDropChangesNothingForOtherOperations() throws {
+    var options = RequestWorldOptions.checkoutReference(orders: 60)
+    options.workload.kind = .keyedWrite
+    options.server.processing = .uniform(min: .milliseconds(1), max: .milliseconds(100))
+    options.network.requestDuplication = 0.3
+    options.network.responseDuplication = 0.3
+    options.network.duplicateDelay = .uniform(min: .zero, max: .milliseconds(200))
+    options.network.requestReordering = 0.2
+    options.network.responseReordering = 0.2
+    options.network.reorderDelay = .uniform(min: .milliseconds(100), max: .seconds(2))
+    options.network.partitions = [
+      PartitionWindow(
+        start: .init(nanoseconds: 2_000_000_000), end: .init(nanoseconds: 3_000_000_000), direction: .responses),
+      PartitionWindow(
+        start: .init(nanoseconds: 6_000_000_000), end: .init(nanoseconds: 7_000_000_000), direction: .both),
+    ]
+    options.races.window = .milliseconds(200)
+    let checked = try IdentityKeyingPropertyTests.requestIsolation(options).check(seeds: 0..<6, races: 6, faults: 8)
+    #expect(checked.flips >= 10 && checked.suppressions >= 40, "\(checked)")
+  }
+
   // MARK: Options
 
   @Test func partitionWindowsAreReadSortedAndCheckedWithClearErrors() throws {

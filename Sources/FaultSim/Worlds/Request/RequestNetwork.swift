@@ -156,7 +156,11 @@ struct RequestNetwork {
   ) -> VirtualDuration {
     guard reorders, context.fault(probability, purpose.key(delivery)) else { return .zero }
     let delay = options.reorderDelay.delay(word: context.valueWord(delayPurpose.key(delivery)))
-    context.trace(actor(), "held back +\(delay) (reordered)", "seq=\(delivery.sequence)")
+    // A response's line names its operation: the server's lines are about none.
+    context.trace(
+      actor(), "held back +\(delay) (reordered)",
+      purpose == .responseReordering
+        ? "op=\(delivery.operation) seq=\(delivery.sequence)" : "seq=\(delivery.sequence)")
     return delay
   }
 
