@@ -147,6 +147,19 @@ extension NoOpCheckTests {
       NoOpCase(
         "race-window-without-races", .request, setup: [keyed, "client.timeout=1s"], key: "races.window",
         values: ["0s", "100ms"], control: ["client.timeout=90ms"]),
+      // Issue 13, the network duplicates, reorders and partitions:
+      NoOpCase(
+        "duplicate-delay-without-duplication", .request, key: "network.duplicateDelay", values: ["0s", "300ms"],
+        control: ["network.requestDuplication=0.5"]),
+      NoOpCase(
+        "reorder-delay-without-reordering", .request, key: "network.reorderDelay", values: ["0s", "300ms"],
+        control: ["network.requestReordering=0.5"]),
+      NoOpCase(
+        "reordering-without-delay", .request, key: "network.requestReordering", values: ["0", "0.5"],
+        control: ["network.reorderDelay=300ms"]),
+      NoOpCase(
+        "reordering-without-delay", .request, key: "network.responseReordering", values: ["0", "0.5"],
+        control: ["network.reorderDelay=300ms"]),
     ]
   }
 

@@ -562,6 +562,61 @@ enum ShippedScenarioFiles {
       """#
     ),
     (
+      name: "network-duplicates",
+      json: #"""
+      {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
+        "description": "The network delivers some requests twice (a retransmission that both copies survive, a proxy or load balancer that retries on its own) and holds some back so that the client's retry overtakes them. Without a key each copy that reaches the server is applied: duplicates with no lost response at all. Prevent them with a stable idempotency key that the server honours: --set workload.kind=keyed-write.",
+        "world": "request",
+        "workload": {
+          "operations": 10000,
+          "kind": "keyless-write",
+          "arrival": {
+            "distribution": "uniform",
+            "over": "10s"
+          }
+        },
+        "client": {
+          "timeout": "1s",
+          "attempts": 3,
+          "backoff": {
+            "growth": "exponential",
+            "jitter": "full",
+            "base": "100ms",
+            "cap": "2s"
+          }
+        },
+        "network": {
+          "latency": {
+            "distribution": "uniform",
+            "min": "20ms",
+            "max": "80ms"
+          },
+          "requestDuplication": 0.02,
+          "duplicateDelay": {
+            "distribution": "uniform",
+            "min": "1ms",
+            "max": "200ms"
+          },
+          "requestReordering": 0.01,
+          "reorderDelay": {
+            "distribution": "uniform",
+            "min": "1s",
+            "max": "3s"
+          }
+        },
+        "server": {
+          "processing": {
+            "distribution": "uniform",
+            "min": "5ms",
+            "max": "50ms"
+          }
+        }
+      }
+
+      """#
+    ),
+    (
       name: "offline-budget",
       json: #"""
       {
@@ -604,6 +659,49 @@ enum ShippedScenarioFiles {
         },
         "server": {
           "keys": "honour"
+        }
+      }
+
+      """#
+    ),
+    (
+      name: "partition-responses",
+      json: #"""
+      {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
+        "description": "A one-way partition for three seconds: requests still reach the server and are applied, but every response sent from 2 s to 5 s is lost. Each client times out on a write that happened and the naive client retries it: a burst of duplicates with no random loss at all. Prevent them with a stable idempotency key (--set workload.kind=keyed-write) or a client that asks before it repeats a keyless write (--set client.safety=query); client.safety=careful stops the duplicates but leaves the outcomes uncertain.",
+        "world": "request",
+        "workload": {
+          "operations": 10000,
+          "kind": "keyless-write",
+          "arrival": {
+            "distribution": "uniform",
+            "over": "10s"
+          }
+        },
+        "client": {
+          "timeout": "1s",
+          "attempts": 5,
+          "backoff": {
+            "growth": "exponential",
+            "jitter": "full",
+            "base": "100ms",
+            "cap": "2s"
+          }
+        },
+        "network": {
+          "latency": {
+            "distribution": "uniform",
+            "min": "20ms",
+            "max": "80ms"
+          },
+          "partitions": [
+            {
+              "from": "2s",
+              "until": "5s",
+              "direction": "responses"
+            }
+          ]
         }
       }
 

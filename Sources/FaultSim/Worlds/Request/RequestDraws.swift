@@ -50,6 +50,27 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   case retryVsCommit = 0x5302
   /// The race of a retry with its idempotency key's expiry.
   case retryVsKeyExpiry = 0x5303
+  // Issue 13, the network duplicates, reorders and partitions (by delivery):
+  /// Whether the network delivers a request twice (a fault).
+  case requestDuplication = 0x5230
+  /// Whether the network delivers a response twice (a fault).
+  case responseDuplication = 0x5231
+  /// How long after a duplicated request its copy arrives.
+  case duplicateDelayUp = 0x5232
+  /// How long after a duplicated response its copy arrives.
+  case duplicateDelayDown = 0x5233
+  /// Whether the network holds a request back, so a later one can overtake it (a fault).
+  case requestReordering = 0x5234
+  /// Whether the network holds a response back (a fault).
+  case responseReordering = 0x5235
+  /// The extra delay of a held-back request.
+  case reorderDelayUp = 0x5236
+  /// The extra delay of a held-back response.
+  case reorderDelayDown = 0x5237
+  /// Whether a request sent during a partition is dropped (a fault of probability 1).
+  case partitionRequestLoss = 0x5238
+  /// Whether a response sent during a partition is dropped (a fault of probability 1).
+  case partitionResponseLoss = 0x5239
 
   public static var owner: String { "request" }
 
@@ -62,6 +83,9 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
     case .requestLoss, .responseLoss, .cannotConnect, .dnsFailure, .connectionLost, .burstRequestLoss,
       .burstResponseLoss, .payloadChange, .failureBeforeCommit, .failureAfterCommit, .rejection, .throttling:
       .fault
+    case .duplicateDelayUp, .duplicateDelayDown, .reorderDelayUp, .reorderDelayDown: .value
+    case .requestDuplication, .responseDuplication, .requestReordering, .responseReordering: .fault
+    case .partitionRequestLoss, .partitionResponseLoss: .fault
     }
   }
 }

@@ -23,6 +23,10 @@ struct RequestNetwork {
   /// The loss timeline of a bursty network, from the run's seed.
   @usableFromInline
   var burst: BurstLossTimeline?
+  /// Whether a held-back message is delayed at all: with no reorder delay
+  /// nothing is held back (or drawn), as nothing could overtake it.
+  @usableFromInline
+  let reorders: Bool
 
   /// The network of `options`, carrying bodies of the workload's sizes.
   @usableFromInline
@@ -30,6 +34,7 @@ struct RequestNetwork {
     self.options = options
     requestTransmission = options.transmissionTime(bytes: workload.requestBytes)
     responseTransmission = options.transmissionTime(bytes: workload.responseBytes)
+    reorders = options.reorderDelay != .fixed(.zero)
   }
 
   /// Starts a run: draws the loss timeline from the run's seed.
@@ -78,13 +83,85 @@ struct RequestNetwork {
       // The failure surfaces after about one round of the handshake.
       return .neverSent(connectFailure, at: try now + latency)
     }
+    if !options.partitions.isEmpty && options.partitionDropsRequest(at: now)
+      && context.fault(1, RequestDraw.partitionRequestLoss.key(request.delivery))
+    {
+      context.traceMessage(
+        from: RequestActor.client(operation), to: RequestActor.server, label(),
+        lost: true, "partition (requests) seq=\(sequence)")
+      return .lost
+    }
     let lost = messageLost(
       options.requestLoss, .requestLoss, inBurst: .burstRequestLoss, request.delivery, now, &context)
     context.traceMessage(
       from: RequestActor.client(operation), to: RequestActor.server, label(),
       lost: lost, "seq=\(sequence)")
     if lost { return .lost }
-    return .arrives(at: try now + (try latency + requestTransmission))
+    let held = heldBack(
+      options.requestReordering, .requestReordering, by: .reorderDelayUp, request.delivery,
+      RequestActor.client(operation), &context)
+    return .arrives(at: try now + (try latency + (try requestTransmission + held)))
+  }
+
+  /// The copy of a request that got through, when the network delivers it
+  /// twice: the same message as copy `copy + 1`, arriving ``NetworkOptions/duplicateDelay``
+  /// after the original. The server's draws about the copy are its own.
+  ///
+  /// - Parameter arrival: When the original reaches the server.
+  @usableFromInline
+  @inline(__always)
+  func duplicate(
+    _ request: RequestMessage, arrivingAt arrival: VirtualTime, _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) -> (copy: RequestMessage, at: VirtualTime)? {
+    let delivery = request.delivery
+    guard context.fault(options.requestDuplication, RequestDraw.requestDuplication.key(delivery)) else { return nil }
+    var copy = request
+    copy.copy = request.copy &+ 1
+    let delay = options.duplicateDelay.delay(word: context.valueWord(RequestDraw.duplicateDelayUp.key(delivery)))
+    let at = try arrival + delay
+    context.traceMessage(
+      from: RequestActor.client(Int(request.operation)), to: RequestActor.server, "\(request.kind) duplicated",
+      "copy \(copy.copy) at +\(delay) seq=\(request.sequence)")
+    return (copy, at)
+  }
+
+  /// The copy of a response that got through, when the network delivers
+  /// it twice: it reaches the client ``NetworkOptions/duplicateDelay``
+  /// after the original (a client that already has its answer drops it).
+  ///
+  /// - Parameter arrival: When the original reaches the client.
+  @usableFromInline
+  @inline(__always)
+  func duplicate(
+    _ response: ResponseMessage, arrivingAt arrival: VirtualTime, _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) -> VirtualTime? {
+    let delivery = response.delivery
+    guard context.fault(options.responseDuplication, RequestDraw.responseDuplication.key(delivery)) else {
+      return nil
+    }
+    let delay = options.duplicateDelay.delay(word: context.valueWord(RequestDraw.duplicateDelayDown.key(delivery)))
+    context.traceMessage(
+      from: RequestActor.server, to: RequestActor.client(Int(response.operation)),
+      "response \(response.status.traceCode) duplicated", "copy at +\(delay) seq=\(response.sequence)")
+    return try arrival + delay
+  }
+
+  /// The extra delay of a message the network holds back (reorders), so
+  /// that a later message can overtake it; zero for most messages.
+  @usableFromInline
+  @inline(__always)
+  func heldBack(
+    _ probability: Double, _ purpose: RequestDraw, by delayPurpose: RequestDraw, _ delivery: DeliveryIdentity,
+    _ actor: @autoclosure () -> String, _ context: inout SimulationContext<RequestEvent>
+  ) -> VirtualDuration {
+    guard reorders, context.fault(probability, purpose.key(delivery)) else { return .zero }
+    let delay = options.reorderDelay.delay(word: context.valueWord(delayPurpose.key(delivery)))
+    // A response's line names its operation: the server's lines are about none.
+    context.trace(
+      actor(), "held back +\(delay) (reordered)",
+      purpose == .responseReordering
+        ? "op=\(delivery.operation) seq=\(delivery.sequence)" : "seq=\(delivery.sequence)")
+    return delay
   }
 
   /// What becomes of a response sent now: lost, or delivered — as sent, or
@@ -98,8 +175,15 @@ struct RequestNetwork {
     let operation = Int(response.operation)
     let sequence = response.sequence
     let delivery = response.delivery
-    if messageLost(options.responseLoss, .responseLoss, inBurst: .burstResponseLoss, delivery, now, &context)
+    if !options.partitions.isEmpty && options.partitionDropsResponse(at: now)
+      && context.fault(1, RequestDraw.partitionResponseLoss.key(delivery))
     {
+      context.traceMessage(
+        from: RequestActor.server, to: RequestActor.client(operation), "response \(response.status.traceCode)",
+        lost: true, "partition (responses) seq=\(sequence)")
+      return .lost
+    }
+    if messageLost(options.responseLoss, .responseLoss, inBurst: .burstResponseLoss, delivery, now, &context) {
       context.traceMessage(
         from: RequestActor.server, to: RequestActor.client(operation), "response \(response.status.traceCode)",
         lost: true, "seq=\(sequence)")
@@ -109,10 +193,13 @@ struct RequestNetwork {
     let dropped = context.fault(options.connectionLost, RequestDraw.connectionLost.key(delivery))
     if dropped { delivered.status = .transportFailure(.connectionLost) }
     let latency = options.latency.delay(word: context.valueWord(RequestDraw.latencyDown.key(delivery)))
-    let arrival = try now + (try latency + responseTransmission)
     context.traceMessage(
       from: RequestActor.server, to: RequestActor.client(operation),
       dropped ? "connection lost" : "response \(response.status.traceCode)", "seq=\(sequence)")
+    let held = heldBack(
+      options.responseReordering, .responseReordering, by: .reorderDelayDown, delivery, RequestActor.server,
+      &context)
+    let arrival = try now + (try latency + (try responseTransmission + held))
     return .arrives(delivered, at: arrival)
   }
 

@@ -21,11 +21,22 @@ extension RequestWorld {
     else { return true }
     // The latest a response can arrive after its request was sent.
     var roundTrip = VirtualDuration.zero
-    for part in [
+    var parts: [VirtualDuration] = [
       .nanoseconds(latency), .nanoseconds(latency), .nanoseconds(processing),
       options.network.transmissionTime(bytes: options.workload.requestBytes),
       options.network.transmissionTime(bytes: options.workload.responseBytes), options.races.window,
-    ] {
+    ]
+    // Issue 13: a held-back message and a request's copy arrive later (a
+    // duplicated response races nothing: its copy follows the original).
+    let network = options.network
+    for (held, delay) in [
+      (network.requestReordering > 0, network.reorderDelay), (network.responseReordering > 0, network.reorderDelay),
+      (network.requestDuplication > 0, network.duplicateDelay),
+    ] where held {
+      guard let bound = delay.upperBound else { return true }
+      parts.append(.nanoseconds(bound))
+    }
+    for part in parts {
       guard let sum = try? roundTrip + part else { return true }
       roundTrip = sum
     }
@@ -48,9 +59,10 @@ extension RequestWorld {
   }
 
   /// Whether a keyed write can reach a server that honours keys more than
-  /// once: a retry (attempts above 1) or a second submission.
+  /// once: a retry (attempts above 1), a second submission, or a copy the
+  /// network delivers again (issue 13).
   static func writesKeyedRepeats(_ options: RequestWorldOptions) -> Bool {
     options.workload.kind == .keyedWrite && options.server.keys == .honour
-      && (options.client.attempts > 1 || options.workload.submissions > 1)
+      && (options.client.attempts > 1 || options.workload.submissions > 1 || options.network.requestDuplication > 0)
   }
 }

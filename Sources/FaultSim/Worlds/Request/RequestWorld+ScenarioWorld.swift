@@ -88,7 +88,14 @@ extension RequestWorld: MemorySizedWorld {
     let attempts = Double(min(max(options.client.attempts, 1), 1_000))
     let perAttempt = Double(options.client.timeout.nanoseconds) + Double(options.client.backoff.cap.nanoseconds) + 1e9
     let offline = options.network.offline.reduce(0.0) { $0 + Double($1.end.nanoseconds - $1.start.nanoseconds) }
-    let open = 2 * attempts * perAttempt + offline + 60e9
+    // Issue 13: a held-back message or a late copy keeps its operation
+    // open for longer (a bounded delay's maximum, else ten times its mean).
+    let network = options.network
+    func longest(_ delay: LatencyDistribution) -> Double { delay.upperBound.map(Double.init) ?? 10 * delay.mean }
+    let held = network.requestReordering > 0 || network.responseReordering > 0 ? 2 * longest(network.reorderDelay) : 0
+    let copied =
+      network.requestDuplication > 0 || network.responseDuplication > 0 ? longest(network.duplicateDelay) : 0
+    let open = 2 * attempts * perAttempt + offline + 60e9 + held + copied
     let rate: Double  // operations per nanosecond
     switch options.workload.arrival {
     case .simultaneous: return operations
@@ -119,9 +126,23 @@ extension RequestWorld: ShrinkableWorld {
     case .rejection: what = "the server rejects \(message) permanently"
     case .throttling: what = "the server throttles \(message) (429)"
     case .payloadChange: what = "the client changes the payload of \(message)"
+    // Issue 13, the network duplicates, reorders and partitions (keyed by delivery):
+    case .requestDuplication: what = "the network delivers \(delivery(fault)) twice"
+    case .responseDuplication: what = "the network delivers the response to \(delivery(fault)) twice"
+    case .requestReordering: what = "the network holds \(delivery(fault)) back (reordered)"
+    case .responseReordering: what = "the network holds the response to \(delivery(fault)) back (reordered)"
+    case .partitionRequestLoss: what = "\(delivery(fault)) is lost to a partition"
+    case .partitionResponseLoss: what = "the response to \(delivery(fault)) is lost to a partition"
     default: what = "fault \(fault.purpose) on \(message)"
     }
     return "op#\(fault.entity): \(what)"
+  }
+
+  /// "message 2" for a delivery key's original, "message 2 (copy 1)" for a copy.
+  static func delivery(_ fault: DrawKey) -> String {
+    let copy = fault.ordinal >> 32
+    let message = "message \(fault.ordinal & 0xFFFF_FFFF)"
+    return copy == 0 ? message : "\(message) (copy \(copy))"
   }
 
   public static func traceTags(for faults: [DrawKey], options: RequestWorldOptions) -> [String] {

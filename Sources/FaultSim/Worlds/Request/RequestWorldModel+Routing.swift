@@ -54,6 +54,12 @@ extension RequestWorldModel {
       try armTimeout(operation, sequence, ifReachedBy: time, &context)
       client.records[operation].unansweredRequests &+= 1
       try context.schedule(.arrive(attempt.request), at: time)
+      if let (copy, copyTime) = try network.duplicate(attempt.request, arrivingAt: time, &context) {
+        // The copy is a request at the server like any other: it holds the
+        // operation open until answered.
+        client.records[operation].unansweredRequests &+= 1
+        try context.schedule(.arrive(copy), at: copyTime)
+      }
     }
   }
 
@@ -115,6 +121,11 @@ extension RequestWorldModel {
       try armTimeout(Int(response.operation), response.sequence, &context)
     case .arrives(let delivered, let arrival):
       try schedule(delivered, at: arrival, &context)
+      if let copyTime = try network.duplicate(response, arrivingAt: arrival, &context) {
+        // Later than the original, so it races no timeout the original
+        // did not; a client that has its answer (or was folded) drops it.
+        try context.schedule(.respond(delivered), at: copyTime)
+      }
     }
   }
 
@@ -134,7 +145,7 @@ extension RequestWorldModel {
         let responseFirst = arrival < deadline
         let swapped =
           context.choose(
-            race: RequestDraw.responseVsTimeout.key(operation, sequence), label: RequestDraw.responseVsTimeout.name,
+            race: RequestDraw.responseVsTimeout.key(response.delivery), label: RequestDraw.responseVsTimeout.name,
             alternatives: responseFirst ? ["response first", "timeout first"] : ["timeout first", "response first"]
           ) == 1
         if swapped {

@@ -189,6 +189,25 @@ extension RequestWorldOptions {
         + "in-flight 409 is repeated",
       // [RequestWorld.canMeetRace]
       when: { !RequestWorld.canMeetRace($0) }),
+    // Issue 13, the network duplicates, reorders and partitions:
+    NoOpRule(
+      "duplicate-delay-without-duplication", keys: ["network.duplicateDelay"],
+      why: "network.requestDuplication and network.responseDuplication are 0, so no message has a copy to "
+        + "delay; give either a probability to make it matter",
+      // [RequestNetwork.duplicate: the delay is drawn only for a duplicated message]
+      when: { $0.network.requestDuplication == 0 && $0.network.responseDuplication == 0 }),
+    NoOpRule(
+      "reorder-delay-without-reordering", keys: ["network.reorderDelay"],
+      why: "network.requestReordering and network.responseReordering are 0, so no message is held back; "
+        + "give either a probability to make it matter",
+      // [RequestNetwork.heldBack: the delay is drawn only for a held-back message]
+      when: { $0.network.requestReordering == 0 && $0.network.responseReordering == 0 }),
+    NoOpRule(
+      "reordering-without-delay", keys: ["network.requestReordering", "network.responseReordering"],
+      why: "network.reorderDelay is 0, so a held-back message arrives when it would have anyway and nothing "
+        + "overtakes it; give reorderDelay a duration to make it matter",
+      // [RequestNetwork.heldBack: the extra delay is reorderDelay's]
+      when: { $0.network.reorderDelay == .fixed(.zero) }),
   ]
 
   /// Whether every value `network.preset` sets that can matter is also

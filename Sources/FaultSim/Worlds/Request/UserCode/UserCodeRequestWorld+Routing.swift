@@ -102,6 +102,9 @@ extension UserCodeRequestWorld {
       break
     case .arrives(let time):
       try context.schedule(.arrive(message), at: time)
+      if let (copy, copyTime) = try network.duplicate(message, arrivingAt: time, &context) {
+        try context.schedule(.arrive(copy), at: copyTime)
+      }
     }
   }
 
@@ -142,13 +145,17 @@ extension UserCodeRequestWorld {
   {
     guard case .arrives(let delivered, let arrival) = try network.transmit(response, &context) else { return }
     let operation = Int(response.operation)
+    // A duplicated response's copy is scheduled after the original and any
+    // timeout the race moves, so it wins no tie: the transport drops it,
+    // its request no longer waiting.
+    let copyTime = try network.duplicate(response, arrivingAt: arrival, &context)
     if let waiting = clients.pending.peek(operation, response.sequence),
       arrival.distance(to: waiting.deadline) <= options.scenario.races.window
     {
       let responseFirst = arrival < waiting.deadline
       let swapped =
         context.choose(
-          race: RequestDraw.responseVsTimeout.key(operation, response.sequence),
+          race: RequestDraw.responseVsTimeout.key(response.delivery),
           label: RequestDraw.responseVsTimeout.name,
           alternatives: responseFirst ? ["response first", "timeout first"] : ["timeout first", "response first"])
         == 1
@@ -167,10 +174,12 @@ extension UserCodeRequestWorld {
           try context.schedule(.respond(delivered), at: waiting.deadline)
           try context.schedule(.timeout(timer), at: arrival)
         }
+        if let copyTime { try context.schedule(.respond(delivered), at: copyTime) }
         return
       }
     }
     try context.schedule(.respond(delivered), at: arrival)
+    if let copyTime { try context.schedule(.respond(delivered), at: copyTime) }
   }
 
   // MARK: Answers

@@ -43,6 +43,33 @@ extension NetworkOptions {
         "the connection drops after the request arrived: the client sees \"connection lost\" (ambiguous) "
           + "instead of the response"),
       \.connectionLost),
+    // Issue 13, the network duplicates, reorders and partitions:
+    .option(
+      .probability(
+        "requestDuplication",
+        "a request that gets through is delivered twice: the server sees a second copy `duplicateDelay` later"),
+      \.requestDuplication),
+    .option(
+      .probability(
+        "responseDuplication", "a response that gets through reaches the client twice (the client ignores the second)"
+      ),
+      \.responseDuplication),
+    .option(
+      .distribution("duplicateDelay", "how long after the original a duplicated message's copy arrives"),
+      \.duplicateDelay),
+    .option(
+      .probability(
+        "requestReordering", "a request is held back by `reorderDelay`, so a later retry can overtake it"),
+      \.requestReordering),
+    .option(
+      .probability("responseReordering", "a response is held back by `reorderDelay` on top of its latency"),
+      \.responseReordering),
+    .option(.distribution("reorderDelay", "the extra delay of a held-back message"), \.reorderDelay),
+    .custom(keys: { _ in [PartitionWindow.optionDescription] }) { network, reader throws(ScenarioError) in
+      if let windows = try reader.array("partitions") {
+        network.partitions = try PartitionWindow.read(windows, in: reader)
+      }
+    },
   ])
 }
 
@@ -84,6 +111,62 @@ extension OfflineWindow {
       throw reader.error(
         "offline windows overlap (\(earlier.start)–\(earlier.end) and \(later.start)–\(later.end)); merge them",
         key: "offline")
+    }
+    return read
+  }
+}
+
+extension PartitionWindow {
+  /// The window's bounds and direction, as `{"from": …, "until": …, "direction": …}`.
+  static let from = OptionField<VirtualDuration>.duration("from", in: ScenarioLimits.span, "the start")
+  static let until = OptionField<VirtualDuration>.duration("until", in: ScenarioLimits.span, "the end (after `from`)")
+  static let direction = OptionField<Direction>.choice(
+    "direction",
+    "which messages are dropped: `requests` (never arrive), `responses` (the write lands, the answer is lost) "
+      + "or `both`"
+  ).defaulting(to: .both)
+
+  /// `network.partitions`: an array of windows in which the network drops
+  /// messages.
+  static let optionDescription = OptionDescription(
+    key: "partitions",
+    summary: "spans in which every message sent in a cut direction is dropped (the device does not know); "
+      + "they may overlap",
+    type: .array(
+      .object(
+        OptionObject(keys: [
+          from.standaloneDescription, until.standaloneDescription, direction.standaloneDescription,
+        ])),
+      count: ScenarioLimits.offlineWindows),
+    defaultValue: .absent("none"))
+
+  /// Reads the windows of `network.partitions`, sorted by start (then
+  /// end, then direction, so that equal inputs give equal options); rejects
+  /// too many and empty windows.
+  static func read(_ windows: [ScenarioValue], in reader: ScenarioObjectReader) throws(ScenarioError)
+    -> [PartitionWindow]
+  {
+    guard ScenarioLimits.offlineWindows.contains(windows.count) else {
+      throw reader.error(
+        "\(windows.count) partitions; allowed at most \(ScenarioLimits.offlineWindows.upperBound)",
+        key: "partitions")
+    }
+    var read: [PartitionWindow] = []
+    for value in windows {
+      let window = try value.object()
+      let start = try from.read(window)
+      let end = try until.read(window)
+      let cut = try direction.read(window)
+      guard start < end else { throw window.error("'from' must be before 'until'", key: "until") }
+      read.append(
+        PartitionWindow(
+          start: VirtualTime(nanoseconds: start.nanoseconds), end: VirtualTime(nanoseconds: end.nanoseconds),
+          direction: cut))
+    }
+    let order = Direction.allCases
+    read.sort {
+      ($0.start, $0.end, order.firstIndex(of: $0.direction) ?? 0)
+        < ($1.start, $1.end, order.firstIndex(of: $1.direction) ?? 0)
     }
     return read
   }

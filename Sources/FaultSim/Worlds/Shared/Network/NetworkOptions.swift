@@ -26,6 +26,26 @@ public struct NetworkOptions: Hashable, Sendable {
   /// write may be applied, and the client sees "connection lost" instead of
   /// the response.
   public var connectionLost: Double = 0
+  // Issue 13, the network duplicates, reorders and partitions:
+  /// Probability that a request that gets through is delivered twice: the
+  /// server sees a second copy (``RequestMessage/copy`` 1) ``duplicateDelay``
+  /// after the first.
+  public var requestDuplication: Double = 0
+  /// Probability that a response that gets through reaches the client
+  /// twice; the client ignores the second.
+  public var responseDuplication: Double = 0
+  /// How long after the original a duplicated message's copy arrives.
+  public var duplicateDelay: LatencyDistribution = .fixed(.zero)
+  /// Probability that a request is held back by ``reorderDelay`` on top of
+  /// its latency, so that a later message (a retry) can overtake it.
+  public var requestReordering: Double = 0
+  /// Probability that a response is held back by ``reorderDelay``.
+  public var responseReordering: Double = 0
+  /// The extra delay of a held-back message.
+  public var reorderDelay: LatencyDistribution = .fixed(.zero)
+  /// Spans during which the network drops every message in one direction
+  /// or both, sorted by start; they may overlap.
+  public var partitions: [PartitionWindow] = []
 
   /// The model's defaults: what a scenario that writes none of the section's
   /// keys runs. A perfect network: no loss, no latency, unlimited bandwidth,

@@ -1,0 +1,70 @@
+/// A span of virtual time during which the network between the clients and
+/// the server is cut in one direction or both: a message sent in the
+/// window, in a cut direction, is dropped. Unlike an ``OfflineWindow`` the
+/// device does not know: it sends, and waits for an answer that cannot
+/// come.
+///
+/// A "responses" partition is the dangerous one: requests reach the server
+/// and are applied, and every answer is lost, so each client times out on
+/// a write that happened.
+public struct PartitionWindow: Hashable, Sendable {
+  /// Which messages a partition drops.
+  public enum Direction: String, CaseIterable, Hashable, Sendable {
+    /// Requests (client to server) are dropped; responses get through.
+    case requests
+    /// Responses (server to client) are dropped; requests arrive.
+    case responses
+    /// Both directions are cut.
+    case both
+
+    /// Whether the partition drops requests.
+    @inlinable
+    public var dropsRequests: Bool { self != .responses }
+
+    /// Whether the partition drops responses.
+    @inlinable
+    public var dropsResponses: Bool { self != .requests }
+  }
+
+  /// When the partition begins (inclusive).
+  public var start: VirtualTime
+  /// When it heals (exclusive).
+  public var end: VirtualTime
+  /// Which messages it drops.
+  public var direction: Direction
+
+  /// A partition from `start` (inclusive) until `end` (exclusive).
+  public init(start: VirtualTime, end: VirtualTime, direction: Direction = .both) {
+    self.start = start
+    self.end = end
+    self.direction = direction
+  }
+
+  /// Whether `time` falls inside the window.
+  @inlinable
+  public func contains(_ time: VirtualTime) -> Bool {
+    start <= time && time < end
+  }
+}
+
+extension NetworkOptions {
+  /// Whether a request sent at `time` falls in a partition that drops
+  /// requests (windows may overlap: any one that does is enough).
+  ///
+  /// - Complexity: O(`partitions.count`).
+  @inlinable
+  public func partitionDropsRequest(at time: VirtualTime) -> Bool {
+    for window in partitions where window.direction.dropsRequests && window.contains(time) { return true }
+    return false
+  }
+
+  /// Whether a response sent at `time` falls in a partition that drops
+  /// responses.
+  ///
+  /// - Complexity: O(`partitions.count`).
+  @inlinable
+  public func partitionDropsResponse(at time: VirtualTime) -> Bool {
+    for window in partitions where window.direction.dropsResponses && window.contains(time) { return true }
+    return false
+  }
+}
