@@ -44,6 +44,18 @@ struct ClientRecord<Memory> {
   /// Whether a timeout event for the awaited message is pending.
   @usableFromInline
   var timeoutArmed = false
+  /// Whether the awaited message is a write (the only kind an app kill
+  /// interrupts and an outbox row stands for).
+  @usableFromInline
+  var awaitsWrite = false
+  /// Whether the app was killed and relaunched during the operation: its
+  /// outbox, not the first process, sends from then on.
+  @usableFromInline
+  var relaunched = false
+  /// Whether the outbox marked the operation's row sent
+  /// (``AppOptions/MarksSent``): a kill then resends nothing.
+  @usableFromInline
+  var outboxSent = false
   /// The policy's memory of the operation.
   @usableFromInline
   var retry: Memory

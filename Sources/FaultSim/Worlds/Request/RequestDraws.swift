@@ -50,6 +50,13 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   case retryVsCommit = 0x5302
   /// The race of a retry with its idempotency key's expiry.
   case retryVsKeyExpiry = 0x5303
+  // Issue 13, apps killed mid-request (the client's app), by message.
+  /// Whether the app is killed while a write attempt is in flight (a fault).
+  case appTermination = 0x5250
+  /// When within the attempt's timeout the app is killed.
+  case terminationTime = 0x5251
+  /// How long after the kill the user opens the app again.
+  case relaunchAfter = 0x5252
 
   public static var owner: String { "request" }
 
@@ -62,6 +69,9 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
     case .requestLoss, .responseLoss, .cannotConnect, .dnsFailure, .connectionLost, .burstRequestLoss,
       .burstResponseLoss, .payloadChange, .failureBeforeCommit, .failureAfterCommit, .rejection, .throttling:
       .fault
+    case .appTermination: .fault
+    case .terminationTime: .value
+    case .relaunchAfter: .value
     }
   }
 }

@@ -41,6 +41,11 @@ public struct RequestMetrics: Hashable, Sendable {
   public var makespanTotal: UInt64 = 0
   /// Completion times of all operations.
   public var completion = DurationHistogram()
+  // Issue 13, apps killed mid-request:
+  /// Times the client's app was killed with a write attempt in flight.
+  public var appTerminations: UInt64 = 0
+  /// Writes an outbox resent after a relaunch.
+  public var outboxResends: UInt64 = 0
 
   public init() {}
 

@@ -50,10 +50,37 @@ extension RequestWorldModel {
       try context.schedule(.respond(response), at: time)
     case .lost:
       try armTimeout(operation, sequence, &context)
+      try scheduleKill(attempt.request, &context)
     case .arrives(let time):
       try armTimeout(operation, sequence, ifReachedBy: time, &context)
       client.records[operation].unansweredRequests &+= 1
       try context.schedule(.arrive(attempt.request), at: time)
+      try scheduleKill(attempt.request, &context)
+    }
+  }
+
+  /// Schedules the app's kill during the write attempt `request` that just
+  /// left the device, if one is drawn (``AppOptions/termination``). The
+  /// request goes on regardless: it is counted in `unansweredRequests`
+  /// until the server answers, whatever became of the process.
+  @inlinable
+  @inline(__always)
+  mutating func scheduleKill(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>)
+    throws(SimulationError)
+  {
+    guard client.app.isKilled, let time = try client.killTime(of: request.identity, &context) else { return }
+    try context.schedule(.terminate(AppTermination(operation: request.operation, sequence: request.sequence)), at: time)
+  }
+
+  /// The client's app is killed: the user relaunches it later, or the
+  /// client's step (the write abandoned) is carried out.
+  @inlinable
+  mutating func terminateApp(_ kill: AppTermination, _ context: inout SimulationContext<RequestEvent>)
+    throws(SimulationError)
+  {
+    switch try client.terminate(kill, &context) {
+    case .relaunchAt(let time): try context.schedule(.relaunch(kill), at: time)
+    case .client(let step): try perform(step, Int(kill.operation), &context)
     }
   }
 

@@ -189,6 +189,30 @@ extension RequestWorldOptions {
         + "in-flight 409 is repeated",
       // [RequestWorld.canMeetRace]
       when: { !RequestWorld.canMeetRace($0) }),
+    // Issue 13, apps killed mid-request:
+    NoOpRule(
+      "app-termination-without-writes", keys: ["client.app"],
+      why: "workload.kind is read, so no write attempt is ever in flight to be killed and no outbox row exists",
+      // [RequestClient.killTime: only write attempts are killed]
+      when: { $0.workload.kind == .read }),
+    NoOpRule(
+      "outbox-without-termination",
+      keys: ["client.app.relaunchAfter", "client.app.outbox", "client.app.marksSent"],
+      why: "client.app.termination is 0, so the app is never killed and never relaunched; "
+        + "give termination a probability to make them matter",
+      // [RequestWorldModel.scheduleKill]
+      when: { $0.client.app.termination == 0 }),
+    NoOpRule(
+      "outbox-none-relaunch", keys: ["client.app.relaunchAfter", "client.app.marksSent"],
+      why: "client.app.outbox is none, so a killed write is abandoned: nothing is resent at a relaunch",
+      // [RequestClient.terminate]
+      when: { $0.client.app.outbox == .none }),
+    NoOpRule(
+      "outbox-stored-key-without-key", keys: ["client.app.outbox"],
+      why: "workload.kind is not keyed-write, so the writes carry no idempotency key and the outbox has none to "
+        + "store: resend-with-stored-key resends exactly as resend-with-new-key does",
+      // [RequestClient.startAttempt: only a stable key is replaced after a relaunch]
+      when: { $0.workload.kind != .keyedWrite && $0.client.app.outbox == .resendWithStoredKey }),
   ]
 
   /// Whether every value `network.preset` sets that can matter is also

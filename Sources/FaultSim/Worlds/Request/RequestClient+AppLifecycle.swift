@@ -1,0 +1,92 @@
+/// The client's app being killed mid-request and relaunched (issue 13,
+/// ``AppOptions``): the kill ends the process that waited for the write's
+/// answer — the request itself is already on its way and the router leaves
+/// it be — and the relaunched app's outbox decides what is sent again.
+extension RequestClient {
+  /// Whether the app is killed during the write attempt just sent as
+  /// `message`, and when: a keyed fault draw (so a shrinker can take the
+  /// kill away), the time a uniform share of the attempt's timeout.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  @inline(__always)
+  func killTime(
+    of message: MessageIdentity, _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) -> VirtualTime? {
+    guard app.termination > 0, records[message.operation].awaitsWrite,
+      context.fault(app.termination, RequestDraw.appTermination.key(message))
+    else { return nil }
+    let share = RandomConversion.unit(context.valueWord(RequestDraw.terminationTime.key(message)))
+    let delay = VirtualDuration(nanoseconds: UInt64(Double(timeout.nanoseconds) * share))
+    return try context.now + delay
+  }
+
+  /// The app is killed. If the write attempt it was drawn for still waits
+  /// for its answer, that answer will never be heard and its timeout never
+  /// fires; then either the user relaunches the app later (the outbox holds
+  /// an unsent row) or the write is abandoned, its outcome uncertain.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  mutating func terminate(
+    _ kill: AppTermination, _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) -> AppStep {
+    let operation = Int(kill.operation)
+    guard records.holds(operation), records[operation].awaits(kill.sequence) else {
+      context.trace(
+        RequestActor.client(operation), "app killed after the attempt ended: nothing in flight", "seq=\(kill.sequence)")
+      return .client(.idle)
+    }
+    records[operation].isAwaiting = false
+    endings.appTerminations &+= 1
+    let number = policy.attemptNumber(records[operation].retry) ?? Int(records[operation].attempts)
+    context.trace(
+      RequestActor.client(operation), "app killed (write attempt \(number) in flight)", "seq=\(kill.sequence)")
+    if app.outbox == .none || records[operation].outboxSent {
+      context.trace(
+        RequestActor.client(operation),
+        app.outbox == .none
+          ? "no outbox: the write is abandoned" : "outbox row marked sent already: nothing will be resent")
+      return .client(finish(operation, .uncertain, &context))
+    }
+    let delay = app.relaunchAfter.delay(word: context.valueWord(RequestDraw.relaunchAfter.key(kill.message)))
+    return .relaunchAt(try context.now + delay)
+  }
+
+  /// The user opens the app again: its outbox resends the unsent write as a
+  /// new attempt (a new message), with the stored key or a new one, and the
+  /// client goes on under its retry policy with a fresh attempt budget (a
+  /// new process).
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  mutating func relaunch(_ kill: AppTermination, _ context: inout SimulationContext<RequestEvent>) -> ClientStep {
+    let operation = Int(kill.operation)
+    guard records.holds(operation) else { return .idle }
+    records[operation].relaunched = true
+    endings.outboxResends &+= 1
+    policy.beginSubmission(&records[operation].retry)
+    context.trace(RequestActor.client(operation), "relaunch: outbox resends \(resendDescription(operation))")
+    return .sendNow
+  }
+
+  /// What the relaunched outbox's write carries, for the trace.
+  @inlinable
+  func resendDescription(_ operation: Int) -> String {
+    switch (kind, app.outbox) {
+    case (.keyedWrite, .resendWithStoredKey): "with stored key k-\(operation)"
+    case (.keyedWrite, _): "with a new key (k-\(operation) died with the process)"
+    default: "without a key"
+    }
+  }
+}
+
+/// What the world does after the client's app is killed.
+@usableFromInline
+enum AppStep: Equatable {
+  /// The client's next step (the write was abandoned, or nothing was in
+  /// flight).
+  case client(ClientStep)
+  /// The user opens the app again at this time.
+  case relaunchAt(VirtualTime)
+}
