@@ -3,9 +3,15 @@
 /// answer — the request itself is already on its way and the router leaves
 /// it be — and the relaunched app's outbox decides what is sent again.
 extension RequestClient {
-  /// Whether the app is killed during the write attempt just sent as
-  /// `message`, and when: a keyed fault draw (so a shrinker can take the
-  /// kill away), the time a uniform share of the attempt's timeout.
+  /// Whether the app may be killed during the write attempt just sent as
+  /// `message`, and when: a uniform share of the attempt's timeout after
+  /// the send.
+  ///
+  /// The kill is a keyed fault (``RequestDraw/appTermination``), but it is
+  /// drawn *as a fault* only when it comes, in ``terminate(_:_:)``, and only
+  /// if the attempt is still in flight: a kill after the answer changes
+  /// nothing, so it is neither counted nor offered to the shrinker. Here
+  /// the same pure draw is only looked at, to know whether to schedule it.
   ///
   /// - Complexity: O(1).
   @inlinable
@@ -14,7 +20,7 @@ extension RequestClient {
     of message: MessageIdentity, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> VirtualTime? {
     guard app.termination > 0, records[message.operation].awaitsWrite,
-      context.fault(app.termination, RequestDraw.appTermination.key(message))
+      context.random.bernoulli(app.termination, RequestDraw.appTermination.key(message))
     else { return nil }
     let share = RandomConversion.unit(context.valueWord(RequestDraw.terminationTime.key(message)))
     let delay = VirtualDuration(nanoseconds: UInt64(Double(timeout.nanoseconds) * share))
@@ -32,13 +38,10 @@ extension RequestClient {
     _ kill: AppTermination, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> AppStep {
     let operation = Int(kill.operation)
-    guard records.holds(operation), records[operation].awaits(kill.sequence) else {
-      context.trace(
-        RequestActor.client(operation), "app killed after the attempt ended: nothing in flight", "seq=\(kill.sequence)")
-      return .client(.idle)
-    }
+    guard records.holds(operation), records[operation].awaits(kill.sequence),
+      context.fault(app.termination, RequestDraw.appTermination.key(kill.message))
+    else { return .client(.idle) }
     records[operation].isAwaiting = false
-    endings.appTerminations &+= 1
     let number = policy.attemptNumber(records[operation].retry) ?? Int(records[operation].attempts)
     context.trace(
       RequestActor.client(operation), "app killed (write attempt \(number) in flight)", "seq=\(kill.sequence)")

@@ -42,8 +42,6 @@ public struct RequestMetrics: Hashable, Sendable {
   /// Completion times of all operations.
   public var completion = DurationHistogram()
   // Issue 13, apps killed mid-request:
-  /// Times the client's app was killed with a write attempt in flight.
-  public var appTerminations: UInt64 = 0
   /// Writes an outbox resent after a relaunch.
   public var outboxResends: UInt64 = 0
 

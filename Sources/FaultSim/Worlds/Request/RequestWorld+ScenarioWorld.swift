@@ -88,7 +88,13 @@ extension RequestWorld: MemorySizedWorld {
     let attempts = Double(min(max(options.client.attempts, 1), 1_000))
     let perAttempt = Double(options.client.timeout.nanoseconds) + Double(options.client.backoff.cap.nanoseconds) + 1e9
     let offline = options.network.offline.reduce(0.0) { $0 + Double($1.end.nanoseconds - $1.start.nanoseconds) }
-    let open = 2 * attempts * perAttempt + offline + 60e9
+    // A killed app's relaunch keeps its operation open until the user
+    // opens the app again (twice the longest delay, or ten means).
+    let app = options.client.app
+    let relaunch =
+      app.isKilled && app.outbox != .none
+      ? 2 * (app.relaunchAfter.upperBound.map(Double.init) ?? 10 * app.relaunchAfter.mean) : 0
+    let open = 2 * attempts * perAttempt + offline + relaunch + 60e9
     let rate: Double  // operations per nanosecond
     switch options.workload.arrival {
     case .simultaneous: return operations
@@ -119,6 +125,7 @@ extension RequestWorld: ShrinkableWorld {
     case .rejection: what = "the server rejects \(message) permanently"
     case .throttling: what = "the server throttles \(message) (429)"
     case .payloadChange: what = "the client changes the payload of \(message)"
+    case .appTermination: what = "the app is killed while \(message) is in flight"
     default: what = "fault \(fault.purpose) on \(message)"
     }
     return "op#\(fault.entity): \(what)"
