@@ -285,6 +285,7 @@ struct RequestClient<Policy: ClientPolicy> {
     if Int(records[operation].submissions) < submissions {
       // The user submits the same operation again (same key, if any).
       records[operation].submissions &+= 1
+      records[operation].outboxSent = false  // the user's new submission is a new outbox row
       policy.beginSubmission(&records[operation].retry)
       context.trace(RequestActor.client(operation), "submitted again by the user")
       return .sendNow

@@ -191,7 +191,8 @@ extension RequestWorldOptions {
       when: { !RequestWorld.canMeetRace($0) }),
     // Issue 13, apps killed mid-request:
     NoOpRule(
-      "app-termination-without-writes", keys: ["client.app"],
+      "app-termination-without-writes",
+      keys: ["client.app.termination", "client.app.relaunchAfter", "client.app.outbox", "client.app.marksSent"],
       why: "workload.kind is read, so no write attempt is ever in flight to be killed and no outbox row exists",
       // [RequestClient.killTime: only write attempts are killed]
       when: { $0.workload.kind == .read }),
@@ -208,11 +209,19 @@ extension RequestWorldOptions {
       // [RequestClient.terminate]
       when: { $0.client.app.outbox == .none }),
     NoOpRule(
-      "outbox-stored-key-without-key", keys: ["client.app.outbox"],
-      why: "workload.kind is not keyed-write, so the writes carry no idempotency key and the outbox has none to "
-        + "store: resend-with-stored-key resends exactly as resend-with-new-key does",
-      // [RequestClient.startAttempt: only a stable key is replaced after a relaunch]
-      when: { $0.workload.kind != .keyedWrite && $0.client.app.outbox == .resendWithStoredKey }),
+      "marks-sent-without-error-answers", keys: ["client.app.marksSent"],
+      why: "no write can get an HTTP answer other than 2xx and still be retried (no server failures, rejections, "
+        + "throttling or capacity, no contention, no keyed 409/422; or client.attempts is 1 without contention), "
+        + "so on-any-response marks a row sent exactly when on-2xx does",
+      // [RequestClient.receive: a 2xx ends the write; only a non-2xx answer followed by a retry can differ]
+      when: { options in
+        let server = options.server
+        let noErrorAnswers =
+          server.failureBeforeCommit == 0 && server.failureAfterCommit == 0 && server.rejection == 0
+          && server.throttling == 0 && server.capacity == nil && options.workload.contention == nil
+          && options.workload.kind != .keyedWrite
+        return noErrorAnswers || (options.client.attempts == 1 && options.workload.contention == nil)
+      }),
   ]
 
   /// Whether every value `network.preset` sets that can matter is also
