@@ -19,6 +19,24 @@ struct ClientRecord<Memory> {
   /// has room for it.
   @usableFromInline
   var unansweredRequests: UInt32 = 0
+  // Issue 13, apps killed mid-request: four flags in the four bytes of
+  // padding before `deadline`, so the record stays one cache line.
+  /// Whether the awaited message is a write (the only kind an app kill
+  /// interrupts and an outbox row stands for).
+  @usableFromInline
+  var awaitsWrite = false
+  /// Whether the app was killed and relaunched during the operation: its
+  /// outbox, not the first process, sends from then on.
+  @usableFromInline
+  var relaunched = false
+  /// Whether the outbox marked the operation's row sent
+  /// (``AppOptions/MarksSent``): a kill then resends nothing.
+  @usableFromInline
+  var outboxSent = false
+  /// Whether the app was killed during the operation (traces say why an
+  /// answer is discarded).
+  @usableFromInline
+  var killed = false
   /// When the awaited attempt times out.
   @usableFromInline
   var deadline = VirtualTime.zero
@@ -44,18 +62,6 @@ struct ClientRecord<Memory> {
   /// Whether a timeout event for the awaited message is pending.
   @usableFromInline
   var timeoutArmed = false
-  /// Whether the awaited message is a write (the only kind an app kill
-  /// interrupts and an outbox row stands for).
-  @usableFromInline
-  var awaitsWrite = false
-  /// Whether the app was killed and relaunched during the operation: its
-  /// outbox, not the first process, sends from then on.
-  @usableFromInline
-  var relaunched = false
-  /// Whether the outbox marked the operation's row sent
-  /// (``AppOptions/MarksSent``): a kill then resends nothing.
-  @usableFromInline
-  var outboxSent = false
   /// The policy's memory of the operation.
   @usableFromInline
   var retry: Memory

@@ -42,6 +42,7 @@ extension RequestClient {
       context.fault(app.termination, RequestDraw.appTermination.key(kill.message))
     else { return .client(.idle) }
     records[operation].isAwaiting = false
+    records[operation].killed = true
     let number = policy.attemptNumber(records[operation].retry) ?? Int(records[operation].attempts)
     context.trace(
       RequestActor.client(operation), "app killed (write attempt \(number) in flight)", "seq=\(kill.sequence)")

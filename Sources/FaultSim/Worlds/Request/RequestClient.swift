@@ -232,6 +232,12 @@ struct RequestClient<Policy: ClientPolicy> {
   ) throws(SimulationError) -> ClientStep {
     let operation = Int(response.operation)
     guard records.holds(operation), records[operation].awaits(response.sequence) else {
+      if records.holds(operation), records[operation].killed, !records[operation].relaunched {
+        context.trace(
+          RequestActor.client(operation), "discard response: the app that sent it was killed",
+          "seq=\(response.sequence) status=\(response.status.traceCode)")
+        return .idle
+      }
       context.trace(
         RequestActor.client(operation), "discard late response",
         "seq=\(response.sequence) status=\(response.status.traceCode)")
