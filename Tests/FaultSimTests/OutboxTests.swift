@@ -148,6 +148,29 @@ import Testing
     #expect(killed(none.trace) == killed(stored.trace))
   }
 
+  /// A kill within the race window of the answer to the write it was
+  /// sending races it: the answer first, the order is recorded once; the
+  /// kill first, the outbox's resend with a new key records it twice.
+  @Test func aKillRacesTheAnswer() throws {
+    var options = Self.lifecycle(.resendWithNewKey, termination: 0.5, orders: 1)
+    options.workload.arrival = .simultaneous(at: .zero)
+    options.client.app.relaunchAfter = .fixed(.seconds(5))
+    options.races.window = .milliseconds(150)
+    let seed = try #require(
+      (0..<200 as Range<UInt64>).first { seed in
+        let run = try? RequestWorld.runOnce(options, seed: seed)
+        return run?.summary.choices.contains { $0.label == "app-kill-vs-response" } == true
+      })
+    let exploration = try InterleavingExplorer.explore(limit: 100) { strategy in
+      let result = try RequestWorld.runOnce(options, seed: seed, strategy: strategy)
+      return (result.summary, [result.metrics.applied])
+    }
+    #expect(exploration.isComplete)
+    #expect(exploration.isOrderSensitive)
+    let outcomes = Set(exploration.interleavings.map(\.outcome))
+    #expect(outcomes.contains([1]) && outcomes.contains([2]), "\(outcomes)")
+  }
+
   @Test func badValuesAreClearErrors() throws {
     let base = #"{"description": "orders", "world": "request"}"#
     for (override, words) in [

@@ -65,6 +65,11 @@ struct ClientRecord<Memory> {
   /// The policy's memory of the operation.
   @usableFromInline
   var retry: Memory
+  /// Whether the app-kill-vs-response race put the pending kill of the
+  /// awaited attempt after its answer: the kill then finds nothing in
+  /// flight. (Issue 13; in the record's tail padding.)
+  @usableFromInline
+  var killDeferred = false
 
   /// A client that has not started, with the policy's initial memory.
   @inlinable

@@ -27,6 +27,26 @@ extension RequestClient {
     return try context.now + delay
   }
 
+  /// When the app will be killed during the awaited write attempt
+  /// `sequence` of `operation`, if a kill is drawn for it and still to
+  /// come: the same pure draws as ``killTime(of:_:)``, from the attempt's
+  /// send time (its deadline less the timeout).
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  func pendingKill(_ operation: Int, _ sequence: UInt32, _ context: borrowing SimulationContext<RequestEvent>) -> VirtualTime?
+  {
+    let message = MessageIdentity(operation: operation, sequence: sequence)
+    guard records[operation].awaitsWrite, !records[operation].killDeferred,
+      context.random.bernoulli(app.termination, RequestDraw.appTermination.key(message))
+    else { return nil }
+    let share = RandomConversion.unit(context.valueWord(RequestDraw.terminationTime.key(message)))
+    let delay = VirtualDuration(nanoseconds: UInt64(Double(timeout.nanoseconds) * share))
+    let sent = records[operation].deadline.nanoseconds &- timeout.nanoseconds
+    let time = VirtualTime(nanoseconds: sent &+ delay.nanoseconds)
+    return time >= context.now ? time : nil
+  }
+
   /// The app is killed. If the write attempt it was drawn for still waits
   /// for its answer, that answer will never be heard and its timeout never
   /// fires; then either the user relaunches the app later (the outbox holds
@@ -38,9 +58,13 @@ extension RequestClient {
     _ kill: AppTermination, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> AppStep {
     let operation = Int(kill.operation)
-    guard records.holds(operation), records[operation].awaits(kill.sequence),
-      context.fault(app.termination, RequestDraw.appTermination.key(kill.message))
-    else { return .client(.idle) }
+    guard records.holds(operation), records[operation].awaits(kill.sequence) else { return .client(.idle) }
+    if records[operation].killDeferred {
+      // The race put the kill after the answer: nothing is in flight then.
+      records[operation].killDeferred = false
+      return .client(.idle)
+    }
+    guard context.fault(app.termination, RequestDraw.appTermination.key(kill.message)) else { return .client(.idle) }
     records[operation].isAwaiting = false
     records[operation].killed = true
     let number = policy.attemptNumber(records[operation].retry) ?? Int(records[operation].attempts)

@@ -128,6 +128,7 @@ struct RequestClient<Policy: ClientPolicy> {
     // an outbox that did not store it makes a new one.
     if records[operation].relaunched, key == .stable, app.outbox == .resendWithNewKey { key = .fresh }
     records[operation].awaitsWrite = what.kind == .write
+    records[operation].killDeferred = false
     let request = RequestMessage(
       operation: UInt32(operation), sequence: sequence, kind: what.kind, key: key,
       payload: what.payload, ifMatch: what.ifMatch)

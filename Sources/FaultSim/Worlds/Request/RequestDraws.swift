@@ -57,6 +57,8 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   case terminationTime = 0x5251
   /// How long after the kill the user opens the app again.
   case relaunchAfter = 0x5252
+  /// The race of the app's kill with the answer to the write it was sending.
+  case appKillVsResponse = 0x530A
 
   public static var owner: String { "request" }
 
@@ -72,6 +74,7 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
     case .appTermination: .fault
     case .terminationTime: .value
     case .relaunchAfter: .value
+    case .appKillVsResponse: .race
     }
   }
 }

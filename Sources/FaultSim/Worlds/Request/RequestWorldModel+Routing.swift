@@ -154,6 +154,10 @@ extension RequestWorldModel {
   ) throws(SimulationError) {
     let operation = Int(response.operation)
     let sequence = response.sequence
+    var arrival = arrival
+    if client.app.isKilled, client.deadline(operation, awaiting: sequence) != nil {
+      arrival = raceKill(response, arrival: arrival, &context)
+    }
     if let deadline = client.deadline(operation, awaiting: sequence) {
       if arrival.distance(to: deadline) <= raceWindow {
         // Natural order: the response first only if strictly earlier (the
@@ -181,6 +185,33 @@ extension RequestWorldModel {
       if arrival >= deadline { try armTimeout(operation, sequence, &context) }
     }
     try context.schedule(.respond(response), at: arrival)
+  }
+
+  /// The race of an awaited write's answer with the app's kill drawn for
+  /// the same attempt, when the two are within the race window: returns
+  /// when the answer arrives. Natural order: the earlier first (the kill,
+  /// scheduled at the send, wins a tie). Swapped with the answer first,
+  /// the kill comes after it and finds nothing in flight; swapped with the
+  /// kill first, the answer arrives at the kill's instant, just after it.
+  @inlinable
+  mutating func raceKill(
+    _ response: ResponseMessage, arrival: VirtualTime, _ context: inout SimulationContext<RequestEvent>
+  ) -> VirtualTime {
+    let operation = Int(response.operation)
+    let sequence = response.sequence
+    guard let kill = client.pendingKill(operation, sequence, context), kill.distance(to: arrival) <= raceWindow
+    else { return arrival }
+    let killFirst = kill <= arrival
+    let swapped =
+      context.choose(
+        race: RequestDraw.appKillVsResponse.key(operation, sequence), label: RequestDraw.appKillVsResponse.name,
+        alternatives: killFirst ? ["kill first", "response first"] : ["response first", "kill first"]) == 1
+    guard swapped else { return arrival }
+    if killFirst {
+      client.records[operation].killDeferred = true
+      return arrival
+    }
+    return kill
   }
 
   /// Puts the timeout of message `sequence` in place: nothing can answer it
