@@ -34,8 +34,9 @@ extension RequestClient {
   ///
   /// - Complexity: O(1).
   @inlinable
-  func pendingKill(_ operation: Int, _ sequence: UInt32, _ context: borrowing SimulationContext<RequestEvent>) -> VirtualTime?
-  {
+  func pendingKill(
+    _ operation: Int, _ sequence: UInt32, _ context: borrowing SimulationContext<RequestEvent>
+  ) -> VirtualTime? {
     let message = MessageIdentity(operation: operation, sequence: sequence)
     guard records[operation].awaitsWrite, !records[operation].killDeferred,
       context.random.bernoulli(app.termination, RequestDraw.appTermination.key(message))
