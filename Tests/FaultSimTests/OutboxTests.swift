@@ -185,6 +185,24 @@ import Testing
     }
   }
 
+  /// A client policy of your own runs under the built-in client's
+  /// mechanics, so the app's kills and outbox apply to it: after a
+  /// relaunch with a new key, the stable key it asks for is sent fresh.
+  @Test func aPolicyOfYourOwnIsKilledAndResentToo() throws {
+    func measure(_ outbox: String) throws -> RequestMetrics {
+      let scenario = try Scenario.shipped(
+        "outbox-new-key",
+        overrides: [
+          "workload.operations=2000", "network.requestLoss=0", "network.responseLoss=0", "client.app.outbox=\(outbox)",
+        ].map { try ScenarioOverride(parsing: $0) })
+      return try scenario.requestWorld(client: UserNaiveRetry(key: .stable)).measure(seeds: 0..<3)
+    }
+    let newKey = try measure("resend-with-new-key")
+    let storedKey = try measure("resend-with-stored-key")
+    #expect(newKey.outboxResends > 0 && newKey.duplicated > 0)
+    #expect(storedKey.outboxResends == newKey.outboxResends && storedKey.duplicated == 0)
+  }
+
   /// Your async code is the app: `client.app` is not simulated for it, and
   /// the scenario says so instead of ignoring the section.
   @Test func userCodeIsToldTheAppLifecycleIsItsOwn() throws {
