@@ -665,6 +665,61 @@ enum ShippedScenarioFiles {
       """#
     ),
     (
+      name: "outbox-new-key",
+      json: #"""
+      {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
+        "description": "A mobile checkout whose app is killed mid-request. After each order leaves the phone, the user force-quits the app (or the system terminates it) at a uniform moment of the 10 s timeout with probability 0.25; about 3% of orders are still waiting for their answer then. The order still reaches the server and is recorded. When the user opens the app again, 30 s to 10 min later, the outbox resends the row it never saw confirmed - with an idempotency key made at send time, so the server sees a new order: a duplicate. Storing the key with the outbox row (--set client.app.outbox=resend-with-stored-key) removes every duplicate; with no outbox at all (client.app.outbox=none) the killed orders are uncertain instead.",
+        "world": "request",
+        "workload": {
+          "operations": 20000,
+          "kind": "keyed-write",
+          "arrival": {
+            "distribution": "uniform",
+            "over": "60s"
+          }
+        },
+        "client": {
+          "timeout": "10s",
+          "attempts": 3,
+          "backoff": {
+            "growth": "exponential",
+            "jitter": "full",
+            "base": "200ms",
+            "cap": "5s"
+          },
+          "app": {
+            "termination": 0.25,
+            "relaunchAfter": {
+              "distribution": "uniform",
+              "min": "30s",
+              "max": "10m"
+            },
+            "outbox": "resend-with-new-key"
+          }
+        },
+        "network": {
+          "latency": {
+            "distribution": "uniform",
+            "min": "50ms",
+            "max": "300ms"
+          },
+          "requestLoss": 0.01,
+          "responseLoss": 0.02
+        },
+        "server": {
+          "keys": "honour",
+          "processing": {
+            "distribution": "lognormal",
+            "median": "400ms",
+            "sigma": 1.0
+          }
+        }
+      }
+
+      """#
+    ),
+    (
       name: "partition-responses",
       json: #"""
       {

@@ -34,6 +34,9 @@ extension ClientOptions {
         "after a 412: `after-backoff` waits per `backoff`, then reads again; `immediate` reads again at once"),
       \.conflictRetry),
     .option(ConflictLimit.optionField, \.conflictLimit),
+    .section(
+      "app", \.app, AppOptions.optionTable, "the app process: killed mid-request, relaunched, its outbox",
+      absent: "never killed"),
   ])
 }
 

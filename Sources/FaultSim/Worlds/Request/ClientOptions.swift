@@ -89,6 +89,9 @@ public struct ClientOptions: Hashable, Sendable {
   public var conflictRetry: ConflictRetry = .afterBackoff
   /// How many 412 conflicts a conditional write may meet before it gives up.
   public var conflictLimit: ConflictLimit = .atMost(100)
+  /// The app the client runs in: whether it is killed mid-request, and what
+  /// its outbox resends at the relaunch (issue 13).
+  public var app = AppOptions()
 
   /// The model's defaults: what a scenario that writes none of the section's
   /// keys runs. Three attempts with a 1 s timeout, immediate retries, no retry

@@ -19,6 +19,24 @@ struct ClientRecord<Memory> {
   /// has room for it.
   @usableFromInline
   var unansweredRequests: UInt32 = 0
+  // Issue 13, apps killed mid-request: four flags in the four bytes of
+  // padding before `deadline`, so the record stays one cache line.
+  /// Whether the awaited message is a write (the only kind an app kill
+  /// interrupts and an outbox row stands for).
+  @usableFromInline
+  var awaitsWrite = false
+  /// Whether the app was killed and relaunched during the operation: its
+  /// outbox, not the first process, sends from then on.
+  @usableFromInline
+  var relaunched = false
+  /// Whether the outbox marked the operation's row sent
+  /// (``AppOptions/MarksSent``): a kill then resends nothing.
+  @usableFromInline
+  var outboxSent = false
+  /// Whether the app was killed during the operation (traces say why an
+  /// answer is discarded).
+  @usableFromInline
+  var killed = false
   /// When the awaited attempt times out.
   @usableFromInline
   var deadline = VirtualTime.zero
@@ -47,6 +65,11 @@ struct ClientRecord<Memory> {
   /// The policy's memory of the operation.
   @usableFromInline
   var retry: Memory
+  /// Whether the app-kill-vs-response race put the pending kill of the
+  /// awaited attempt after its answer: the kill then finds nothing in
+  /// flight. (Issue 13; in the record's tail padding.)
+  @usableFromInline
+  var killDeferred = false
 
   /// A client that has not started, with the policy's initial memory.
   @inlinable

@@ -42,16 +42,21 @@ struct RequestClient<Policy: ClientPolicy> {
   /// What the operations are, for trace lines.
   @usableFromInline
   let kind: RequestKind
+  /// The app the clients run in: its kills and its outbox.
+  @usableFromInline
+  let app: AppOptions
 
-  /// The clients of `workload`, each waiting `timeout` for an answer.
+  /// The clients of `workload`, each waiting `timeout` for an answer, in
+  /// an app that `app` says may be killed.
   @inlinable
-  init(workload: WorkloadOptions, timeout: VirtualDuration, policy: Policy) {
+  init(workload: WorkloadOptions, timeout: VirtualDuration, app: AppOptions = AppOptions(), policy: Policy) {
     records = OperationWindow(capacity: Swift.min(workload.operations, 1024))
     initialRecord = ClientRecord(memory: policy.initialMemory)
     self.policy = policy
     self.timeout = timeout
     submissions = workload.submissions
     kind = workload.kind
+    self.app = app
   }
 
   /// Forgets every client, keeping the storage.
@@ -118,8 +123,14 @@ struct RequestClient<Policy: ClientPolicy> {
     let sequence = records[operation].sequence
     let what = policy.request(
       for: MessageIdentity(operation: operation, sequence: sequence), &records[operation].retry, &context)
+    var key = what.key
+    // After a relaunch the key kept in the first process's memory is gone:
+    // an outbox that did not store it makes a new one.
+    if records[operation].relaunched, key == .stable, app.outbox == .resendWithNewKey { key = .fresh }
+    records[operation].awaitsWrite = what.kind == .write
+    records[operation].killDeferred = false
     let request = RequestMessage(
-      operation: UInt32(operation), sequence: sequence, kind: what.kind, key: what.key,
+      operation: UInt32(operation), sequence: sequence, kind: what.kind, key: key,
       payload: what.payload, ifMatch: what.ifMatch)
     records[operation].deadline = try context.now + timeout
     records[operation].isAwaiting = true
@@ -222,12 +233,21 @@ struct RequestClient<Policy: ClientPolicy> {
   ) throws(SimulationError) -> ClientStep {
     let operation = Int(response.operation)
     guard records.holds(operation), records[operation].awaits(response.sequence) else {
+      if records.holds(operation), records[operation].killed, !records[operation].relaunched {
+        context.trace(
+          RequestActor.client(operation), "discard response: the app that sent it was killed",
+          "seq=\(response.sequence) status=\(response.status.traceCode)")
+        return .idle
+      }
       context.trace(
         RequestActor.client(operation), "discard late response",
         "seq=\(response.sequence) status=\(response.status.traceCode)")
       return .idle
     }
     records[operation].isAwaiting = false
+    if records[operation].awaitsWrite, app.marksSent == .onAnyResponse, case .http = response.status {
+      records[operation].outboxSent = true
+    }
     if !response.status.isSuccess, let failure = response.failure {
       context.trace(RequestActor.client(operation), "failure \(failure)", "seq=\(response.sequence)")
       return try fail(operation, failure, &context)
@@ -272,6 +292,7 @@ struct RequestClient<Policy: ClientPolicy> {
     if Int(records[operation].submissions) < submissions {
       // The user submits the same operation again (same key, if any).
       records[operation].submissions &+= 1
+      records[operation].outboxSent = false  // the user's new submission is a new outbox row
       policy.beginSubmission(&records[operation].retry)
       context.trace(RequestActor.client(operation), "submitted again by the user")
       return .sendNow

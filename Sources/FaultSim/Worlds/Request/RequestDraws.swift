@@ -71,6 +71,15 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   case partitionRequestLoss = 0x5238
   /// Whether a response sent during a partition is dropped (a fault of probability 1).
   case partitionResponseLoss = 0x5239
+  // Issue 13, apps killed mid-request (the client's app), by message.
+  /// Whether the app is killed while a write attempt is in flight (a fault).
+  case appTermination = 0x5250
+  /// When within the attempt's timeout the app is killed.
+  case terminationTime = 0x5251
+  /// How long after the kill the user opens the app again.
+  case relaunchAfter = 0x5252
+  /// The race of the app's kill with the answer to the write it was sending.
+  case appKillVsResponse = 0x530A
 
   public static var owner: String { "request" }
 
@@ -86,6 +95,10 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
     case .duplicateDelayUp, .duplicateDelayDown, .reorderDelayUp, .reorderDelayDown: .value
     case .requestDuplication, .responseDuplication, .requestReordering, .responseReordering: .fault
     case .partitionRequestLoss, .partitionResponseLoss: .fault
+    case .appTermination: .fault
+    case .terminationTime: .value
+    case .relaunchAfter: .value
+    case .appKillVsResponse: .race
     }
   }
 }

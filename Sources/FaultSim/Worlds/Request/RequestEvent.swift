@@ -25,6 +25,11 @@ public enum RequestEvent: BitwiseCopyable, Sendable {
   /// simulated clock (``UserCodeRequestWorld``; the built-in client never
   /// sleeps this way).
   case wake(SleepTicket)
+  // Issue 13, apps killed mid-request:
+  /// The app is killed while the write attempt it names may be in flight.
+  case terminate(AppTermination)
+  /// The user opens the app again after the kill it names.
+  case relaunch(AppTermination)
 }
 
 /// The size the request world's events are held to: an event queue entry

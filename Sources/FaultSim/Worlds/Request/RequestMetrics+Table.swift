@@ -19,6 +19,7 @@ extension RequestMetrics: WorldMetrics {
       .init("retries_refused", \.retriesRefused, "retries the shared retry budget refused"),
       .init("events", \.events, "engine events handled"),
       .init("makespan_total_ns", \.makespanTotal, "sum over runs of the time every client was done, in ns"),
+      .init("outbox_resends", \.outboxResends, "writes an outbox resent after the app's relaunch"),
     ]
 
   public static let histograms: [MetricsHistogram<RequestMetrics>] =
@@ -57,6 +58,7 @@ extension RequestMetrics: WorldMetrics {
       .init("completion p50", "\(percentile: 50, of: \.completion, in: .milliseconds, labelled: true)"),
       .init("completion p99", "\(percentile: 99, of: \.completion, in: .milliseconds, labelled: true)"),
       .init("all done at", "\(fixed: .counter(\.makespanTotal).divided(by: 1e6), digits: 3) ms"),
+      .init("outbox resends", "\(count: \.outboxResends)", whenNonzero: \.outboxResends),
     ]
 }
 

@@ -41,6 +41,9 @@ public struct RequestMetrics: Hashable, Sendable {
   public var makespanTotal: UInt64 = 0
   /// Completion times of all operations.
   public var completion = DurationHistogram()
+  // Issue 13, apps killed mid-request:
+  /// Writes an outbox resent after a relaunch.
+  public var outboxResends: UInt64 = 0
 
   public init() {}
 

@@ -8,6 +8,13 @@ extension RequestWorld {
   /// Whether a run of `options` can meet any race (a choice point).
   public static func canMeetRace(_ options: RequestWorldOptions) -> Bool {
     responseCanRaceTimeout(options) || retryCanRaceCommit(options) || retryCanRaceKeyExpiry(options)
+      || appKillCanRaceResponse(options)
+  }
+
+  /// Whether the app's kill can race the answer to the write it was
+  /// sending: whenever the app can be killed during a write (issue 13).
+  static func appKillCanRaceResponse(_ options: RequestWorldOptions) -> Bool {
+    options.client.app.isKilled && options.workload.kind != .read
   }
 
   /// Whether a response can arrive within the race window of its attempt's

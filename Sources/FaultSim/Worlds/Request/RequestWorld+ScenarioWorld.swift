@@ -95,7 +95,13 @@ extension RequestWorld: MemorySizedWorld {
     let held = network.requestReordering > 0 || network.responseReordering > 0 ? 2 * longest(network.reorderDelay) : 0
     let copied =
       network.requestDuplication > 0 || network.responseDuplication > 0 ? longest(network.duplicateDelay) : 0
-    let open = 2 * attempts * perAttempt + offline + 60e9 + held + copied
+    // A killed app's relaunch keeps its operation open until the user
+    // opens the app again (twice the longest delay, or ten means).
+    let app = options.client.app
+    let relaunch =
+      app.isKilled && app.outbox != .none
+      ? 2 * (app.relaunchAfter.upperBound.map(Double.init) ?? 10 * app.relaunchAfter.mean) : 0
+    let open = 2 * attempts * perAttempt + offline + relaunch + 60e9 + held + copied
     let rate: Double  // operations per nanosecond
     switch options.workload.arrival {
     case .simultaneous: return operations
@@ -133,6 +139,7 @@ extension RequestWorld: ShrinkableWorld {
     case .responseReordering: what = "the network holds the response to \(delivery(fault)) back (reordered)"
     case .partitionRequestLoss: what = "\(delivery(fault)) is lost to a partition"
     case .partitionResponseLoss: what = "the response to \(delivery(fault)) is lost to a partition"
+    case .appTermination: what = "the app is killed while \(message) is in flight"
     default: what = "fault \(fault.purpose) on \(message)"
     }
     return "op#\(fault.entity): \(what)"

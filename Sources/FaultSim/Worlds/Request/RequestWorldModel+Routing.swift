@@ -50,6 +50,7 @@ extension RequestWorldModel {
       try context.schedule(.respond(response), at: time)
     case .lost:
       try armTimeout(operation, sequence, &context)
+      try scheduleKill(attempt.request, &context)
     case .arrives(let time):
       try armTimeout(operation, sequence, ifReachedBy: time, &context)
       client.records[operation].unansweredRequests &+= 1
@@ -60,6 +61,32 @@ extension RequestWorldModel {
         client.records[operation].unansweredRequests &+= 1
         try context.schedule(.arrive(copy), at: copyTime)
       }
+      try scheduleKill(attempt.request, &context)
+    }
+  }
+
+  /// Schedules the app's kill during the write attempt `request` that just
+  /// left the device, if one is drawn (``AppOptions/termination``). The
+  /// request goes on regardless: it is counted in `unansweredRequests`
+  /// until the server answers, whatever became of the process.
+  @inlinable
+  @inline(__always)
+  mutating func scheduleKill(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>)
+    throws(SimulationError)
+  {
+    guard client.app.isKilled, let time = try client.killTime(of: request.identity, &context) else { return }
+    try context.schedule(.terminate(AppTermination(operation: request.operation, sequence: request.sequence)), at: time)
+  }
+
+  /// The client's app is killed: the user relaunches it later, or the
+  /// client's step (the write abandoned) is carried out.
+  @inlinable
+  mutating func terminateApp(_ kill: AppTermination, _ context: inout SimulationContext<RequestEvent>)
+    throws(SimulationError)
+  {
+    switch try client.terminate(kill, &context) {
+    case .relaunchAt(let time): try context.schedule(.relaunch(kill), at: time)
+    case .client(let step): try perform(step, Int(kill.operation), &context)
     }
   }
 
@@ -138,6 +165,10 @@ extension RequestWorldModel {
   ) throws(SimulationError) {
     let operation = Int(response.operation)
     let sequence = response.sequence
+    var arrival = arrival
+    if client.app.isKilled, client.deadline(operation, awaiting: sequence) != nil {
+      arrival = raceKill(response, arrival: arrival, &context)
+    }
     if let deadline = client.deadline(operation, awaiting: sequence) {
       if arrival.distance(to: deadline) <= raceWindow {
         // Natural order: the response first only if strictly earlier (the
@@ -165,6 +196,33 @@ extension RequestWorldModel {
       if arrival >= deadline { try armTimeout(operation, sequence, &context) }
     }
     try context.schedule(.respond(response), at: arrival)
+  }
+
+  /// The race of an awaited write's answer with the app's kill drawn for
+  /// the same attempt, when the two are within the race window: returns
+  /// when the answer arrives. Natural order: the earlier first (the kill,
+  /// scheduled at the send, wins a tie). Swapped with the answer first,
+  /// the kill comes after it and finds nothing in flight; swapped with the
+  /// kill first, the answer arrives at the kill's instant, just after it.
+  @inlinable
+  mutating func raceKill(
+    _ response: ResponseMessage, arrival: VirtualTime, _ context: inout SimulationContext<RequestEvent>
+  ) -> VirtualTime {
+    let operation = Int(response.operation)
+    let sequence = response.sequence
+    guard let kill = client.pendingKill(operation, sequence, context), kill.distance(to: arrival) <= raceWindow
+    else { return arrival }
+    let killFirst = kill <= arrival
+    let swapped =
+      context.choose(
+        race: RequestDraw.appKillVsResponse.key(operation, sequence), label: RequestDraw.appKillVsResponse.name,
+        alternatives: killFirst ? ["kill first", "response first"] : ["response first", "kill first"]) == 1
+    guard swapped else { return arrival }
+    if killFirst {
+      client.records[operation].killDeferred = true
+      return arrival
+    }
+    return kill
   }
 
   /// Puts the timeout of message `sequence` in place: nothing can answer it

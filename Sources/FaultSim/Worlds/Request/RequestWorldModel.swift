@@ -66,7 +66,9 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
   init(_ options: RequestWorldOptions, client policy: Client, handler: Handler) {
     settings = Settings(options)
     let workload = options.workload
-    client = RequestClient(workload: workload, timeout: options.client.timeout, policy: policy.prepared(for: options))
+    client = RequestClient(
+      workload: workload, timeout: options.client.timeout, app: options.client.app,
+      policy: policy.prepared(for: options))
     network = RequestNetwork(options.network, workload: workload)
     server = RequestServer(
       handler: handler.prepared(for: options), operations: workload.operations, capacity: options.server.capacity,
@@ -149,6 +151,13 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
       try perform(client.timeout(timer, &context), operation, &context)
       foldIfDone(operation)
     case .wake: break  // the built-in client schedules no sleeps
+    case .terminate(let kill):
+      try terminateApp(kill, &context)
+      foldIfDone(Int(kill.operation))
+    case .relaunch(let kill):
+      let operation = Int(kill.operation)
+      try perform(client.relaunch(kill, &context), operation, &context)
+      foldIfDone(operation)
     }
   }
 

@@ -208,6 +208,39 @@ extension RequestWorldOptions {
         + "overtakes it; give reorderDelay a duration to make it matter",
       // [RequestNetwork.heldBack: the extra delay is reorderDelay's]
       when: { $0.network.reorderDelay == .fixed(.zero) }),
+    // Issue 13, apps killed mid-request:
+    NoOpRule(
+      "app-termination-without-writes",
+      keys: ["client.app.termination", "client.app.relaunchAfter", "client.app.outbox", "client.app.marksSent"],
+      why: "workload.kind is read, so no write attempt is ever in flight to be killed and no outbox row exists",
+      // [RequestClient.killTime: only write attempts are killed]
+      when: { $0.workload.kind == .read }),
+    NoOpRule(
+      "outbox-without-termination",
+      keys: ["client.app.relaunchAfter", "client.app.outbox", "client.app.marksSent"],
+      why: "client.app.termination is 0, so the app is never killed and never relaunched; "
+        + "give termination a probability to make them matter",
+      // [RequestWorldModel.scheduleKill]
+      when: { $0.client.app.termination == 0 }),
+    NoOpRule(
+      "outbox-none-relaunch", keys: ["client.app.relaunchAfter", "client.app.marksSent"],
+      why: "client.app.outbox is none, so a killed write is abandoned: nothing is resent at a relaunch",
+      // [RequestClient.terminate]
+      when: { $0.client.app.outbox == .none }),
+    NoOpRule(
+      "marks-sent-without-error-answers", keys: ["client.app.marksSent"],
+      why: "no write can get an HTTP answer other than 2xx and still be retried (no server failures, rejections, "
+        + "throttling or capacity, no contention, no keyed 409/422; or client.attempts is 1 without contention), "
+        + "so on-any-response marks a row sent exactly when on-2xx does",
+      // [RequestClient.receive: a 2xx ends the write; only a non-2xx answer followed by a retry can differ]
+      when: { options in
+        let server = options.server
+        let noErrorAnswers =
+          server.failureBeforeCommit == 0 && server.failureAfterCommit == 0 && server.rejection == 0
+          && server.throttling == 0 && server.capacity == nil && options.workload.contention == nil
+          && options.workload.kind != .keyedWrite
+        return noErrorAnswers || (options.client.attempts == 1 && options.workload.contention == nil)
+      }),
   ]
 
   /// Whether every value `network.preset` sets that can matter is also

@@ -40,6 +40,15 @@ extension Scenario {
     if let options = RequestWorld.options(of: world) {
       var client = options.client
       client.timeout = ClientOptions().timeout
+      if client.app != AppOptions() {
+        replaced.append(
+          ScenarioWarning(
+            file: file, keyPath: ScenarioKeyPath([.key("client"), .key("app")]), check: "user-code-app-lifecycle",
+            message:
+              "client.app is not simulated for user code: your code is the app, so its process is never killed "
+              + "and its outbox (if any) is yours to write; drive a kill and a relaunch from your own code"))
+        client.app = AppOptions()
+      }
       if client != ClientOptions() {
         replaced.append(
           ScenarioWarning(

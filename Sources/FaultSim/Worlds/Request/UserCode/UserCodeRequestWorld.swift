@@ -125,6 +125,7 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
     case .respond(let response): receive(response, &context)
     case .timeout(let timer): timeOut(timer, &context)
     case .wake(let ticket): runtime.wake(ticket)
+    case .terminate, .relaunch: break  // your code is the app: its kills and outbox are its own
     }
     try runCode(&context)
   }
