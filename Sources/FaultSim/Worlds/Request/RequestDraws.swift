@@ -50,6 +50,18 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   case retryVsCommit = 0x5302
   /// The race of a retry with its idempotency key's expiry.
   case retryVsKeyExpiry = 0x5303
+  // Issue 13, intermediaries that retry: the gateway, by delivery (its
+  // upstream try `n` is copy `n` of the client's message).
+  /// The one-way latency of an upstream try, gateway to server.
+  case gatewayLatencyUp = 0x5220
+  /// The one-way latency of the server's answer to a try, server to gateway.
+  case gatewayLatencyDown = 0x5221
+  /// Whether the upstream connection is reset after the server took the try (a fault).
+  case upstreamReset = 0x5222
+  /// Whether the gateway sends the request upstream again after a failed try
+  /// (a fault of probability 1 when its policy retries: the shrinker can
+  /// take the retry away).
+  case gatewayRetry = 0x5223
 
   public static var owner: String { "request" }
 
@@ -62,6 +74,9 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
     case .requestLoss, .responseLoss, .cannotConnect, .dnsFailure, .connectionLost, .burstRequestLoss,
       .burstResponseLoss, .payloadChange, .failureBeforeCommit, .failureAfterCommit, .rejection, .throttling:
       .fault
+    case .gatewayLatencyUp, .gatewayLatencyDown: .value
+    case .upstreamReset: .fault
+    case .gatewayRetry: .fault
     }
   }
 }

@@ -17,8 +17,9 @@ extension RequestMetrics {
       .atMost([\.applied], [\.writeCalls]),
       .atMost([\.writeCalls], [\.serverRequests]),
       .atMost([\.applied, \.overloadRejections], [\.serverRequests]),
-      // A request reaches the server only as an attempt a client sent.
-      .atMost([\.serverRequests], [\.attempts]),
+      // A request reaches the server only as an attempt a client sent, or
+      // as a gateway's retry of one.
+      .atMost([\.serverRequests], [\.attempts, \.gatewayRetries]),
       // An operation ends no later than its run's last client.
       .histogramBound(\.completion, atMost: \.makespanTotal),
     ]

@@ -19,6 +19,9 @@ extension RequestMetrics: WorldMetrics {
       .init("retries_refused", \.retriesRefused, "retries the shared retry budget refused"),
       .init("events", \.events, "engine events handled"),
       .init("makespan_total_ns", \.makespanTotal, "sum over runs of the time every client was done, in ns"),
+      // Issue 13, intermediaries that retry:
+      .init("gateway_retries", \.gatewayRetries, "upstream tries a gateway sent beyond the first of each request"),
+      .init("gateway_timeouts", \.gatewayTimeouts, "504s a gateway answered a client with, its timeout spent"),
     ]
 
   public static let histograms: [MetricsHistogram<RequestMetrics>] =
@@ -57,6 +60,9 @@ extension RequestMetrics: WorldMetrics {
       .init("completion p50", "\(percentile: 50, of: \.completion, in: .milliseconds, labelled: true)"),
       .init("completion p99", "\(percentile: 99, of: \.completion, in: .milliseconds, labelled: true)"),
       .init("all done at", "\(fixed: .counter(\.makespanTotal).divided(by: 1e6), digits: 3) ms"),
+      // Issue 13, intermediaries that retry:
+      .init("gateway retries", "\(count: \.gatewayRetries)", whenNonzero: \.gatewayRetries),
+      .init("gateway 504s", "\(count: \.gatewayTimeouts)", whenNonzero: \.gatewayTimeouts),
     ]
 }
 

@@ -16,7 +16,8 @@ extension RequestWorld {
   /// before the timeout. (A retry deferred past a commit is the
   /// retry-vs-commit race, counted there.)
   static func responseCanRaceTimeout(_ options: RequestWorldOptions) -> Bool {
-    guard options.server.capacity == nil, let latency = options.network.latency.upperBound,
+    // A gateway's tries and backoffs are not bounded here: assume a race.
+    guard options.gateway == nil, options.server.capacity == nil, let latency = options.network.latency.upperBound,
       let processing = options.server.processing.upperBound
     else { return true }
     // The latest a response can arrive after its request was sent.
@@ -51,6 +52,7 @@ extension RequestWorld {
   /// once: a retry (attempts above 1) or a second submission.
   static func writesKeyedRepeats(_ options: RequestWorldOptions) -> Bool {
     options.workload.kind == .keyedWrite && options.server.keys == .honour
-      && (options.client.attempts > 1 || options.workload.submissions > 1)
+      && (options.client.attempts > 1 || options.workload.submissions > 1
+        || (options.gateway.map { $0.attempts > 1 && $0.forwardsKey } ?? false))
   }
 }

@@ -41,7 +41,8 @@ extension RequestWorldModel {
     let attempt = try client.startAttempt(operation, &context)
     let sequence = attempt.request.sequence
     switch try network.transmit(
-      attempt.request, labelled: "\(attempt.request.kind) attempt \(attempt.number)", &context)
+      attempt.request, labelled: "\(attempt.request.kind) attempt \(attempt.number)",
+      to: gateway == nil ? RequestActor.server : RequestActor.gateway, &context)
     {
     case .neverSent(let failure, let time):
       try armTimeout(operation, sequence, ifReachedBy: time, &context)
@@ -51,8 +52,15 @@ extension RequestWorldModel {
     case .lost:
       try armTimeout(operation, sequence, &context)
     case .arrives(let time):
-      try armTimeout(operation, sequence, ifReachedBy: time, &context)
       client.records[operation].unansweredRequests &+= 1
+      if gateway != nil {
+        // The gateway's tries and backoffs make the answer's time unknown:
+        // the timeout must be in place.
+        try armTimeout(operation, sequence, &context)
+        try context.schedule(.reachGateway(attempt.request), at: time)
+        return
+      }
+      try armTimeout(operation, sequence, ifReachedBy: time, &context)
       try context.schedule(.arrive(attempt.request), at: time)
     }
   }
@@ -66,7 +74,7 @@ extension RequestWorldModel {
     switch server.receive(request, &context) {
     case .answer(let response):
       client.records[operation].unansweredRequests &-= 1
-      try send(response, &context)
+      try answer(response, to: request, &context)
     case .hold(let held, let time):
       try armTimeout(operation, request.sequence, ifReachedBy: time, &context)
       try context.schedule(.arrive(held), at: time)
@@ -101,16 +109,18 @@ extension RequestWorldModel {
   {
     let response = server.complete(request, &context)
     client.records[Int(request.operation)].unansweredRequests &-= 1
-    try send(response, &context)
+    try answer(response, to: request, &context)
     if let next = server.nextQueued() { try process(next, &context) }
   }
 
-  /// A response goes back through the network.
+  /// A response goes back through the network, from the server or the
+  /// gateway (`from`, for the trace).
   @inlinable
-  mutating func send(_ response: ResponseMessage, _ context: inout SimulationContext<RequestEvent>)
-    throws(SimulationError)
-  {
-    switch try network.transmit(response, &context) {
+  mutating func send(
+    _ response: ResponseMessage, from sender: String = RequestActor.server,
+    _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) {
+    switch try network.transmit(response, from: sender, &context) {
     case .lost:
       try armTimeout(Int(response.operation), response.sequence, &context)
     case .arrives(let delivered, let arrival):

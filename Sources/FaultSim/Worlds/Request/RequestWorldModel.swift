@@ -59,6 +59,10 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
   /// A response this close to its attempt's timeout races it.
   @usableFromInline
   let raceWindow: VirtualDuration
+  /// The gateway between the clients and the server, if the options have
+  /// one (issue 13, intermediaries that retry).
+  @usableFromInline
+  var gateway: RequestGateway?
 
   /// The world of `options` with these decisions, each prepared for the
   /// options (``ClientPolicy/prepared(for:)``).
@@ -72,6 +76,7 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
       handler: handler.prepared(for: options), operations: workload.operations, capacity: options.server.capacity,
       processing: options.server.processing, raceWindow: options.races.window)
     raceWindow = options.races.window
+    gateway = options.gateway.map { RequestGateway($0, kind: workload.kind) }
   }
 
   /// Restores the initial state for another run, keeping the storage.
@@ -82,6 +87,7 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
     client.reset()
     network.reset()
     server.reset()
+    gateway?.prepareRun()
   }
 
   /// Prepares the start times and schedules the first operation; each start
@@ -92,6 +98,7 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
     network.start(random: context.random)
     client.prepareRun()
     server.prepareRun()
+    gateway?.prepareRun()
     folded = RequestMetrics()
     finalStateDigest = 0
     let operations = settings.options.workload.operations
@@ -149,6 +156,18 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
       try perform(client.timeout(timer, &context), operation, &context)
       foldIfDone(operation)
     case .wake: break  // the built-in client schedules no sleeps
+    case .reachGateway(let request):
+      try gatewayAccepts(request, &context)
+      foldIfDone(Int(request.operation))
+    case .gatewaySend(let request):
+      try gatewaySendsAfterBackoff(request, &context)
+      foldIfDone(Int(request.operation))
+    case .gatewayReceive(let response):
+      try gatewayReceives(response, &context)
+      foldIfDone(Int(response.operation))
+    case .gatewayTimeout(let request):
+      try gatewayTimesOut(request, &context)
+      foldIfDone(Int(request.operation))
     }
   }
 

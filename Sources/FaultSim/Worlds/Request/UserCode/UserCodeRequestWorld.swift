@@ -125,6 +125,9 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
     case .respond(let response): receive(response, &context)
     case .timeout(let timer): timeOut(timer, &context)
     case .wake(let ticket): runtime.wake(ticket)
+    // No gateway in the user-code world (``Scenario/requestWorld(running:)``
+    // warns that the scenario's is not used): these are never scheduled.
+    case .reachGateway, .gatewaySend, .gatewayReceive, .gatewayTimeout: break
     }
     try runCode(&context)
   }
