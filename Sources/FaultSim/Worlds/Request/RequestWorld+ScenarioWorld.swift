@@ -119,6 +119,13 @@ extension RequestWorld: ShrinkableWorld {
     case .rejection: what = "the server rejects \(message) permanently"
     case .throttling: what = "the server throttles \(message) (429)"
     case .payloadChange: what = "the client changes the payload of \(message)"
+    // Issue 13, intermediaries that retry: keyed by delivery (try n is copy n).
+    case .upstreamReset:
+      what = "the upstream connection is reset after the server took try \((fault.ordinal >> 32) + 1) of message "
+        + "\(fault.ordinal & 0xFFFF_FFFF)"
+    case .gatewayRetry:
+      what = "the gateway sends message \(fault.ordinal & 0xFFFF_FFFF) again after its try "
+        + "\((fault.ordinal >> 32) + 1) failed"
     default: what = "fault \(fault.purpose) on \(message)"
     }
     return "op#\(fault.entity): \(what)"

@@ -43,7 +43,7 @@ extension RequestWorldModel {
     let latency = options.latency.delay(word: context.valueWord(RequestDraw.gatewayLatencyUp.key(request.delivery)))
     context.traceMessage(
       from: RequestActor.gateway, to: RequestActor.server, "\(request.kind) try \(Int(request.copy) + 1)",
-      "seq=\(request.sequence) copy=\(request.copy)\(request.key == .none ? "" : " key=\(request.key)")")
+      "op=\(request.operation) seq=\(request.sequence) copy=\(request.copy)\(request.key == .none ? "" : " key=\(request.key)")")
     // The timeout first: at the same instant as the answer, it wins.
     try context.schedule(.gatewayTimeout(request), at: try now + options.timeout)
     client.records[Int(request.operation)].unansweredRequests &+= 1
@@ -66,7 +66,7 @@ extension RequestWorldModel {
     context.traceMessage(
       from: RequestActor.server, to: RequestActor.gateway,
       reset ? "connection reset" : "response \(response.status.traceCode)",
-      "seq=\(response.sequence) copy=\(delivered.copy)")
+      "op=\(response.operation) seq=\(response.sequence) copy=\(delivered.copy)")
     client.records[Int(response.operation)].unansweredRequests &+= 1
     try context.schedule(.gatewayReceive(delivered), at: try context.now + latency)
   }
@@ -82,7 +82,7 @@ extension RequestWorldModel {
     guard gateway?.awaiting(response.operation, response.sequence, copy: response.copy) != nil else {
       context.trace(
         RequestActor.gateway, "drop late response",
-        "seq=\(response.sequence) copy=\(response.copy) status=\(response.status.traceCode)")
+        "op=\(response.operation) seq=\(response.sequence) copy=\(response.copy) status=\(response.status.traceCode)")
       return
     }
     let condition: GatewayOptions.RetryCondition?
@@ -114,7 +114,8 @@ extension RequestWorldModel {
     throws(SimulationError)
   {
     guard gateway?.awaiting(request.operation, request.sequence, copy: request.copy) != nil else { return }
-    context.trace(RequestActor.gateway, "gateway timeout", "seq=\(request.sequence) copy=\(request.copy)")
+    context.trace(
+      RequestActor.gateway, "gateway timeout", "op=\(request.operation) seq=\(request.sequence) copy=\(request.copy)")
     switch gateway?.afterFailure(request.operation, request.sequence, copy: request.copy, .timeout, &context) {
     case .retry(let next): try retry(next, &context)
     case .answer, nil:
