@@ -169,6 +169,24 @@ import Testing
     #expect(failure.counterexample.faults.allSatisfy { $0.contains("the gateway sends message 1 again") }, "\(report)")
   }
 
+  // MARK: The race of an answer with the gateway's timeout
+
+  /// Within the race window an answer and the gateway's timeout for its
+  /// try may come in either order: FIFO keeps the natural one (the metrics
+  /// of a window are those of none), the other order retries a try that
+  /// was answered in time — `faultsim explore` finds seed 3's witness.
+  @Test func theAnswerRacesTheGatewaysTimeout() throws {
+    var options = try Self.options(try Self.shipped(["workload.operations=30"]))
+    let none = try RequestWorld.runOnce(options, seed: 3).metrics
+    options.races.window = .milliseconds(200)
+    let fifo = try RequestWorld.runOnce(options, seed: 3, tracing: true)
+    #expect(fifo.metrics.applied == none.applied && fifo.metrics.duplicated == none.duplicated)
+    #expect(fifo.trace.contains { $0.event.contains("gateway-response-vs-timeout") })
+    let swapped = try RequestWorld.runOnce(options, seed: 3, strategy: .replay([1])).metrics
+    #expect(swapped.applied == fifo.metrics.applied + 1, "timeout first: one more try applied")
+    #expect(RequestWorld.canMeetRace(options))
+  }
+
   // MARK: Folding, determinism, the user-code world
 
   /// Operations fold only when nothing of theirs is at the gateway, upstream

@@ -62,6 +62,9 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   /// (a fault of probability 1 when its policy retries: the shrinker can
   /// take the retry away).
   case gatewayRetry = 0x5223
+  /// The race of an answer reaching the gateway with the gateway's timeout
+  /// for that try.
+  case gatewayResponseVsTimeout = 0x5304
 
   public static var owner: String { "request" }
 
@@ -77,6 +80,7 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
     case .gatewayLatencyUp, .gatewayLatencyDown: .value
     case .upstreamReset: .fault
     case .gatewayRetry: .fault
+    case .gatewayResponseVsTimeout: .race
     }
   }
 }

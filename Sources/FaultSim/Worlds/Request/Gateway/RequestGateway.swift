@@ -27,6 +27,13 @@ struct RequestGateway {
     /// Whether the latest try is out (false while waiting to retry).
     @usableFromInline
     var isOut: Bool
+    /// Whether the latest try's timeout was moved by the race with its
+    /// answer: the timer first scheduled is then stale.
+    @usableFromInline
+    var timerMoved = false
+    /// When the latest try times out.
+    @usableFromInline
+    var deadline = VirtualTime.zero
 
     /// An exchange whose try `latest` is out or not.
     @inlinable
@@ -142,6 +149,36 @@ struct RequestGateway {
       RequestActor.gateway, "gateway retry \(next + 1) after \(condition.rawValue)",
       "op=\(operation) seq=\(sequence) copy=\(next)")
     return .retry(upstream(exchange.request, try: UInt8(next)))
+  }
+
+  /// The latest try of a client message goes upstream now: it times out at
+  /// `deadline`.
+  @inlinable
+  mutating func sent(_ request: RequestMessage, deadline: VirtualTime) {
+    let slot = Self.slot(request.operation, request.sequence)
+    guard var exchange = exchanges[slot], exchange.latest == request.copy else { return }
+    exchange.deadline = deadline
+    exchange.timerMoved = false
+    exchanges[slot] = exchange
+  }
+
+  /// The race of the latest try's answer with its timeout moved the
+  /// timeout to `time`.
+  @inlinable
+  mutating func moveTimer(_ request: RequestMessage, to time: VirtualTime) {
+    let slot = Self.slot(request.operation, request.sequence)
+    guard var exchange = exchanges[slot] else { return }
+    exchange.deadline = time
+    exchange.timerMoved = true
+    exchanges[slot] = exchange
+  }
+
+  /// Whether a timeout event is the one in force for the latest try of its
+  /// message: the event's held bit says whether it is a moved timer.
+  @inlinable
+  func isCurrentTimer(_ timer: RequestMessage) -> Bool {
+    guard let exchange = awaiting(timer.operation, timer.sequence, copy: timer.copy) else { return false }
+    return exchange.timerMoved == timer.heldUntilCommit
   }
 
   /// The backoff before a retry is over: the try goes out, unless the

@@ -45,7 +45,9 @@ extension RequestWorldModel {
       from: RequestActor.gateway, to: RequestActor.server, "\(request.kind) try \(Int(request.copy) + 1)",
       "op=\(request.operation) seq=\(request.sequence) copy=\(request.copy)\(request.key == .none ? "" : " key=\(request.key)")")
     // The timeout first: at the same instant as the answer, it wins.
-    try context.schedule(.gatewayTimeout(request), at: try now + options.timeout)
+    let deadline = try now + options.timeout
+    gateway?.sent(request, deadline: deadline)
+    try context.schedule(.gatewayTimeout(request), at: deadline)
     client.records[Int(request.operation)].unansweredRequests &+= 1
     try context.schedule(.arrive(request), at: try now + latency)
   }
@@ -68,7 +70,36 @@ extension RequestWorldModel {
       reset ? "connection reset" : "response \(response.status.traceCode)",
       "op=\(response.operation) seq=\(response.sequence) copy=\(delivered.copy)")
     client.records[Int(response.operation)].unansweredRequests &+= 1
-    try context.schedule(.gatewayReceive(delivered), at: try context.now + latency)
+    let arrival = try context.now + latency
+    if let exchange = gateway?.awaiting(response.operation, response.sequence, copy: delivered.copy),
+      arrival.distance(to: exchange.deadline) <= raceWindow
+    {
+      // Natural order: the answer first only if strictly earlier (the
+      // timeout was scheduled first, so it wins a tie).
+      let deadline = exchange.deadline
+      let responseFirst = arrival < deadline
+      let swapped =
+        context.choose(
+          race: RequestDraw.gatewayResponseVsTimeout.key(delivery), label: RequestDraw.gatewayResponseVsTimeout.name,
+          alternatives: responseFirst ? ["response first", "timeout first"] : ["timeout first", "response first"]
+        ) == 1
+      if swapped {
+        // Exchange the two instants; a moved timer replaces the first one.
+        var timer = request
+        timer.heldUntilCommit = true
+        gateway?.moveTimer(request, to: arrival)
+        if responseFirst {
+          try context.schedule(.gatewayTimeout(timer), at: arrival)
+          try context.schedule(.gatewayReceive(delivered), at: deadline)
+        } else {
+          // Now the answer wins; at equal instants it must be queued first.
+          try context.schedule(.gatewayReceive(delivered), at: deadline)
+          try context.schedule(.gatewayTimeout(timer), at: arrival)
+        }
+        return
+      }
+    }
+    try context.schedule(.gatewayReceive(delivered), at: arrival)
   }
 
   /// An answer to a try reaches the gateway: forwarded to the client, or
@@ -113,7 +144,7 @@ extension RequestWorldModel {
   mutating func gatewayTimesOut(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>)
     throws(SimulationError)
   {
-    guard gateway?.awaiting(request.operation, request.sequence, copy: request.copy) != nil else { return }
+    guard gateway?.isCurrentTimer(request) == true else { return }
     context.trace(
       RequestActor.gateway, "gateway timeout", "op=\(request.operation) seq=\(request.sequence) copy=\(request.copy)")
     switch gateway?.afterFailure(request.operation, request.sequence, copy: request.copy, .timeout, &context) {
