@@ -103,8 +103,7 @@ struct RequestNetwork {
     let operation = Int(response.operation)
     let sequence = response.sequence
     let delivery = response.delivery
-    if messageLost(options.responseLoss, .responseLoss, inBurst: .burstResponseLoss, delivery, now, &context)
-    {
+    if messageLost(options.responseLoss, .responseLoss, inBurst: .burstResponseLoss, delivery, now, &context) {
       context.traceMessage(
         from: sender, to: RequestActor.client(operation), "response \(response.status.traceCode)",
         lost: true, "seq=\(sequence)")

@@ -88,7 +88,11 @@ extension RequestWorld: MemorySizedWorld {
     let attempts = Double(min(max(options.client.attempts, 1), 1_000))
     let perAttempt = Double(options.client.timeout.nanoseconds) + Double(options.client.backoff.cap.nanoseconds) + 1e9
     let offline = options.network.offline.reduce(0.0) { $0 + Double($1.end.nanoseconds - $1.start.nanoseconds) }
-    let open = 2 * attempts * perAttempt + offline + 60e9
+    // A gateway keeps a request open for its tries and backoffs (issue 13).
+    let gateway = options.gateway.map {
+      Double(min($0.attempts, 100)) * (Double($0.timeout.nanoseconds) + Double($0.backoff.nanoseconds))
+    }
+    let open = 2 * attempts * (perAttempt + (gateway ?? 0)) + offline + 60e9
     let rate: Double  // operations per nanosecond
     switch options.workload.arrival {
     case .simultaneous: return operations
@@ -121,10 +125,12 @@ extension RequestWorld: ShrinkableWorld {
     case .payloadChange: what = "the client changes the payload of \(message)"
     // Issue 13, intermediaries that retry: keyed by delivery (try n is copy n).
     case .upstreamReset:
-      what = "the upstream connection is reset after the server took try \((fault.ordinal >> 32) + 1) of message "
+      what =
+        "the upstream connection is reset after the server took try \((fault.ordinal >> 32) + 1) of message "
         + "\(fault.ordinal & 0xFFFF_FFFF)"
     case .gatewayRetry:
-      what = "the gateway sends message \(fault.ordinal & 0xFFFF_FFFF) again after its try "
+      what =
+        "the gateway sends message \(fault.ordinal & 0xFFFF_FFFF) again after its try "
         + "\((fault.ordinal >> 32) + 1) failed"
     default: what = "fault \(fault.purpose) on \(message)"
     }

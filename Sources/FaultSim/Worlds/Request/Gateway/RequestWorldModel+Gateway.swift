@@ -43,7 +43,8 @@ extension RequestWorldModel {
     let latency = options.latency.delay(word: context.valueWord(RequestDraw.gatewayLatencyUp.key(request.delivery)))
     context.traceMessage(
       from: RequestActor.gateway, to: RequestActor.server, "\(request.kind) try \(Int(request.copy) + 1)",
-      "op=\(request.operation) seq=\(request.sequence) copy=\(request.copy)\(request.key == .none ? "" : " key=\(request.key)")")
+      "op=\(request.operation) seq=\(request.sequence) copy=\(request.copy)"
+        + (request.key == .none ? "" : " key=\(request.key)"))
     // The timeout first: at the same instant as the answer, it wins.
     let deadline = try now + options.timeout
     gateway?.sent(request, deadline: deadline)
