@@ -169,6 +169,41 @@ import Testing
     #expect(failure.counterexample.faults.allSatisfy { $0.contains("the gateway sends message 1 again") }, "\(report)")
   }
 
+  // MARK: Resets and upstream statuses
+
+  /// A reset upstream comes after the server processed the try: retried, it
+  /// applies again; the client learns of the last one as 502.
+  @Test func aResetTryWasAppliedAndTheClientSees502() throws {
+    var options = Self.closedForm(timeout: .seconds(60), mean: .milliseconds(10), tries: 3, orders: 200)
+    options.gateway?.connectionReset = 1
+    options.gateway?.retryOn = [.connectionReset]
+    let run = try RequestWorld.runOnce(options, seed: 1, tracing: true)
+    #expect(run.metrics.applied == 600, "every try was processed")
+    #expect(run.metrics.gatewayRetries == 400)
+    #expect(run.metrics.succeeded == 0 && run.metrics.gatewayTimeouts == 0)
+    #expect(run.trace.contains { $0.actor == RequestActor.gateway && $0.event == "response 502" })
+    #expect(run.trace.contains { $0.event == "gateway retry 2 after connection-reset" })
+    options.gateway?.retryOn = [.timeout]
+    let unretried = try RequestWorld.runOnce(options, seed: 1).metrics
+    #expect(unretried.applied == 200 && unretried.gatewayRetries == 0)
+  }
+
+  /// A 503 named in retryOn is retried; the last one goes to the client.
+  @Test func aRetryableStatusIsRetriedAndTheLastIsForwarded() throws {
+    var options = Self.closedForm(timeout: .seconds(60), mean: .milliseconds(10), tries: 4, orders: 100)
+    options.server.failureBeforeCommit = 1
+    options.server.failureStatus = 503
+    options.gateway?.retryOn = [.unavailable]
+    options.gateway?.backoff = .milliseconds(5)
+    let run = try RequestWorld.runOnce(options, seed: 2, tracing: true)
+    #expect(run.metrics.serverRequests == 400 && run.metrics.gatewayRetries == 300)
+    #expect(run.metrics.applied == 0)
+    #expect(run.trace.contains { $0.actor == RequestActor.gateway && $0.event.hasPrefix("response 503") })
+    options.server.failureStatus = 500
+    let other = try RequestWorld.runOnce(options, seed: 2).metrics
+    #expect(other.gatewayRetries == 0, "500 is not in retryOn")
+  }
+
   // MARK: The race of an answer with the gateway's timeout
 
   /// Within the race window an answer and the gateway's timeout for its
