@@ -78,7 +78,9 @@ struct NoOpCase: CustomTestStringConvertible, Sendable {
 @Suite struct NoOpCheckTests {
   static let seeds: Range<UInt64> = 0..<3
 
-  static var cases: [NoOpCase] { requestCases + transferCases + backgroundFetchCases + outboxCases }
+  static var cases: [NoOpCase] {
+    requestCases + transferCases + backgroundFetchCases + outboxCases + gatewayCases
+  }
 
   /// Every rule of every world, by world.
   static var rules: [(NoOpCase.World, [(name: String, keys: [String], why: String)])] {

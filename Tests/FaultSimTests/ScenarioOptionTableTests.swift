@@ -153,7 +153,7 @@ import Testing
     ("responseLoss=0.3", "responseLoss: unknown key", "did you mean network.responseLoss?"),
     ("client.window=1ms", "client.window: unknown key", "did you mean races.window?"),
     ("capacity.workers=2", "capacity: unknown key", "did you mean server.capacity.workers?"),
-    ("network.timeout=1s", "network.timeout: unknown key", "did you mean client.timeout?"),
+    ("network.timeout=1s", "network.timeout: unknown key", "did you mean client.timeout or gateway.timeout?"),
   ])
   func overrideOfAKeyDeclaredElsewhereGetsItsPath(assignment: String, path: String, suggestion: String) throws {
     let override = try ScenarioOverride(parsing: assignment)

@@ -477,6 +477,35 @@ enum ShippedScenarioFiles {
       """#
     ),
     (
+      name: "gateway-retries-post",
+      json: #"""
+      {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
+        "description": "A gateway that retries POSTs (issue 13, microsoft/aspire#4631). 10,000 orders, each sent once by a client that never retries (attempts 1, timeout 30 s), go through an API gateway whose resilience handler retries every method (methods all) up to 3 tries when its own 2 s upstream timeout fires. The server takes an exponentially distributed 2 s on average to process an order, so a try outlasts the gateway's timeout with probability e^-1 = 36.8%; the server applies every try it got, including the ones the gateway gave up on. About 37% of orders are recorded twice or three times (1.50 applications per order) though each client sent its order once. Prevented by gateway.methods=idempotent (the gateway answers 504 instead of retrying the POST), or by a stable Idempotency-Key that the gateway forwards to a server that honours it (workload.kind=keyed-write: the retry meets 409 while the first try is in flight, or the stored answer after it). Not prevented by a key the gateway strips (gateway.forwardsKey=false) or the server ignores (server.keys=ignore). The server checks a key at its commit point, so server.inFlightKey=process prevents them too: it only decides whether a retry of a key in flight gets 409 or the replayed answer.",
+        "world": "request",
+        "workload": {
+          "operations": 10000,
+          "kind": "keyless-write",
+          "arrival": { "distribution": "uniform", "over": "10s" }
+        },
+        "client": {
+          "timeout": "30s",
+          "attempts": 1
+        },
+        "server": {
+          "processing": { "distribution": "exponential", "mean": "2s" }
+        },
+        "gateway": {
+          "timeout": "2s",
+          "attempts": 3,
+          "retryOn": ["timeout", "connection-reset", "502", "503", "504"],
+          "methods": "all"
+        }
+      }
+
+      """#
+    ),
+    (
       name: "ignored-key",
       json: #"""
       {

@@ -7,6 +7,10 @@ enum RequestActor {
   @usableFromInline
   static let server = "server"
 
+  /// The gateway between the clients and the server (issue 13).
+  @usableFromInline
+  static let gateway = "gateway"
+
   /// `client#17`: the client of an operation.
   @usableFromInline
   static func client(_ operation: Int) -> String { "client#\(operation)" }

@@ -80,6 +80,21 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   case relaunchAfter = 0x5252
   /// The race of the app's kill with the answer to the write it was sending.
   case appKillVsResponse = 0x530A
+  // Issue 13, intermediaries that retry: the gateway, by delivery (its
+  // upstream try `n` is copy `n` of the client's message).
+  /// The one-way latency of an upstream try, gateway to server.
+  case gatewayLatencyUp = 0x5220
+  /// The one-way latency of the server's answer to a try, server to gateway.
+  case gatewayLatencyDown = 0x5221
+  /// Whether the upstream connection is reset after the server took the try (a fault).
+  case upstreamReset = 0x5222
+  /// Whether the gateway sends the request upstream again after a failed try
+  /// (a fault of probability 1 when its policy retries: the shrinker can
+  /// take the retry away).
+  case gatewayRetry = 0x5223
+  /// The race of an answer reaching the gateway with the gateway's timeout
+  /// for that try.
+  case gatewayResponseVsTimeout = 0x5304
 
   public static var owner: String { "request" }
 
@@ -99,6 +114,10 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
     case .terminationTime: .value
     case .relaunchAfter: .value
     case .appKillVsResponse: .race
+    case .gatewayLatencyUp, .gatewayLatencyDown: .value
+    case .upstreamReset: .fault
+    case .gatewayRetry: .fault
+    case .gatewayResponseVsTimeout: .race
     }
   }
 }

@@ -30,6 +30,17 @@ public enum RequestEvent: BitwiseCopyable, Sendable {
   case terminate(AppTermination)
   /// The user opens the app again after the kill it names.
   case relaunch(AppTermination)
+  // Issue 13, intermediaries that retry (the gateway; its upstream try `n`
+  // is copy `n` of the client's message):
+  /// A client's request reaches the gateway.
+  case reachGateway(RequestMessage)
+  /// The gateway sends a try upstream after its backoff.
+  case gatewaySend(RequestMessage)
+  /// The server's answer to a try (or a reset in its place) reaches the
+  /// gateway.
+  case gatewayReceive(ResponseMessage)
+  /// The gateway's timeout for one try fires.
+  case gatewayTimeout(RequestMessage)
 }
 
 /// The size the request world's events are held to: an event queue entry

@@ -18,8 +18,9 @@ extension RequestMetrics {
       .atMost([\.writeCalls], [\.serverRequests]),
       .atMost([\.applied, \.overloadRejections], [\.serverRequests]),
       // A request reaches the server only as an attempt a client sent, or
-      // as the one copy of it the network delivers again (issue 13).
-      .atMost([\.serverRequests], [\.attempts, \.attempts]),
+      // as the one copy of it the network delivers again, or as a
+      // gateway's retry of one (issue 13).
+      .atMost([\.serverRequests], [\.attempts, \.attempts, \.gatewayRetries]),
       // An operation ends no later than its run's last client.
       .histogramBound(\.completion, atMost: \.makespanTotal),
     ]

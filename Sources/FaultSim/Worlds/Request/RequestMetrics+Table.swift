@@ -20,6 +20,9 @@ extension RequestMetrics: WorldMetrics {
       .init("events", \.events, "engine events handled"),
       .init("makespan_total_ns", \.makespanTotal, "sum over runs of the time every client was done, in ns"),
       .init("outbox_resends", \.outboxResends, "writes an outbox resent after the app's relaunch"),
+      // Issue 13, intermediaries that retry:
+      .init("gateway_retries", \.gatewayRetries, "upstream tries a gateway sent beyond the first of each request"),
+      .init("gateway_timeouts", \.gatewayTimeouts, "504s a gateway answered a client with, its timeout spent"),
     ]
 
   public static let histograms: [MetricsHistogram<RequestMetrics>] =
@@ -59,6 +62,9 @@ extension RequestMetrics: WorldMetrics {
       .init("completion p99", "\(percentile: 99, of: \.completion, in: .milliseconds, labelled: true)"),
       .init("all done at", "\(fixed: .counter(\.makespanTotal).divided(by: 1e6), digits: 3) ms"),
       .init("outbox resends", "\(count: \.outboxResends)", whenNonzero: \.outboxResends),
+      // Issue 13, intermediaries that retry:
+      .init("gateway retries", "\(count: \.gatewayRetries)", whenNonzero: \.gatewayRetries),
+      .init("gateway 504s", "\(count: \.gatewayTimeouts)", whenNonzero: \.gatewayTimeouts),
     ]
 }
 

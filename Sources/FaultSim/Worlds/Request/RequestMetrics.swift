@@ -44,6 +44,11 @@ public struct RequestMetrics: Hashable, Sendable {
   // Issue 13, apps killed mid-request:
   /// Writes an outbox resent after a relaunch.
   public var outboxResends: UInt64 = 0
+  /// Upstream tries a gateway sent beyond the first of each client request
+  /// (issue 13, intermediaries that retry).
+  public var gatewayRetries: UInt64 = 0
+  /// 504s a gateway answered a client with, its own timeout spent.
+  public var gatewayTimeouts: UInt64 = 0
 
   public init() {}
 
@@ -201,8 +206,13 @@ extension RequestWorldModel {
   ///   they finished.
   @inlinable
   func metrics(events: UInt64) -> RequestMetrics {
-    RequestMetrics.ofRun(
+    var metrics = RequestMetrics.ofRun(
       events: events, operations: settings.options.workload.operations, endings: client.endings, folded: folded,
       server: server, retriesRefused: client.policy.retriesRefused)
+    if let gateway {
+      metrics.gatewayRetries = gateway.retries
+      metrics.gatewayTimeouts = gateway.timeouts
+    }
+    return metrics
   }
 }

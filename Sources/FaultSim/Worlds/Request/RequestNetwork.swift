@@ -58,12 +58,15 @@ struct RequestNetwork {
 
   /// What becomes of a request sent now.
   ///
-  /// - Parameter label: What the trace calls the message (`write attempt
-  ///   2`, `POST /orders`); not evaluated when tracing is off.
+  /// - Parameters:
+  ///   - label: What the trace calls the message (`write attempt 2`, `POST
+  ///     /orders`); not evaluated when tracing is off.
+  ///   - peer: Whom the trace shows it going to: the server, or a gateway
+  ///     in front of it.
   @usableFromInline
   @inline(__always)
   mutating func transmit(
-    _ request: RequestMessage, labelled label: @autoclosure () -> String,
+    _ request: RequestMessage, labelled label: @autoclosure () -> String, to peer: String = RequestActor.server,
     _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> RequestDelivery {
     let now = context.now
@@ -78,7 +81,7 @@ struct RequestNetwork {
     let latency = options.latency.delay(word: context.valueWord(RequestDraw.latencyUp.key(operation, sequence)))
     if let connectFailure {
       context.traceMessage(
-        from: RequestActor.client(operation), to: RequestActor.server, label(),
+        from: RequestActor.client(operation), to: peer, label(),
         lost: true, "never sent: \(connectFailure.failure)")
       // The failure surfaces after about one round of the handshake.
       return .neverSent(connectFailure, at: try now + latency)
@@ -94,7 +97,7 @@ struct RequestNetwork {
     let lost = messageLost(
       options.requestLoss, .requestLoss, inBurst: .burstRequestLoss, request.delivery, now, &context)
     context.traceMessage(
-      from: RequestActor.client(operation), to: RequestActor.server, label(),
+      from: RequestActor.client(operation), to: peer, label(),
       lost: lost, "seq=\(sequence)")
     if lost { return .lost }
     let held = heldBack(
@@ -165,11 +168,13 @@ struct RequestNetwork {
   }
 
   /// What becomes of a response sent now: lost, or delivered — as sent, or
-  /// as a dropped connection in its place.
+  /// as a dropped connection in its place. `sender` is whom the trace
+  /// shows it coming from: the server, or a gateway in front of it.
   @usableFromInline
   @inline(__always)
   mutating func transmit(
-    _ response: ResponseMessage, _ context: inout SimulationContext<RequestEvent>
+    _ response: ResponseMessage, from sender: String = RequestActor.server,
+    _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> ResponseDelivery {
     let now = context.now
     let operation = Int(response.operation)
@@ -179,13 +184,13 @@ struct RequestNetwork {
       && context.fault(1, RequestDraw.partitionResponseLoss.key(delivery))
     {
       context.traceMessage(
-        from: RequestActor.server, to: RequestActor.client(operation), "response \(response.status.traceCode)",
+        from: sender, to: RequestActor.client(operation), "response \(response.status.traceCode)",
         lost: true, "partition (responses) seq=\(sequence)")
       return .lost
     }
     if messageLost(options.responseLoss, .responseLoss, inBurst: .burstResponseLoss, delivery, now, &context) {
       context.traceMessage(
-        from: RequestActor.server, to: RequestActor.client(operation), "response \(response.status.traceCode)",
+        from: sender, to: RequestActor.client(operation), "response \(response.status.traceCode)",
         lost: true, "seq=\(sequence)")
       return .lost
     }
@@ -194,7 +199,7 @@ struct RequestNetwork {
     if dropped { delivered.status = .transportFailure(.connectionLost) }
     let latency = options.latency.delay(word: context.valueWord(RequestDraw.latencyDown.key(delivery)))
     context.traceMessage(
-      from: RequestActor.server, to: RequestActor.client(operation),
+      from: sender, to: RequestActor.client(operation),
       dropped ? "connection lost" : "response \(response.status.traceCode)", "seq=\(sequence)")
     let held = heldBack(
       options.responseReordering, .responseReordering, by: .reorderDelayDown, delivery, RequestActor.server,

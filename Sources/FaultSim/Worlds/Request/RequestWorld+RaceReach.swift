@@ -23,7 +23,8 @@ extension RequestWorld {
   /// before the timeout. (A retry deferred past a commit is the
   /// retry-vs-commit race, counted there.)
   static func responseCanRaceTimeout(_ options: RequestWorldOptions) -> Bool {
-    guard options.server.capacity == nil, let latency = options.network.latency.upperBound,
+    // A gateway's tries and backoffs are not bounded here: assume a race.
+    guard options.gateway == nil, options.server.capacity == nil, let latency = options.network.latency.upperBound,
       let processing = options.server.processing.upperBound
     else { return true }
     // The latest a response can arrive after its request was sent.
@@ -70,6 +71,7 @@ extension RequestWorld {
   /// network delivers again (issue 13).
   static func writesKeyedRepeats(_ options: RequestWorldOptions) -> Bool {
     options.workload.kind == .keyedWrite && options.server.keys == .honour
-      && (options.client.attempts > 1 || options.workload.submissions > 1 || options.network.requestDuplication > 0)
+      && (options.client.attempts > 1 || options.workload.submissions > 1 || options.network.requestDuplication > 0
+        || (options.gateway.map { $0.attempts > 1 && $0.forwardsKey } ?? false))
   }
 }

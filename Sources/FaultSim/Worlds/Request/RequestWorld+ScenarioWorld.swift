@@ -101,7 +101,11 @@ extension RequestWorld: MemorySizedWorld {
     let relaunch =
       app.isKilled && app.outbox != .none
       ? 2 * (app.relaunchAfter.upperBound.map(Double.init) ?? 10 * app.relaunchAfter.mean) : 0
-    let open = 2 * attempts * perAttempt + offline + relaunch + 60e9 + held + copied
+    // A gateway keeps a request open for its tries and backoffs.
+    let gateway = options.gateway.map {
+      Double(min($0.attempts, 100)) * (Double($0.timeout.nanoseconds) + Double($0.backoff.nanoseconds))
+    }
+    let open = 2 * attempts * (perAttempt + (gateway ?? 0)) + offline + relaunch + 60e9 + held + copied
     let rate: Double  // operations per nanosecond
     switch options.workload.arrival {
     case .simultaneous: return operations
@@ -140,6 +144,15 @@ extension RequestWorld: ShrinkableWorld {
     case .partitionRequestLoss: what = "\(delivery(fault)) is lost to a partition"
     case .partitionResponseLoss: what = "the response to \(delivery(fault)) is lost to a partition"
     case .appTermination: what = "the app is killed while \(message) is in flight"
+    // Issue 13, intermediaries that retry: keyed by delivery (try n is copy n).
+    case .upstreamReset:
+      what =
+        "the upstream connection is reset after the server took try \((fault.ordinal >> 32) + 1) of message "
+        + "\(fault.ordinal & 0xFFFF_FFFF)"
+    case .gatewayRetry:
+      what =
+        "the gateway sends message \(fault.ordinal & 0xFFFF_FFFF) again after its try "
+        + "\((fault.ordinal >> 32) + 1) failed"
     default: what = "fault \(fault.purpose) on \(message)"
     }
     return "op#\(fault.entity): \(what)"

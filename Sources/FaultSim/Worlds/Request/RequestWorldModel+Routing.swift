@@ -41,7 +41,8 @@ extension RequestWorldModel {
     let attempt = try client.startAttempt(operation, &context)
     let sequence = attempt.request.sequence
     switch try network.transmit(
-      attempt.request, labelled: "\(attempt.request.kind) attempt \(attempt.number)", &context)
+      attempt.request, labelled: "\(attempt.request.kind) attempt \(attempt.number)",
+      to: gateway == nil ? RequestActor.server : RequestActor.gateway, &context)
     {
     case .neverSent(let failure, let time):
       try armTimeout(operation, sequence, ifReachedBy: time, &context)
@@ -52,8 +53,18 @@ extension RequestWorldModel {
       try armTimeout(operation, sequence, &context)
       try scheduleKill(attempt.request, &context)
     case .arrives(let time):
-      try armTimeout(operation, sequence, ifReachedBy: time, &context)
       client.records[operation].unansweredRequests &+= 1
+      if gateway != nil {
+        // The gateway's tries and backoffs make the answer's time unknown:
+        // the timeout must be in place.
+        try armTimeout(operation, sequence, &context)
+        try context.schedule(.reachGateway(attempt.request), at: time)
+        // A network copy of the request is refused with a gateway (the
+        // option table's check), so only the kill is left to draw.
+        try scheduleKill(attempt.request, &context)
+        return
+      }
+      try armTimeout(operation, sequence, ifReachedBy: time, &context)
       try context.schedule(.arrive(attempt.request), at: time)
       if let (copy, copyTime) = try network.duplicate(attempt.request, arrivingAt: time, &context) {
         // The copy is a request at the server like any other: it holds the
@@ -99,7 +110,7 @@ extension RequestWorldModel {
     switch server.receive(request, &context) {
     case .answer(let response):
       client.records[operation].unansweredRequests &-= 1
-      try send(response, &context)
+      try answer(response, to: request, &context)
     case .hold(let held, let time):
       try armTimeout(operation, request.sequence, ifReachedBy: time, &context)
       try context.schedule(.arrive(held), at: time)
@@ -134,16 +145,18 @@ extension RequestWorldModel {
   {
     let response = server.complete(request, &context)
     client.records[Int(request.operation)].unansweredRequests &-= 1
-    try send(response, &context)
+    try answer(response, to: request, &context)
     if let next = server.nextQueued() { try process(next, &context) }
   }
 
-  /// A response goes back through the network.
+  /// A response goes back through the network, from the server or the
+  /// gateway (`from`, for the trace).
   @inlinable
-  mutating func send(_ response: ResponseMessage, _ context: inout SimulationContext<RequestEvent>)
-    throws(SimulationError)
-  {
-    switch try network.transmit(response, &context) {
+  mutating func send(
+    _ response: ResponseMessage, from sender: String = RequestActor.server,
+    _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) {
+    switch try network.transmit(response, from: sender, &context) {
     case .lost:
       try armTimeout(Int(response.operation), response.sequence, &context)
     case .arrives(let delivered, let arrival):

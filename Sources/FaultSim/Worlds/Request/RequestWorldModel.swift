@@ -59,6 +59,10 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
   /// A response this close to its attempt's timeout races it.
   @usableFromInline
   let raceWindow: VirtualDuration
+  /// The gateway between the clients and the server, if the options have
+  /// one (issue 13, intermediaries that retry).
+  @usableFromInline
+  var gateway: RequestGateway?
 
   /// The world of `options` with these decisions, each prepared for the
   /// options (``ClientPolicy/prepared(for:)``).
@@ -74,6 +78,7 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
       handler: handler.prepared(for: options), operations: workload.operations, capacity: options.server.capacity,
       processing: options.server.processing, raceWindow: options.races.window)
     raceWindow = options.races.window
+    gateway = options.gateway.map { RequestGateway($0, kind: workload.kind) }
   }
 
   /// Restores the initial state for another run, keeping the storage.
@@ -84,6 +89,7 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
     client.reset()
     network.reset()
     server.reset()
+    gateway?.prepareRun()
   }
 
   /// Prepares the start times and schedules the first operation; each start
@@ -94,6 +100,7 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
     network.start(random: context.random)
     client.prepareRun()
     server.prepareRun()
+    gateway?.prepareRun()
     folded = RequestMetrics()
     finalStateDigest = 0
     let operations = settings.options.workload.operations
@@ -158,6 +165,18 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
       let operation = Int(kill.operation)
       try perform(client.relaunch(kill, &context), operation, &context)
       foldIfDone(operation)
+    case .reachGateway(let request):
+      try gatewayAccepts(request, &context)
+      foldIfDone(Int(request.operation))
+    case .gatewaySend(let request):
+      try gatewaySendsAfterBackoff(request, &context)
+      foldIfDone(Int(request.operation))
+    case .gatewayReceive(let response):
+      try gatewayReceives(response, &context)
+      foldIfDone(Int(response.operation))
+    case .gatewayTimeout(let request):
+      try gatewayTimesOut(request, &context)
+      foldIfDone(Int(request.operation))
     }
   }
 

@@ -241,6 +241,29 @@ extension RequestWorldOptions {
           && options.workload.kind != .keyedWrite
         return noErrorAnswers || (options.client.attempts == 1 && options.workload.contention == nil)
       }),
+    // Issue 13, intermediaries that retry:
+    NoOpRule(
+      "gateway-without-retries", keys: ["gateway.retryOn", "gateway.methods", "gateway.backoff"],
+      why: "gateway.attempts is 1, so the gateway never sends a request again; raise gateway.attempts to make "
+        + "them matter",
+      // [RequestGateway.afterFailure: the next try must be below attempts]
+      when: { ($0.gateway?.attempts ?? 2) == 1 }),
+    NoOpRule(
+      "gateway-retry-on-nothing", keys: ["gateway.attempts", "gateway.methods", "gateway.backoff"],
+      why: "gateway.retryOn is empty, so no outcome makes the gateway try again; name a condition in it to make "
+        + "them matter",
+      // [RequestGateway.afterFailure: the condition must be in retryOn]
+      when: { $0.gateway?.retryOn.isEmpty ?? false }),
+    NoOpRule(
+      "gateway-methods-all-idempotent", keys: ["gateway.methods"],
+      why: "every request of this workload is a read or a PUT, which every methods setting retries",
+      // [RequestGateway.mayRetry: reads and idempotent writes are always allowed]
+      when: { $0.gateway != nil && ($0.workload.kind == .read || $0.workload.kind == .idempotentWrite) }),
+    NoOpRule(
+      "gateway-forwards-key-without-keys", keys: ["gateway.forwardsKey"],
+      why: "workload.kind is not keyed-write, so no request carries an Idempotency-Key to forward or strip",
+      // [RequestGateway.upstream: only the key is stripped]
+      when: { $0.gateway != nil && $0.workload.kind != .keyedWrite }),
   ]
 
   /// Whether every value `network.preset` sets that can matter is also

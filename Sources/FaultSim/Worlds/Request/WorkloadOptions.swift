@@ -73,6 +73,9 @@ public struct RequestWorldOptions: Hashable, Sendable {
   /// Which events race: a response and its attempt's timeout; a retry and the
   /// commit of the attempt it repeats; a retry and its key's expiry.
   public var races = RaceOptions()
+  /// An intermediary between the clients and the server that retries on
+  /// its own (issue 13); `nil`: the clients talk to the server directly.
+  public var gateway: GatewayOptions?
 
   /// The model's defaults: what a request scenario that writes no key runs (one
   /// keyless write over a perfect network).

@@ -58,6 +58,15 @@ extension Scenario {
               + "send and when to retry"))
       }
     }
+    if let options = RequestWorld.options(of: world), options.gateway != nil {
+      // Issue 13: the user-code world routes requests to the server directly.
+      replaced.append(
+        ScenarioWarning(
+          file: file, keyPath: ScenarioKeyPath([.key("gateway")]), check: "user-code-gateway",
+          message:
+            "the gateway is not modelled for user code: your code's requests reach the server directly, so "
+            + "gateway.* cannot affect the run"))
+    }
     return try PluggedScenario(scenario: self, replaced: replaced) { world in
       RequestWorld.options(of: world).map { .init(scenario: $0, handler: handler, code: code) }
     }

@@ -126,6 +126,9 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
     case .timeout(let timer): timeOut(timer, &context)
     case .wake(let ticket): runtime.wake(ticket)
     case .terminate, .relaunch: break  // your code is the app: its kills and outbox are its own
+    // No gateway in the user-code world (``Scenario/requestWorld(running:)``
+    // warns that the scenario's is not used): these are never scheduled.
+    case .reachGateway, .gatewaySend, .gatewayReceive, .gatewayTimeout: break
     }
     try runCode(&context)
   }

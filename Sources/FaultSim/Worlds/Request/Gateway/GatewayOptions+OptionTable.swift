@@ -1,0 +1,61 @@
+/// The `gateway` section of a request scenario: absent, clients talk to
+/// the server directly.
+extension GatewayOptions {
+  /// The most upstream tries per client request: each try is a copy of the
+  /// client's message, and a message counts its copies in seven bits.
+  static let attemptLimit = 1...100
+
+  /// The section's keys, in reading order.
+  static let optionTable = OptionTable<GatewayOptions>([
+    .option(
+      .duration(
+        "timeout", in: 1...ScenarioLimits.span.upperBound,
+        "how long the gateway waits for the server's answer to one try; then it retries or answers 504 "
+          + "(the server may still apply the abandoned try)"),
+      \.timeout),
+    .option(
+      .integer("attempts", in: attemptLimit, "upstream tries per client request, the first included (1: no retry)"),
+      \.attempts),
+    .custom(keys: { gateway in [retryOnDescription(gateway.retryOn)] }) { gateway, reader throws(ScenarioError) in
+      guard let values = try reader.array("retryOn") else { return }
+      var read: [RetryCondition] = []
+      for value in values {
+        let condition = try value.choice(RetryCondition.self)
+        guard !read.contains(condition) else {
+          throw value.error("\"\(condition.rawValue)\" is listed twice in retryOn")
+        }
+        read.append(condition)
+      }
+      gateway.retryOn = RetryCondition.allCases.filter(read.contains)
+    },
+    .option(
+      .choice(
+        "methods",
+        "which requests the gateway tries again: `idempotent` (reads and PUTs), `idempotent-or-keyed` (also a "
+          + "POST with an Idempotency-Key), `all` (POST too: Aspire's default)"),
+      \.methods),
+    .option(
+      .bool(
+        "forwardsKey", "whether the Idempotency-Key header reaches the server (false: every keyed try is a new write)"),
+      \.forwardsKey),
+    .option(.distribution("latency", "one-way latency between the gateway and the server"), \.latency),
+    .option(
+      .probability(
+        "connectionReset",
+        "the upstream connection is reset after the server took a try: the server processes it, the gateway sees "
+          + "a reset"),
+      \.connectionReset),
+    .option(.duration("backoff", in: ScenarioLimits.delay, "the wait before each upstream retry"), \.backoff),
+  ])
+
+  /// `gateway.retryOn`: a list of condition names.
+  static func retryOnDescription(_ defaults: [RetryCondition]) -> OptionDescription {
+    OptionDescription(
+      key: "retryOn",
+      summary: "what makes the gateway try again: `timeout` (its own), `connection-reset` (upstream), `502`, "
+        + "`503`, `504` (the server's status)",
+      type: .array(
+        .choice(RetryCondition.allCases.map(\.rawValue)), count: 0...RetryCondition.allCases.count),
+      defaultValue: .value(.array(defaults.map { .string($0.rawValue) })))
+  }
+}

@@ -1,0 +1,209 @@
+/// The gateway between the request world's clients and its server
+/// (``GatewayOptions``): it takes each request a client sends, sends it
+/// upstream as one or more tries, and answers the client with the answer
+/// to its latest try — or with 504 when that try timed out, 502 when its
+/// connection was reset.
+///
+/// A try is a copy of the client's message (``RequestMessage/copy`` = the
+/// try's index), so the server's draws and the upstream network's are its
+/// own (``DeliveryIdentity``). The gateway keeps one ``Exchange`` per
+/// client request it has not answered yet, and only those: an answer to a
+/// try it gave up on finds the exchange moved on (or gone) and is dropped —
+/// though the server may have applied that try.
+///
+/// The gateway decides; the router (`RequestWorldModel+Gateway.swift`)
+/// carries out its decisions and keeps the folding count.
+@usableFromInline
+struct RequestGateway {
+  /// One client request the gateway has not answered yet.
+  @usableFromInline
+  struct Exchange {
+    /// The request as the client sent it.
+    @usableFromInline
+    var request: RequestMessage
+    /// The index of the latest try (its copy number).
+    @usableFromInline
+    var latest: UInt8
+    /// Whether the latest try is out (false while waiting to retry).
+    @usableFromInline
+    var isOut: Bool
+    /// Whether the latest try's timeout was moved by the race with its
+    /// answer: the timer first scheduled is then stale.
+    @usableFromInline
+    var timerMoved = false
+    /// When the latest try times out.
+    @usableFromInline
+    var deadline = VirtualTime.zero
+
+    /// An exchange whose try `latest` is out or not.
+    @inlinable
+    init(request: RequestMessage, latest: UInt8, isOut: Bool) {
+      self.request = request
+      self.latest = latest
+      self.isOut = isOut
+    }
+  }
+
+  /// The gateway's options.
+  @usableFromInline
+  let options: GatewayOptions
+  /// Whether a write of this workload is idempotent (a PUT).
+  @usableFromInline
+  let writesAreIdempotent: Bool
+  /// The open exchanges, by client message (operation << 32 | sequence).
+  /// Looked up only: their order never reaches an output.
+  @usableFromInline
+  var exchanges: [UInt64: Exchange] = [:]
+  /// Upstream tries beyond the first of each client request.
+  @usableFromInline
+  var retries: UInt64 = 0
+  /// 504s the gateway answered a client with, its own timeout spent.
+  @usableFromInline
+  var timeouts: UInt64 = 0
+
+  /// The gateway of `options` in front of a server of `workload`'s kind.
+  @usableFromInline
+  init(_ options: GatewayOptions, kind: RequestKind) {
+    self.options = options
+    writesAreIdempotent = kind == .idempotentWrite
+  }
+
+  /// Forgets every exchange and the counters.
+  @usableFromInline
+  mutating func prepareRun() {
+    exchanges.removeAll(keepingCapacity: true)
+    retries = 0
+    timeouts = 0
+  }
+
+  /// The exchange key of a client message.
+  @inlinable
+  @inline(__always)
+  static func slot(_ operation: UInt32, _ sequence: UInt32) -> UInt64 {
+    UInt64(operation) << 32 | UInt64(sequence)
+  }
+
+  /// A client's request arrives: the first try to send upstream now.
+  @inlinable
+  mutating func accept(_ request: RequestMessage) -> RequestMessage {
+    exchanges[Self.slot(request.operation, request.sequence)] = Exchange(request: request, latest: 0, isOut: true)
+    return upstream(request, try: 0)
+  }
+
+  /// Try `index` of `request` as it goes upstream: copy `index`, without
+  /// its key if the gateway strips it.
+  @inlinable
+  func upstream(_ request: RequestMessage, try index: UInt8) -> RequestMessage {
+    var sent = request
+    sent.copy = index
+    sent.heldUntilCommit = false
+    if !options.forwardsKey { sent.key = .none }
+    return sent
+  }
+
+  /// Whether `request` is one the gateway's ``GatewayOptions/methods`` let
+  /// it send again: a read or status query (GET), a PUT, or — when keyed
+  /// requests count — a POST carrying an Idempotency-Key as the client sent
+  /// it.
+  @inlinable
+  func mayRetry(_ request: RequestMessage) -> Bool {
+    switch options.methods {
+    case .all: return true
+    case .idempotent: return request.kind != .write || writesAreIdempotent
+    case .idempotentOrKeyed: return request.kind != .write || writesAreIdempotent || request.key != .none
+    }
+  }
+
+  /// The open exchange whose latest try is `delivery`, still out; `nil`
+  /// when the gateway answered the client already or moved on to another
+  /// try.
+  @inlinable
+  func awaiting(_ operation: UInt32, _ sequence: UInt32, copy: UInt8) -> Exchange? {
+    guard let exchange = exchanges[Self.slot(operation, sequence)], exchange.isOut, exchange.latest == copy
+    else { return nil }
+    return exchange
+  }
+
+  /// What the gateway does after try `copy` of a client message failed
+  /// with `condition` (or a status no condition names: `nil`).
+  @inlinable
+  mutating func afterFailure(
+    _ operation: UInt32, _ sequence: UInt32, copy: UInt8, _ condition: GatewayOptions.RetryCondition?,
+    _ context: inout SimulationContext<RequestEvent>
+  ) -> Step {
+    let slot = Self.slot(operation, sequence)
+    guard var exchange = exchanges[slot] else { return .answer }
+    let next = Int(copy) + 1
+    guard let condition, options.retries(on: condition), next < options.attempts, mayRetry(exchange.request),
+      context.fault(
+        1, RequestDraw.gatewayRetry.key(DeliveryIdentity(operation: Int(operation), sequence: sequence, copy: copy)))
+    else {
+      exchanges[slot] = nil
+      return .answer
+    }
+    retries &+= 1
+    exchange.latest = UInt8(next)
+    exchange.isOut = options.backoff == .zero
+    exchanges[slot] = exchange
+    context.trace(
+      RequestActor.gateway, "gateway retry \(next + 1) after \(condition.rawValue)",
+      "op=\(operation) seq=\(sequence) copy=\(next)")
+    return .retry(upstream(exchange.request, try: UInt8(next)))
+  }
+
+  /// The latest try of a client message goes upstream now: it times out at
+  /// `deadline`.
+  @inlinable
+  mutating func sent(_ request: RequestMessage, deadline: VirtualTime) {
+    let slot = Self.slot(request.operation, request.sequence)
+    guard var exchange = exchanges[slot], exchange.latest == request.copy else { return }
+    exchange.deadline = deadline
+    exchange.timerMoved = false
+    exchanges[slot] = exchange
+  }
+
+  /// The race of the latest try's answer with its timeout moved the
+  /// timeout to `time`.
+  @inlinable
+  mutating func moveTimer(_ request: RequestMessage, to time: VirtualTime) {
+    let slot = Self.slot(request.operation, request.sequence)
+    guard var exchange = exchanges[slot] else { return }
+    exchange.deadline = time
+    exchange.timerMoved = true
+    exchanges[slot] = exchange
+  }
+
+  /// Whether a timeout event is the one in force for the latest try of its
+  /// message: the event's held bit says whether it is a moved timer.
+  @inlinable
+  func isCurrentTimer(_ timer: RequestMessage) -> Bool {
+    guard let exchange = awaiting(timer.operation, timer.sequence, copy: timer.copy) else { return false }
+    return exchange.timerMoved == timer.heldUntilCommit
+  }
+
+  /// The backoff before a retry is over: the try goes out, unless the
+  /// exchange is gone.
+  @inlinable
+  mutating func sendsAfterBackoff(_ request: RequestMessage) -> Bool {
+    let slot = Self.slot(request.operation, request.sequence)
+    guard var exchange = exchanges[slot], exchange.latest == request.copy, !exchange.isOut else { return false }
+    exchange.isOut = true
+    exchanges[slot] = exchange
+    return true
+  }
+
+  /// The exchange of a client message ends: the gateway answers the client.
+  @inlinable
+  mutating func close(_ operation: UInt32, _ sequence: UInt32) {
+    exchanges[Self.slot(operation, sequence)] = nil
+  }
+
+  /// What the gateway does after a failed try.
+  @usableFromInline
+  enum Step {
+    /// It answers the client (and forgets the exchange).
+    case answer
+    /// It sends this try upstream (now, or after its backoff).
+    case retry(RequestMessage)
+  }
+}
