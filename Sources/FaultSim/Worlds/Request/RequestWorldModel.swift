@@ -70,7 +70,7 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
     network = RequestNetwork(options.network, workload: workload)
     server = RequestServer(
       handler: handler.prepared(for: options), operations: workload.operations, capacity: options.server.capacity,
-      processing: options.server.processing, raceWindow: options.races.window)
+      processing: options.server.processing, raceWindow: options.races.window, restarts: options.server.restarts)
     raceWindow = options.races.window
   }
 
