@@ -119,6 +119,12 @@ extension RequestWorld: ShrinkableWorld {
     case .rejection: what = "the server rejects \(message) permanently"
     case .throttling: what = "the server throttles \(message) (429)"
     case .payloadChange: what = "the client changes the payload of \(message)"
+    // Issue 13, stores that forget:
+    case .serverDown: what = "\(message) finds the server down after a restart (connection refused)"
+    case .requestLostToRestart: what = "a server restart cuts \(message) before its commit"
+    case .keyLostToRestart: what = "a server restart forgot the key \(message) repeats"
+    case .keyEvicted: what = "the lru key store evicted the key \(message) repeats"
+    case .keyNotReplicated: what = "\(message) reads its key from a replica that has not received it"
     default: what = "fault \(fault.purpose) on \(message)"
     }
     return "op#\(fault.entity): \(what)"
