@@ -108,7 +108,8 @@ extension RequestWorldModel {
   /// lost (ambiguous to it, though nothing was applied).
   @inlinable
   static func connectionReset(_ request: RequestMessage) -> ResponseMessage {
-    ResponseMessage(operation: request.operation, sequence: request.sequence, status: .transportFailure(.connectionLost))
+    ResponseMessage(
+      operation: request.operation, sequence: request.sequence, status: .transportFailure(.connectionLost))
   }
 
   /// A request's processing ends: its response goes out, and the worker

@@ -65,7 +65,7 @@ extension ServerOptions {
           key: "failureStatus")
       }
     },
-      // Issue 13, stores that forget:
+    // Issue 13, stores that forget:
     .section(
       "keyStore", \.keyStore, KeyStoreOptions.optionTable,
       "where the idempotency keys are kept: `durable`, `memory` (lost at restarts), `lru` (evicted), "

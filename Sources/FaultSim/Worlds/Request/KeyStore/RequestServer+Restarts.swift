@@ -11,8 +11,7 @@ extension RequestServer {
   ///
   /// - Complexity: Amortised O(1).
   @inlinable
-  mutating func refusesWhileDown(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>) -> Bool
-  {
+  mutating func refusesWhileDown(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>) -> Bool {
     restarts?.advance(to: context.now, context.random)
     guard let restart = restarts?.latest, restarts?.isDown(at: context.now) == true,
       context.fault(1, RequestDraw.serverDown.key(request.delivery))
