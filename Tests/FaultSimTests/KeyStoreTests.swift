@@ -235,6 +235,21 @@ import Testing
     }
   }
 
+  /// A runner reuses one world across seeds: the restart timeline and the
+  /// LRU start afresh for each, so every seed matches a fresh run.
+  @Test func aReusedWorldForgetsLikeAFreshOne() throws {
+    var options = Self.simultaneous(200, responseLoss: 0.3)
+    options.server.keyStore.kind = .lru
+    options.server.keyStore.capacity = 120
+    options.server.restarts = RestartOptions(at: [.milliseconds(60)], meanInterval: .milliseconds(40))
+    options.server.processing = .uniform(min: .zero, max: .milliseconds(20))
+    let runner = RequestWorld.makeRunner(options)
+    for seed in [3, 1, 3, 2] as [UInt64] {
+      let reused = try runner.run(seed, .fifo)
+      #expect(reused.metrics == (try RequestWorld.runOnce(options, seed: seed)).metrics, "seed \(seed)")
+    }
+  }
+
   // MARK: Shrinking
 
   /// Each forgetting is a fault: replayed with only the other faults, the
