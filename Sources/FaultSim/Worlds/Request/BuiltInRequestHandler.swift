@@ -3,7 +3,9 @@
 /// while, with a key lifetime), answers 409 to a retry of a key still in
 /// flight, 422 to a different body under a stored key, 412 to a stale
 /// `If-Match`, and injects failures (before or after the commit,
-/// rejections, throttling); all of it set by ``ServerOptions``. See
+/// rejections, throttling); its key store may forget a key early — lost at
+/// a restart, evicted, not yet replicated (``KeyStoreOptions``); all of it
+/// set by ``ServerOptions``. See
 /// ``RequestHandler`` for what a handler decides.
 ///
 /// ``init()`` is the server of whichever scenario it runs in: the world
