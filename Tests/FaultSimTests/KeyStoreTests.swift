@@ -309,7 +309,6 @@ import Testing
       (#"{"keyStore": {"kind": "lru", "capacity": 0}}"#, "server.keyStore.capacity"),
       (#"{"keyStore": {"kind": "cache"}}"#, "server.keyStore.kind"),
       (#"{"keyStore": {"replicas": 65}}"#, "server.keyStore.replicas"),
-      (#"{"restarts": {"downtime": "1s"}}"#, "`at` (a list of times) or `meanInterval`"),
       (#"{"restarts": {"at": "1s"}}"#, "server.restarts.at"),
       (#"{"restarts": {"at": [1]}}"#, "server.restarts.at"),
       (#"{"restarts": {"meanInterval": "1us"}}"#, "server.restarts.meanInterval"),

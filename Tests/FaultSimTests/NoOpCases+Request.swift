@@ -234,6 +234,9 @@ extension NoOpCheckTests {
       NoOpCase(
         "restarts-without-effect", .request, setup: [keyed], key: "server.restarts.meanInterval",
         values: ["200ms", "5s"], control: ["server.restarts.downtime=100ms"]),
+      NoOpCase(
+        "restarts-without-instants", .request, setup: [keyed, "server.keyStore.kind=memory"],
+        key: "server.restarts.downtime", values: ["0s", "300ms"], control: [#"server.restarts.at=["300ms"]"#]),
     ]
   }
 }

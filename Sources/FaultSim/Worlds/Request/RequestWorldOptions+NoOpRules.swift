@@ -241,6 +241,12 @@ extension RequestWorldOptions {
           && options.server.keyStore.kind != .durable
         return !forgets && restarts.downtime == .zero && options.server.processing == .fixed(.zero)
       }),
+    NoOpRule(
+      "restarts-without-instants", keys: ["server.restarts.downtime"],
+      why: "server.restarts has neither at nor meanInterval, so the server never restarts; "
+        + "give restart times or a mean interval to make it matter",
+      // [RestartSchedule.upcoming: nil without listed or random instants]
+      when: { $0.server.restarts.map { $0.at.isEmpty && $0.meanInterval == nil } ?? false }),
   ]
 
   /// Whether every value `network.preset` sets that can matter is also

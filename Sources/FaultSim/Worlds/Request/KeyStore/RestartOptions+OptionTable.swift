@@ -29,10 +29,5 @@ extension RestartOptions {
         "downtime", in: ScenarioLimits.delay,
         "after a restart the server refuses connections this long (provably not applied)"),
       \.downtime),
-    .check(("at", "`at` or `meanInterval` is given")) { restarts, reader throws(ScenarioError) in
-      guard !restarts.at.isEmpty || restarts.meanInterval != nil else {
-        throw reader.error("a restarts section needs `at` (a list of times) or `meanInterval`", key: "at")
-      }
-    },
   ])
 }

@@ -17,7 +17,8 @@ public struct RestartOptions: Hashable, Sendable {
   /// How long the server is down after each restart.
   public var downtime: VirtualDuration = .zero
 
-  /// No restart: give `at` or `meanInterval`.
+  /// Restarts at `at` and at random every `meanInterval` on average;
+  /// neither given, no restart (a no-op check reports the section).
   public init(at: [VirtualDuration] = [], meanInterval: VirtualDuration? = nil, downtime: VirtualDuration = .zero) {
     self.at = at
     self.meanInterval = meanInterval
