@@ -35,9 +35,4 @@ public struct KeyStoreOptions: Hashable, Sendable {
 
   /// A durable store: today's behaviour.
   public init() {}
-
-  /// Whether a restart loses keys: every kind but `durable` (a failover
-  /// loses only the keys not yet replicated).
-  @inlinable
-  public var losesKeysAtRestart: Bool { kind != .durable }
 }
