@@ -128,7 +128,7 @@ extension NoOpCheckTests {
       NoOpCase(
         "bandwidth-without-bodies", .request, key: "network.bandwidthBytesPerSecond", values: ["1000", "1000000"],
         control: ["workload.requestBytes=10000"]),
-    ] + serverFaultsOnReads + keyCases + [
+    ] + serverFaultsOnReads + keyCases + keyStoreCases + [
       NoOpCase(
         "failure-status-without-failures", .request, key: "server.failureStatus", values: ["500", "502"],
         control: ["server.failureAfterCommit=0.3"]),
@@ -203,5 +203,53 @@ extension NoOpCheckTests {
       }
     }
     return cases
+  }
+
+  // Issue 13, stores that forget:
+  /// The key store and restart options: not keyed, keys ignored, a
+  /// capacity or replicas of another kind, restarts that change nothing.
+  static var keyStoreCases: [NoOpCase] {
+    let stores = [#"{"kind": "memory"}"#, #"{"kind": "lru", "capacity": 1}"#]
+    let slowLag = #"server.keyStore.replicationLag={"distribution": "uniform", "min": "500ms", "max": "2s"}"#
+    let lags = [
+      #"{"distribution": "uniform", "min": "1ms", "max": "2ms"}"#,
+      #"{"distribution": "uniform", "min": "1s", "max": "2s"}"#,
+    ]
+    let replicated = "server.keyStore.kind=replicated"
+    let unread = "server.keyStore.readFromReplica=0"
+    return [
+      NoOpCase(
+        "key-store-without-keyed-writes", .request, key: "server.keyStore", values: stores, control: [keyed]),
+      NoOpCase(
+        "key-store-with-ignored-keys", .request, setup: [keyed, "server.keys=ignore"], key: "server.keyStore",
+        values: stores, control: ["server.keys=honour"]),
+      NoOpCase(
+        "key-store-capacity-without-lru", .request, setup: [keyed], key: "server.keyStore.capacity",
+        values: ["1", "1000"], control: ["server.keyStore.kind=lru"]),
+      NoOpCase(
+        "key-store-replication-without-replicas", .request, setup: [keyed, slowLag], key: "server.keyStore.replicas",
+        values: ["1", "3"], control: [replicated]),
+      NoOpCase(
+        "key-store-replication-without-replicas", .request, setup: [keyed, slowLag],
+        key: "server.keyStore.readFromReplica", values: ["0", "1"], control: [replicated]),
+      NoOpCase(
+        "key-store-replication-without-replicas", .request, setup: [keyed], key: "server.keyStore.replicationLag",
+        values: lags, control: [replicated]),
+      NoOpCase(
+        "key-store-replicas-never-read", .request, setup: [keyed, replicated, unread, slowLag],
+        key: "server.keyStore.replicas", values: ["1", "3"], control: ["server.keyStore.readFromReplica=1"]),
+      NoOpCase(
+        "key-store-replication-lag-unused", .request, setup: [keyed, replicated, unread],
+        key: "server.keyStore.replicationLag", values: lags, control: ["server.keyStore.readFromReplica=1"]),
+      NoOpCase(
+        "restarts-without-effect", .request, setup: [keyed], key: "server.restarts.at",
+        values: [#"["300ms"]"#, #"["100ms", "600ms"]"#], control: ["server.keyStore.kind=memory"]),
+      NoOpCase(
+        "restarts-without-effect", .request, setup: [keyed], key: "server.restarts.meanInterval",
+        values: ["200ms", "5s"], control: ["server.restarts.downtime=100ms"]),
+      NoOpCase(
+        "restarts-without-instants", .request, setup: [keyed, "server.keyStore.kind=memory"],
+        key: "server.restarts.downtime", values: ["0s", "300ms"], control: [#"server.restarts.at=["300ms"]"#]),
+    ]
   }
 }

@@ -34,8 +34,8 @@ import Testing
     case .process:
       #expect(try server.beginProcessing(request, &context) == .immediate)
       return server.complete(request, &context)
-    case .hold, .queued:
-      Issue.record("the request was held or queued")
+    case .hold, .queued, .refused:
+      Issue.record("the request was held, queued or refused")
       return ResponseMessage(operation: 0, sequence: 0, status: .http(0))
     }
   }

@@ -28,4 +28,14 @@ enum ScenarioLimits {
   static let rejectionStatus = 400...499
   static let tokens: ClosedRange<Double> = 0...1_000_000_000
   static let ratio: ClosedRange<Double> = 0...1_000
+  // Issue 13, stores that forget:
+  /// The keys an `lru` key store holds.
+  static let keyStoreCapacity = 1...10_000_000
+  /// The read replicas of a `replicated` key store.
+  static let replicas = 1...64
+  /// Listed server restart times.
+  static let restarts = 1...10_000
+  /// The mean gap between random restarts: at least a millisecond, so a
+  /// run cannot ask for a restart per event.
+  static let restartInterval: ClosedRange<UInt64> = 1_000_000...2_592_000_000_000_000
 }

@@ -591,6 +591,143 @@ enum ShippedScenarioFiles {
       """#
     ),
     (
+      name: "key-store-lru",
+      json: #"""
+      {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
+        "description": "The server keeps its idempotency keys in an LRU cache of 1000 keys while 1000 orders a second arrive. A keyed write whose response was lost is retried about 1.3 s later (timeout 1 s, then a 250 ms backoff): by then more than 1000 newer keys have been stored, its key was evicted, and the retry is applied again, so keyed writes duplicate. Prevention: a capacity above the keys stored within the retry horizon (rate × the longest retry delay), e.g. --set server.keyStore.capacity=5000.",
+        "world": "request",
+        "workload": {
+          "operations": 10000,
+          "kind": "keyed-write",
+          "arrival": {
+            "distribution": "uniform",
+            "over": "10s"
+          }
+        },
+        "client": {
+          "timeout": "1s",
+          "attempts": 3,
+          "backoff": {
+            "growth": "constant",
+            "base": "250ms"
+          }
+        },
+        "network": {
+          "latency": {
+            "distribution": "uniform",
+            "min": "20ms",
+            "max": "60ms"
+          },
+          "responseLoss": 0.1
+        },
+        "server": {
+          "keyStore": {
+            "kind": "lru",
+            "capacity": 1000
+          }
+        }
+      }
+
+      """#
+    ),
+    (
+      name: "key-store-replica-lag",
+      json: #"""
+      {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
+        "description": "The server stores each idempotency key on its primary and looks keys up on a read replica half of the time; replication takes about 2 s. A keyed write whose response was lost is retried about 600 ms later (timeout 500 ms, a 100 ms backoff): if the lookup goes to the replica, the replica has not received the key yet and the retry is applied again, so keyed writes duplicate (about responseLoss × readFromReplica of them). Prevention: read your writes from the primary, --set server.keyStore.readFromReplica=0.",
+        "world": "request",
+        "workload": {
+          "operations": 5000,
+          "kind": "keyed-write",
+          "arrival": {
+            "distribution": "uniform",
+            "over": "20s"
+          }
+        },
+        "client": {
+          "timeout": "500ms",
+          "attempts": 3,
+          "backoff": {
+            "growth": "constant",
+            "base": "100ms"
+          }
+        },
+        "network": {
+          "latency": {
+            "distribution": "uniform",
+            "min": "20ms",
+            "max": "60ms"
+          },
+          "responseLoss": 0.1
+        },
+        "server": {
+          "keyStore": {
+            "kind": "replicated",
+            "replicas": 2,
+            "readFromReplica": 0.5,
+            "replicationLag": {
+              "distribution": "uniform",
+              "min": "1s",
+              "max": "3s"
+            }
+          }
+        }
+      }
+
+      """#
+    ),
+    (
+      name: "key-store-restart",
+      json: #"""
+      {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
+        "description": "The server keeps its idempotency keys in process memory and is redeployed at 30 s (down 2 s). A keyed write whose response was lost before the deploy is retried after it: the new process has never seen the key and applies it again, so keyed writes duplicate. Requests being processed at the restart are cut before their commit (the client sees the connection reset) and requests during the downtime are refused: neither is applied. Prevention: --set server.keyStore.kind=durable (keys in the database survive the deploy).",
+        "world": "request",
+        "workload": {
+          "operations": 6000,
+          "kind": "keyed-write",
+          "arrival": {
+            "distribution": "uniform",
+            "over": "60s"
+          }
+        },
+        "client": {
+          "timeout": "1s",
+          "attempts": 5,
+          "backoff": {
+            "growth": "constant",
+            "base": "1s"
+          }
+        },
+        "network": {
+          "latency": {
+            "distribution": "uniform",
+            "min": "20ms",
+            "max": "80ms"
+          },
+          "responseLoss": 0.2
+        },
+        "server": {
+          "processing": {
+            "distribution": "uniform",
+            "min": "5ms",
+            "max": "30ms"
+          },
+          "keyStore": {
+            "kind": "memory"
+          },
+          "restarts": {
+            "at": ["30s"],
+            "downtime": "2s"
+          }
+        }
+      }
+
+      """#
+    ),
+    (
       name: "network-duplicates",
       json: #"""
       {

@@ -3,7 +3,9 @@
 /// while, with a key lifetime), answers 409 to a retry of a key still in
 /// flight, 422 to a different body under a stored key, 412 to a stale
 /// `If-Match`, and injects failures (before or after the commit,
-/// rejections, throttling); all of it set by ``ServerOptions``. See
+/// rejections, throttling); its key store may forget a key early — lost at
+/// a restart, evicted, not yet replicated (``KeyStoreOptions``); all of it
+/// set by ``ServerOptions``. See
 /// ``RequestHandler`` for what a handler decides.
 ///
 /// ``init()`` is the server of whichever scenario it runs in: the world
@@ -17,6 +19,15 @@ public struct BuiltInRequestHandler: RequestHandler {
   let raceWindow: VirtualDuration
   /// The current version of each contended record (conditional writes).
   var versions: [UInt32]
+  // Issue 13, stores that forget:
+  /// Whether the key store can forget a key before its lifetime is up
+  /// (any kind but `durable`).
+  let storeForgets: Bool
+  /// The server's restarts, walked by the handler to know which keys a
+  /// restart lost; `nil` without restarts.
+  var restarts: RestartSchedule?
+  /// The keys an `lru` store holds; `nil` for other kinds.
+  var recentKeys: RecentKeys?
 
   /// The server of the scenario it runs in (`server.*`), read from the
   /// scenario's options by ``prepared(for:)``.
@@ -35,6 +46,9 @@ public struct BuiltInRequestHandler: RequestHandler {
     self.contention = contention
     self.raceWindow = raceWindow
     versions = Array(repeating: 0, count: contention?.resources ?? 0)
+    storeForgets = options.keyStore.kind != .durable
+    restarts = options.restarts.map(RestartSchedule.init)
+    recentKeys = options.keyStore.kind == .lru ? RecentKeys(capacity: options.keyStore.capacity) : nil
   }
 
   /// An operation's ledger entry before anything was applied.
@@ -45,6 +59,8 @@ public struct BuiltInRequestHandler: RequestHandler {
   /// - Complexity: O(records).
   public mutating func reset() {
     for index in versions.indices { versions[index] = 0 }
+    restarts?.rewind()
+    recentKeys?.removeAll()
   }
 
   /// Times the ledger applied the operation's write.
@@ -90,16 +106,19 @@ public struct BuiltInRequestHandler: RequestHandler {
     }
     let keyed = request.carriesKey && options.keys == .honour
     if keyed, let stored = entry.storedStatus {
-      if keyStillValid(entry, request.delivery, &context) {
+      if storeForgets, storeForgot(entry, request, &context) {
+        entry.storedStatus = nil
+      } else if keyStillValid(entry, request.delivery, &context) {
         if request.payload != entry.storedPayload {
           context.trace(RequestActor.server, "422: same key, different payload", "op=\(operation)")
           return reply(to: request, 422)
         }
         context.trace(RequestActor.server, "replay stored \(stored) for the key", "op=\(operation)")
         return reply(to: request, stored)
+      } else {
+        context.trace(RequestActor.server, "key expired: apply again", "op=\(operation)")
+        entry.storedStatus = nil
       }
-      context.trace(RequestActor.server, "key expired: apply again", "op=\(operation)")
-      entry.storedStatus = nil
     }
     if let resource, request.ifMatch != versions[resource] {
       context.trace(RequestActor.server, "412: stale version", "op=\(operation) resource=\(resource)")
@@ -108,7 +127,7 @@ public struct BuiltInRequestHandler: RequestHandler {
     let failureStatus = UInt16(options.failureStatus)
     if context.fault(options.failureBeforeCommit, RequestDraw.failureBeforeCommit.key(request.delivery)) {
       context.trace(RequestActor.server, "\(failureStatus) before commit", "op=\(operation)")
-      if keyed && options.storesErrors { storeKey(&entry, failureStatus, request.payload, context.now) }
+      if keyed && options.storesErrors { storeKey(&entry, failureStatus, request, &context) }
       return reply(to: request, failureStatus)
     }
     entry.applied &+= 1
@@ -116,18 +135,23 @@ public struct BuiltInRequestHandler: RequestHandler {
     context.trace(RequestActor.server, "apply", "op=\(operation) applied=\(entry.applied)")
     if context.fault(options.failureAfterCommit, RequestDraw.failureAfterCommit.key(request.delivery)) {
       context.trace(RequestActor.server, "\(failureStatus) after commit", "op=\(operation)")
-      if keyed { storeKey(&entry, options.storesErrors ? failureStatus : 200, request.payload, context.now) }
+      if keyed { storeKey(&entry, options.storesErrors ? failureStatus : 200, request, &context) }
       return reply(to: request, failureStatus)
     }
-    if keyed { storeKey(&entry, 200, request.payload, context.now) }
+    if keyed { storeKey(&entry, 200, request, &context) }
     return reply(to: request, 200)
   }
 
-  /// Stores a result under the operation's key.
-  func storeKey(_ entry: inout LedgerEntry, _ status: UInt16, _ payload: PayloadDigest, _ now: VirtualTime) {
+  /// Stores a result under the operation's key (and in the key store, when
+  /// it can forget).
+  mutating func storeKey(
+    _ entry: inout LedgerEntry, _ status: UInt16, _ request: RequestMessage,
+    _ context: inout SimulationContext<RequestEvent>
+  ) {
     entry.storedStatus = status
-    entry.storedPayload = payload
-    entry.keyStoredAt = now
+    entry.storedPayload = request.payload
+    entry.keyStoredAt = context.now
+    if storeForgets { noteStored(&entry, request, &context) }
   }
 
   /// Whether the operation's stored key is still remembered now; a request

@@ -95,6 +95,28 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   /// The race of an answer reaching the gateway with the gateway's timeout
   /// for that try.
   case gatewayResponseVsTimeout = 0x5304
+  // Issue 13, stores that forget:
+  /// The gap before the server's n-th random restart (a timeline, by restart).
+  case restartInterval = 0x5240
+  /// Whether a request arriving while the server is down after a restart is
+  /// refused (probability 1; a fault, so shrinking can keep the server up).
+  case serverDown = 0x5241
+  /// Whether a request being processed at a restart is lost before its
+  /// commit (probability 1; a fault).
+  case requestLostToRestart = 0x5242
+  /// Whether a key stored before a restart (or not replicated by a
+  /// failover) is forgotten (probability 1; a fault).
+  case keyLostToRestart = 0x5243
+  /// Whether a key evicted from an `lru` store is forgotten (probability 1;
+  /// a fault).
+  case keyEvicted = 0x5244
+  /// Whether a retry's key lookup goes to a replica that has not received
+  /// the key yet (probability `readFromReplica`; a fault).
+  case keyNotReplicated = 0x5245
+  /// Which replica a retry's key lookup goes to.
+  case replicaChoice = 0x5246
+  /// How long a key takes to reach one replica (by operation and replica).
+  case replicationLag = 0x5247
 
   public static var owner: String { "request" }
 
@@ -104,6 +126,9 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
     case .arrival: .timeline
     case .latencyUp, .latencyDown, .backoff, .conflictBackoff, .processing: .value
     case .responseVsTimeout, .retryVsCommit, .retryVsKeyExpiry: .race
+    case .restartInterval: .timeline
+    case .replicaChoice, .replicationLag: .value
+    case .serverDown, .requestLostToRestart, .keyLostToRestart, .keyEvicted, .keyNotReplicated: .fault
     case .requestLoss, .responseLoss, .cannotConnect, .dnsFailure, .connectionLost, .burstRequestLoss,
       .burstResponseLoss, .payloadChange, .failureBeforeCommit, .failureAfterCommit, .rejection, .throttling:
       .fault
@@ -202,6 +227,41 @@ public struct ConflictIdentity: DrawIdentity {
 
   @inlinable public var entity: UInt64 { UInt64(operation) }
   @inlinable public var occurrence: UInt64 { UInt64(conflict) }
+}
+
+/// One restart of the server: the n-th of its random restart process
+/// (from 0), whose gap before it is drawn under this identity.
+public struct RestartIdentity: DrawIdentity {
+  /// Which random restart, from 0.
+  public var restart: UInt64
+
+  /// The identity of random restart `restart`.
+  @inlinable
+  public init(restart: UInt64) {
+    self.restart = restart
+  }
+
+  @inlinable public var entity: UInt64 { restart }
+  @inlinable public var occurrence: UInt64 { 0 }
+}
+
+/// One operation's key at one replica of a `replicated` key store: how
+/// long the key takes to reach that replica is drawn under it.
+public struct ReplicaIdentity: DrawIdentity {
+  /// The operation whose key it is.
+  public var operation: Int
+  /// The replica, from 0 (replica 0 is the one a failover promotes).
+  public var replica: Int
+
+  /// The identity of `operation`'s key at `replica`.
+  @inlinable
+  public init(operation: Int, replica: Int) {
+    self.operation = operation
+    self.replica = replica
+  }
+
+  @inlinable public var entity: UInt64 { UInt64(operation) }
+  @inlinable public var occurrence: UInt64 { UInt64(replica) }
 }
 
 extension RequestDraw {

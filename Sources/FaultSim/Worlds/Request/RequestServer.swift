@@ -48,13 +48,18 @@ struct RequestServer<Handler: RequestHandler> {
   /// races with it.
   @usableFromInline
   let raceWindow: VirtualDuration
+  /// When the server restarts (issue 13, stores that forget); `nil` never.
+  @usableFromInline
+  var restarts: RestartSchedule?
 
-  /// A server for `operations` operations, answering with `handler`.
+  /// A server for `operations` operations, answering with `handler`,
+  /// restarting as `restarts` says.
   @inlinable
   init(
     handler: Handler, operations: Int, capacity: ServerOptions.Capacity?, processing: LatencyDistribution,
-    raceWindow: VirtualDuration
+    raceWindow: VirtualDuration, restarts: RestartOptions? = nil
   ) {
+    self.restarts = restarts.map(RestartSchedule.init)
     records = OperationWindow(capacity: Swift.min(operations, 1024))
     emptyRecord = ServerRecord(entry: handler.emptyEntry)
     self.handler = handler
@@ -86,6 +91,7 @@ struct RequestServer<Handler: RequestHandler> {
     requests = 0
     writeCalls = 0
     overloadRejections = 0
+    restarts?.rewind()
   }
 
   /// Makes the record of the operation that starts now.
@@ -102,6 +108,11 @@ struct RequestServer<Handler: RequestHandler> {
   @inlinable
   @inline(__always)
   mutating func receive(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>) -> Reception {
+    if restarts != nil, refusesWhileDown(request, &context) {
+      return .refused(
+        ResponseMessage(
+          operation: request.operation, sequence: request.sequence, status: .transportFailure(.cannotConnect)))
+    }
     requests &+= 1
     if request.kind == .write { writeCalls &+= 1 }
     let operation = Int(request.operation)
@@ -153,6 +164,10 @@ struct RequestServer<Handler: RequestHandler> {
     if case .fixed(let delay) = processing, delay == .zero { return .immediate }
     let duration = processing.delay(word: context.valueWord(RequestDraw.processing.key(request.delivery)))
     let done = try context.now + duration
+    if restarts != nil, let restart = restartCuts(request, before: done, &context) {
+      if request.kind == .write { records[operation].writesInFlight &-= 1 }
+      return .lostToRestart(at: restart)
+    }
     if request.kind == .write { records[operation].commitsAt = max(records[operation].commitsAt, done) }
     return .busy(until: done)
   }
@@ -208,6 +223,9 @@ struct RequestServer<Handler: RequestHandler> {
     case queued
     /// Processes it now.
     case process
+    /// Refuses the connection: the server is down after a restart. The
+    /// client's transport failure (connection refused) comes now.
+    case refused(ResponseMessage)
   }
 
   /// How processing a request goes.
@@ -217,6 +235,9 @@ struct RequestServer<Handler: RequestHandler> {
     case immediate
     /// It completes at the given time.
     case busy(until: VirtualTime)
+    /// A restart at the given time cuts it before its commit: nothing is
+    /// applied, and the client sees the connection reset then.
+    case lostToRestart(at: VirtualTime)
   }
 }
 
@@ -227,6 +248,7 @@ extension RequestServer where Handler == BuiltInRequestHandler {
   ) {
     self.init(
       handler: BuiltInRequestHandler(options, contention: contention, raceWindow: raceWindow),
-      operations: operations, capacity: options.capacity, processing: options.processing, raceWindow: raceWindow)
+      operations: operations, capacity: options.capacity, processing: options.processing, raceWindow: raceWindow,
+      restarts: options.restarts)
   }
 }

@@ -153,6 +153,12 @@ extension RequestWorld: ShrinkableWorld {
       what =
         "the gateway sends message \(fault.ordinal & 0xFFFF_FFFF) again after its try "
         + "\((fault.ordinal >> 32) + 1) failed"
+    // Issue 13, stores that forget:
+    case .serverDown: what = "\(message) finds the server down after a restart (connection refused)"
+    case .requestLostToRestart: what = "a server restart cuts \(message) before its commit"
+    case .keyLostToRestart: what = "a server restart forgot the key \(message) repeats"
+    case .keyEvicted: what = "the lru key store evicted the key \(message) repeats"
+    case .keyNotReplicated: what = "\(message) reads its key from a replica that has not received it"
     default: what = "fault \(fault.purpose) on \(message)"
     }
     return "op#\(fault.entity): \(what)"

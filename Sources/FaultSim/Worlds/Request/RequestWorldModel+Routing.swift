@@ -119,6 +119,16 @@ extension RequestWorldModel {
       try armTimeout(operation, request.sequence, &context)
     case .process:
       try process(request, &context)
+    case .refused(let refusal):
+      // Connection refused: the client learns at once, as when it cannot connect.
+      client.records[operation].unansweredRequests &-= 1
+      if gateway != nil {
+        // A gateway's try refused: the gateway sees a failed connection.
+        try returnToGateway(refusal, to: request, &context)
+        return
+      }
+      try armTimeout(operation, request.sequence, ifReachedBy: context.now, &context)
+      try context.schedule(.respond(refusal), at: context.now)
     }
   }
 
@@ -134,7 +144,26 @@ extension RequestWorldModel {
       try context.schedule(.complete(request), at: done)
     case .immediate:
       try complete(request, &context)
+    case .lostToRestart(let restart):
+      // The connection is reset at the restart; the server keeps nothing of it.
+      let operation = Int(request.operation)
+      client.records[operation].unansweredRequests &-= 1
+      if gateway != nil {
+        // A gateway's try cut: the gateway sees the reset at the restart.
+        try returnToGateway(Self.connectionReset(request), to: request, sentAt: restart, &context)
+        return
+      }
+      try armTimeout(operation, request.sequence, ifReachedBy: restart, &context)
+      try context.schedule(.respond(Self.connectionReset(request)), at: restart)
     }
+  }
+
+  /// What the client of a request cut by a restart sees: the connection
+  /// lost (ambiguous to it, though nothing was applied).
+  @inlinable
+  static func connectionReset(_ request: RequestMessage) -> ResponseMessage {
+    ResponseMessage(
+      operation: request.operation, sequence: request.sequence, status: .transportFailure(.connectionLost))
   }
 
   /// A request's processing ends: its response goes out, and the worker

@@ -76,7 +76,7 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
     network = RequestNetwork(options.network, workload: workload)
     server = RequestServer(
       handler: handler.prepared(for: options), operations: workload.operations, capacity: options.server.capacity,
-      processing: options.server.processing, raceWindow: options.races.window)
+      processing: options.server.processing, raceWindow: options.races.window, restarts: options.server.restarts)
     raceWindow = options.races.window
     gateway = options.gateway.map { RequestGateway($0, kind: workload.kind) }
   }

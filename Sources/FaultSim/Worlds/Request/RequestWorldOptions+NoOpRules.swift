@@ -264,6 +264,64 @@ extension RequestWorldOptions {
       why: "workload.kind is not keyed-write, so no request carries an Idempotency-Key to forward or strip",
       // [RequestGateway.upstream: only the key is stripped]
       when: { $0.gateway != nil && $0.workload.kind != .keyedWrite }),
+    // Issue 13, stores that forget:
+    NoOpRule(
+      "key-store-without-keyed-writes", keys: ["server.keyStore"],
+      why: "the key store holds idempotency keys, which only keyed writes carry, and workload.kind is not "
+        + "keyed-write",
+      // [BuiltInRequestHandler.serve: the store is consulted only for a keyed request]
+      when: { $0.workload.kind != .keyedWrite }),
+    NoOpRule(
+      "key-store-with-ignored-keys", keys: ["server.keyStore"],
+      why: "server.keys is ignore, so no key is stored and where the store keeps keys cannot matter",
+      // [BuiltInRequestHandler.serve: keyed means keys honoured]
+      when: { $0.server.keys == .ignore }),
+    NoOpRule(
+      "key-store-capacity-without-lru", keys: ["server.keyStore.capacity"],
+      why: "only an lru key store has a capacity; set server.keyStore.kind to lru to make it matter",
+      // [BuiltInRequestHandler.init: RecentKeys only for lru]
+      when: { $0.server.keyStore.kind != .lru }),
+    NoOpRule(
+      "key-store-replication-without-replicas",
+      keys: ["server.keyStore.replicas", "server.keyStore.readFromReplica", "server.keyStore.replicationLag"],
+      why: "only a replicated key store has replicas; set server.keyStore.kind to replicated to make them matter",
+      // [BuiltInRequestHandler.storeForgot, noteStored: replicas only for replicated]
+      when: { $0.server.keyStore.kind != .replicated }),
+    NoOpRule(
+      "key-store-replicas-never-read", keys: ["server.keyStore.replicas"],
+      why: "server.keyStore.readFromReplica is 0, so no lookup goes to a replica and their number cannot "
+        + "matter (a failover promotes replica 0)",
+      // [BuiltInRequestHandler.storeForgot: the replica is chosen only to be read]
+      when: { $0.server.keyStore.kind == .replicated && $0.server.keyStore.readFromReplica == 0 }),
+    NoOpRule(
+      "key-store-replication-lag-unused", keys: ["server.keyStore.replicationLag"],
+      why: "server.keyStore.readFromReplica is 0 and the server never restarts, so no lookup and no failover "
+        + "waits for a replica; give readFromReplica a probability or add server.restarts to make it matter",
+      // [BuiltInRequestHandler.storeForgot, noteStored: the lag is read by a replica lookup or a failover]
+      when: {
+        $0.server.keyStore.kind == .replicated && $0.server.keyStore.readFromReplica == 0
+          && $0.server.restarts == nil
+      }),
+    NoOpRule(
+      "restarts-without-effect", keys: ["server.restarts.at", "server.restarts.meanInterval"],
+      why: "restarts.downtime is 0, server.processing is 0 (no request is ever being processed at a restart) "
+        + "and no keyed write meets a key store that a restart empties (durable, keys ignored or not keyed), so "
+        + "a restart changes nothing; give downtime or processing a duration, or use a memory, lru or "
+        + "replicated key store, to make it matter",
+      // [RequestServer.refusesWhileDown, restartCuts; BuiltInRequestHandler.storeForgot]
+      when: { options in
+        guard let restarts = options.server.restarts else { return false }
+        let forgets =
+          options.workload.kind == .keyedWrite && options.server.keys == .honour
+          && options.server.keyStore.kind != .durable
+        return !forgets && restarts.downtime == .zero && options.server.processing == .fixed(.zero)
+      }),
+    NoOpRule(
+      "restarts-without-instants", keys: ["server.restarts.downtime"],
+      why: "server.restarts has neither at nor meanInterval, so the server never restarts; "
+        + "give restart times or a mean interval to make it matter",
+      // [RestartSchedule.upcoming: nil without listed or random instants]
+      when: { $0.server.restarts.map { $0.at.isEmpty && $0.meanInterval == nil } ?? false }),
   ]
 
   /// Whether every value `network.preset` sets that can matter is also

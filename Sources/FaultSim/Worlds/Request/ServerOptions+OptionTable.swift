@@ -65,5 +65,24 @@ extension ServerOptions {
           key: "failureStatus")
       }
     },
+    // Issue 13, stores that forget:
+    .section(
+      "keyStore", \.keyStore, KeyStoreOptions.optionTable,
+      "where the idempotency keys are kept: `durable`, `memory` (lost at restarts), `lru` (evicted), "
+        + "`replicated` (a replica may not have received the key yet)"),
+    .optionalSection(
+      "restarts", \.restarts, start: RestartOptions(), RestartOptions.optionTable,
+      "the server restarts at `at` times and/or at random (`meanInterval`), down for `downtime` each time",
+      absent: "never"),
+    // A worker busy at a restart would free up at the restart instant, which
+    // the capacity model does not schedule: refused rather than half-modelled.
+    .check(("restarts", "not with `capacity`")) { server, reader throws(ScenarioError) in
+      guard server.restarts == nil || server.capacity == nil else {
+        throw reader.error(
+          "server restarts are not modelled with a server capacity (queued and busy workers at the restart); "
+            + "remove one of the two",
+          key: "restarts")
+      }
+    },
   ])
 }

@@ -73,6 +73,12 @@ public struct ServerOptions: Hashable, Sendable {
   public var processing: LatencyDistribution = .fixed(.zero)
   /// A limited service rate; `nil` is unlimited.
   public var capacity: Capacity?
+  // Issue 13, stores that forget:
+  /// Where the idempotency keys are kept: `durable` (the default) forgets
+  /// a key only by its lifetime; see ``KeyStoreOptions``.
+  public var keyStore = KeyStoreOptions()
+  /// When the server restarts and how long it is down; `nil` is never.
+  public var restarts: RestartOptions?
 
   /// The model's defaults: what a scenario that writes none of the section's
   /// keys runs. A server that honours keys forever, fails nothing, takes no

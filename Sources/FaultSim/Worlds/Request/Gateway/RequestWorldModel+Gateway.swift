@@ -56,8 +56,12 @@ extension RequestWorldModel {
   /// The server's answer to a try goes back to the gateway — or a reset of
   /// the upstream connection in its place, the try processed all the same.
   @inlinable
+  ///
+  /// - Parameter sent: When the answer leaves the server: now, or the
+  ///   instant of a restart that cuts the try (``RequestServer/Processing/lostToRestart(_:)``).
   mutating func returnToGateway(
-    _ response: ResponseMessage, to request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
+    _ response: ResponseMessage, to request: RequestMessage, sentAt sent: VirtualTime? = nil,
+    _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) {
     guard let options = gateway?.options else { return }
     var delivered = response
@@ -71,7 +75,7 @@ extension RequestWorldModel {
       reset ? "connection reset" : "response \(response.status.traceCode)",
       "op=\(response.operation) seq=\(response.sequence) copy=\(delivered.copy)")
     client.records[Int(response.operation)].unansweredRequests &+= 1
-    let arrival = try context.now + latency
+    let arrival = try (sent ?? context.now) + latency
     if let exchange = gateway?.awaiting(response.operation, response.sequence, copy: delivered.copy),
       arrival.distance(to: exchange.deadline) <= raceWindow
     {

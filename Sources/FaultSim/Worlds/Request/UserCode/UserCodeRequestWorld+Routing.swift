@@ -118,6 +118,7 @@ extension UserCodeRequestWorld {
     case .hold(let held, let time): try context.schedule(.arrive(held), at: time)
     case .queued: break
     case .process: try process(request, &context)
+    case .refused(let refusal): try context.schedule(.respond(refusal), at: context.now)
     }
   }
 
@@ -127,6 +128,12 @@ extension UserCodeRequestWorld {
     switch try server.beginProcessing(request, &context) {
     case .busy(let done): try context.schedule(.complete(request), at: done)
     case .immediate: try complete(request, &context)
+    case .lostToRestart(let restart):
+      try context.schedule(
+        .respond(
+          ResponseMessage(
+            operation: request.operation, sequence: request.sequence, status: .transportFailure(.connectionLost))),
+        at: restart)
     }
   }
 
