@@ -136,7 +136,12 @@ public struct BuiltInRequestHandler: RequestHandler {
     _ entry: LedgerEntry, _ delivery: DeliveryIdentity, _ context: inout SimulationContext<RequestEvent>
   ) -> Bool {
     // A lifetime past the clock's end never expires.
-    guard let ttl = options.keyTTL, let expiry = try? entry.keyStoredAt + ttl else { return true }
+    // The lifetime runs on the server's clock (issue 13, clocks that
+    // disagree): stored and checked on the same clock, only its drift
+    // matters.
+    guard let ttl = options.keyTTL, let expiry = try? entry.keyStoredAt + options.clock.realDuration(ttl) else {
+      return true
+    }
     let now = context.now
     let valid = now < expiry
     guard now.distance(to: expiry) <= raceWindow else { return valid }
@@ -152,7 +157,8 @@ public struct BuiltInRequestHandler: RequestHandler {
   /// A response to `request` with an HTTP status, carrying the Retry-After
   /// this server sends with it: every 429 carries
   /// ``ServerOptions/throttleRetryAfter``, and with a capacity every 503
-  /// carries ``ServerOptions/Capacity/retryAfter``.
+  /// carries ``ServerOptions/Capacity/retryAfter``; without one, an
+  /// injected 503 carries ``ServerOptions/failureRetryAfter`` if set.
   @inline(__always)
   func reply(
     to request: RequestMessage, _ status: UInt16, content: ResponseMessage.Content = .none
@@ -160,7 +166,13 @@ public struct BuiltInRequestHandler: RequestHandler {
     var content = content
     switch status {
     case 429: content = .retryAfter(options.throttleRetryAfter)
-    case 503: if let capacity = options.capacity { content = .retryAfter(capacity.retryAfter) }
+    case 503:
+      if let capacity = options.capacity {
+        content = .retryAfter(capacity.retryAfter)
+      } else if let delay = options.failureRetryAfter {
+        // Issue 13, clocks that disagree: an injected 503 with Retry-After.
+        content = .retryAfter(delay)
+      }
     default: break
     }
     return ResponseMessage(answering: request, status: status, content: content)

@@ -34,6 +34,11 @@ extension ClientOptions {
         "after a 412: `after-backoff` waits per `backoff`, then reads again; `immediate` reads again at once"),
       \.conflictRetry),
     .option(ConflictLimit.optionField, \.conflictLimit),
+    // Issue 13, clocks that disagree:
+    .section(
+      "clock", \.clock, ClockOptions.clientTable,
+      "the client's clock: timeouts and waits run on it, a Retry-After date is compared with it",
+      absent: "true time"),
   ])
 }
 

@@ -89,6 +89,10 @@ public struct ClientOptions: Hashable, Sendable {
   public var conflictRetry: ConflictRetry = .afterBackoff
   /// How many 412 conflicts a conditional write may meet before it gives up.
   public var conflictLimit: ConflictLimit = .atMost(100)
+  // Issue 13, clocks that disagree:
+  /// The client's clock: timeouts and waits are measured on it, and a
+  /// Retry-After date is compared with its now.
+  public var clock = ClockOptions()
 
   /// The model's defaults: what a scenario that writes none of the section's
   /// keys runs. Three attempts with a 1 s timeout, immediate retries, no retry

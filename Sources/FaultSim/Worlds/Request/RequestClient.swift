@@ -42,14 +42,19 @@ struct RequestClient<Policy: ClientPolicy> {
   /// What the operations are, for trace lines.
   @usableFromInline
   let kind: RequestKind
+  /// The clocks the clients measure on (issue 13, clocks that disagree).
+  @usableFromInline
+  let clocks: ClientClocks
 
-  /// The clients of `workload`, each waiting `timeout` for an answer.
+  /// The clients of `workload`, each waiting `timeout` on its clock for an
+  /// answer (``ClientClocks/realWait(_:)`` of it in true time).
   @inlinable
-  init(workload: WorkloadOptions, timeout: VirtualDuration, policy: Policy) {
+  init(workload: WorkloadOptions, timeout: VirtualDuration, policy: Policy, clocks: ClientClocks = ClientClocks()) {
     records = OperationWindow(capacity: Swift.min(workload.operations, 1024))
     initialRecord = ClientRecord(memory: policy.initialMemory)
     self.policy = policy
-    self.timeout = timeout
+    self.clocks = clocks
+    self.timeout = clocks.realWait(timeout)
     submissions = workload.submissions
     kind = workload.kind
   }
@@ -228,6 +233,11 @@ struct RequestClient<Policy: ClientPolicy> {
       return .idle
     }
     records[operation].isAwaiting = false
+    var response = response
+    if case .retryAfterDate(let seconds) = response.content {
+      // The client's HTTP stack turns the date into a wait by its own clock.
+      response.content = .retryAfter(clocks.wait(untilDate: seconds, response, &context))
+    }
     if !response.status.isSuccess, let failure = response.failure {
       context.trace(RequestActor.client(operation), "failure \(failure)", "seq=\(response.sequence)")
       return try fail(operation, failure, &context)
@@ -258,7 +268,7 @@ struct RequestClient<Policy: ClientPolicy> {
   ) throws(SimulationError) -> ClientStep {
     switch decision {
     case .sendNow: return .sendNow
-    case .sendAfter(let wait): return .sendAt(try context.now + wait)
+    case .sendAfter(let wait): return .sendAt(try context.now + clocks.realWait(wait))
     case .stop(let outcome): return finish(operation, outcome, &context)
     }
   }

@@ -50,6 +50,14 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   case retryVsCommit = 0x5302
   /// The race of a retry with its idempotency key's expiry.
   case retryVsKeyExpiry = 0x5303
+  // Issue 13, clocks that disagree:
+  /// A device's clock offset within `client.clock.spread`, by operation.
+  case clientClockOffset = 0x5258
+  /// Whether the client judged a Retry-After date by its own, skewed clock
+  /// where agreeing clocks would have waited differently (a fault with
+  /// probability 1, so the shrinker can take the skew away), by the
+  /// response's delivery.
+  case skewedRetryAfter = 0x5259
 
   public static var owner: String { "request" }
 
@@ -62,6 +70,8 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
     case .requestLoss, .responseLoss, .cannotConnect, .dnsFailure, .connectionLost, .burstRequestLoss,
       .burstResponseLoss, .payloadChange, .failureBeforeCommit, .failureAfterCommit, .rejection, .throttling:
       .fault
+    case .clientClockOffset: .value
+    case .skewedRetryAfter: .fault
     }
   }
 }

@@ -48,13 +48,18 @@ struct RequestServer<Handler: RequestHandler> {
   /// races with it.
   @usableFromInline
   let raceWindow: VirtualDuration
+  /// How a Retry-After leaves the server: a delay, or a date on its clock
+  /// (issue 13, clocks that disagree).
+  @usableFromInline
+  let dating: RetryAfterDating
 
   /// A server for `operations` operations, answering with `handler`.
   @inlinable
   init(
     handler: Handler, operations: Int, capacity: ServerOptions.Capacity?, processing: LatencyDistribution,
-    raceWindow: VirtualDuration
+    raceWindow: VirtualDuration, dating: RetryAfterDating = RetryAfterDating(ServerOptions())
   ) {
+    self.dating = dating
     records = OperationWindow(capacity: Swift.min(operations, 1024))
     emptyRecord = ServerRecord(entry: handler.emptyEntry)
     self.handler = handler
@@ -123,7 +128,7 @@ struct RequestServer<Handler: RequestHandler> {
           return .hold(held, until: commit)
         }
       }
-      return .answer(handler.refuseWhileInFlight(request, &context))
+      return .answer(dating.dated(handler.refuseWhileInFlight(request, &context), now: context.now))
     }
     if let capacity {
       if busyWorkers < capacity.workers {
@@ -135,7 +140,9 @@ struct RequestServer<Handler: RequestHandler> {
         overloadRejections &+= 1
         context.trace(RequestActor.server, "503: overloaded", "op=\(request.operation)")
         return .answer(
-          ResponseMessage(answering: request, status: 503, content: .retryAfter(capacity.retryAfter)))
+          dating.dated(
+            ResponseMessage(answering: request, status: 503, content: .retryAfter(capacity.retryAfter)),
+            now: context.now))
       }
     }
     return .process
@@ -166,7 +173,7 @@ struct RequestServer<Handler: RequestHandler> {
   ) -> ResponseMessage {
     let operation = Int(request.operation)
     if request.kind == .write { records[operation].writesInFlight &-= 1 }
-    return handler.serve(request, &records[operation].entry, &context)
+    return dating.dated(handler.serve(request, &records[operation].entry, &context), now: context.now)
   }
 
   /// Times the server applied the write of `operation` so far.
@@ -227,6 +234,7 @@ extension RequestServer where Handler == BuiltInRequestHandler {
   ) {
     self.init(
       handler: BuiltInRequestHandler(options, contention: contention, raceWindow: raceWindow),
-      operations: operations, capacity: options.capacity, processing: options.processing, raceWindow: raceWindow)
+      operations: operations, capacity: options.capacity, processing: options.processing, raceWindow: raceWindow,
+      dating: RetryAfterDating(options))
   }
 }

@@ -66,11 +66,14 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
   init(_ options: RequestWorldOptions, client policy: Client, handler: Handler) {
     settings = Settings(options)
     let workload = options.workload
-    client = RequestClient(workload: workload, timeout: options.client.timeout, policy: policy.prepared(for: options))
+    client = RequestClient(
+      workload: workload, timeout: options.client.timeout, policy: policy.prepared(for: options),
+      clocks: ClientClocks(options))
     network = RequestNetwork(options.network, workload: workload)
     server = RequestServer(
       handler: handler.prepared(for: options), operations: workload.operations, capacity: options.server.capacity,
-      processing: options.server.processing, raceWindow: options.races.window)
+      processing: options.server.processing, raceWindow: options.races.window,
+      dating: RetryAfterDating(options.server))
     raceWindow = options.races.window
   }
 

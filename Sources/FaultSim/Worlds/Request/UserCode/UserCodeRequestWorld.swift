@@ -84,7 +84,8 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
     network = RequestNetwork(scenario.network, workload: scenario.workload)
     server = RequestServer(
       handler: options.handler.prepared(for: scenario), operations: scenario.workload.operations,
-      capacity: scenario.server.capacity, processing: scenario.server.processing, raceWindow: scenario.races.window)
+      capacity: scenario.server.capacity, processing: scenario.server.processing, raceWindow: scenario.races.window,
+      dating: RetryAfterDating(scenario.server))
   }
 
   /// Restores the initial state for another run, keeping the storage.
