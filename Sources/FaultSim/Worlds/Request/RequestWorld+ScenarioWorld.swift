@@ -119,6 +119,9 @@ extension RequestWorld: ShrinkableWorld {
     case .rejection: what = "the server rejects \(message) permanently"
     case .throttling: what = "the server throttles \(message) (429)"
     case .payloadChange: what = "the client changes the payload of \(message)"
+    // Issue 13, clocks that disagree:
+    case .skewedRetryAfter:
+      what = "the client judges the Retry-After date of the response to \(message) by its own, skewed clock"
     default: what = "fault \(fault.purpose) on \(message)"
     }
     return "op#\(fault.entity): \(what)"
