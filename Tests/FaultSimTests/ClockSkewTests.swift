@@ -296,4 +296,23 @@ import Testing
     let world = try scenario.requestWorld { _ in .succeeded }
     #expect(world.warnings.contains { $0.check == "user-code-client" })
   }
+
+  /// The server's side applies to user code: with `http-date` the header
+  /// is the IMF-fixdate on the server's clock (here 10 s ahead).
+  @Test func userCodeReceivesTheServersDate() throws {
+    let text = """
+      {"description": "test", "world": "request",
+       "workload": {"kind": "keyed-write"},
+       "server": {"failureAfterCommit": 1, "failureStatus": 503, "failureRetryAfter": "30s",
+                  "retryAfterFormat": "http-date", "clock": {"ahead": "10s"}}}
+      """
+    let scenario = try Scenario.parse(json: text, file: "user.json")
+    let world = try scenario.requestWorld { client in
+      let response = try? await client.transport.send(
+        HTTPRequest(method: "POST", path: "/orders", headers: ["Idempotency-Key": "k"], text: "order=1"))
+      let expected = "Tue, 01 Dec 2026 00:00:40 GMT"
+      return response?.status == 503 && response?.headers["Retry-After"] == expected ? .succeeded : .failed
+    }
+    #expect(try world.measure(seeds: 0..<1).succeeded == 1)
+  }
 }
