@@ -65,7 +65,7 @@ public struct ClockOptions: Hashable, Sendable {
   @inlinable
   public func realDuration(_ duration: VirtualDuration) -> VirtualDuration {
     guard driftPPM != 0 else { return duration }
-    let rate = UInt64(1_000_000 + Int64(driftPPM))
+    let rate = UInt64(1_000_000 + Int64(drift))
     return .nanoseconds(Self.scale(duration.nanoseconds, by: 1_000_000, over: rate, roundingUp: true))
   }
 
@@ -78,15 +78,20 @@ public struct ClockOptions: Hashable, Sendable {
   public func reading(at now: VirtualTime, offset: Int64) -> Int64 {
     let time = Int64(clamping: now.nanoseconds)
     guard driftPPM != 0 else { return offset.addingReportingOverflow(time).partialValue }
-    let magnitude = UInt64(driftPPM.magnitude)
+    let magnitude = UInt64(drift.magnitude)
     let gained =
-      driftPPM > 0
+      drift > 0
       ? Int64(clamping: Self.scale(UInt64(time), by: magnitude, over: 1_000_000, roundingUp: false))
       : -Int64(clamping: Self.scale(UInt64(time), by: magnitude, over: 1_000_000, roundingUp: true))
     let (sum, overflow) = time.addingReportingOverflow(gained)
     let (reading, overflow2) = sum.addingReportingOverflow(offset)
     return overflow || overflow2 ? (offset < 0 ? Int64.min : Int64.max) : reading
   }
+
+  /// ``driftPPM`` within ``driftRange`` (scenario files are checked; a
+  /// value set in Swift is clamped rather than trapping).
+  @inlinable
+  var drift: Int { Swift.min(Swift.max(driftPPM, Self.driftRange.lowerBound), Self.driftRange.upperBound) }
 
   /// A device's offset: the clock's own, moved by the device's draw within
   /// ``spread`` (`word` is that draw; unused without a spread).
@@ -95,9 +100,11 @@ public struct ClockOptions: Hashable, Sendable {
   @inlinable
   public func deviceOffset(word: UInt64) -> Int64 {
     guard spread != .zero else { return offset }
-    let width = spread.nanoseconds &* 2 &+ 1  // spread ≤ a day: no overflow
-    let step = Int64(word.multipliedFullWidth(by: width).high)
-    return offset &- Int64(spread.nanoseconds) &+ step
+    // Scenario files bound the spread to a day; a larger one set in Swift
+    // wraps instead of trapping.
+    let width = spread.nanoseconds &* 2 &+ 1
+    let step = Int64(truncatingIfNeeded: word.multipliedFullWidth(by: width).high)
+    return offset &- Int64(truncatingIfNeeded: spread.nanoseconds) &+ step
   }
 
   /// `value · factor / divisor` with a 128-bit product, rounded down or up,
