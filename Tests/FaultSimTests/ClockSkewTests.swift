@@ -182,6 +182,12 @@ import Testing
     #expect(try Self.run(options).duplicated == 0)
     options.server.clock.driftPPM = 100_000  // 60 s on it is 54.55 s
     #expect(try Self.run(options).duplicated == 1)
+    let trace = try RequestWorld.runOnce(options, seed: 0, tracing: true).trace.map(\.description)
+    #expect(trace.contains { $0.contains("key expired: apply again (60s on the server clock lasts 54.545s)") })
+    // The client's wait is on its clock too: 10% fast, 55 s lasts 50 s.
+    options.client.clock.driftPPM = 100_000
+    let clientTrace = try RequestWorld.runOnce(options, seed: 0, tracing: true).trace.map(\.description)
+    #expect(clientTrace.contains { $0.contains("55s on the client clock lasts 50s") }, "\(clientTrace)")
     // An offset alone does not move the expiry (stored and checked on the same clock).
     options.server.clock = ClockOptions(offset: -3_600 * Self.second)
     #expect(try Self.run(options).duplicated == 0)

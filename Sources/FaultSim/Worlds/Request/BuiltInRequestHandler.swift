@@ -98,7 +98,16 @@ public struct BuiltInRequestHandler: RequestHandler {
         context.trace(RequestActor.server, "replay stored \(stored) for the key", "op=\(operation)")
         return reply(to: request, stored)
       }
-      context.trace(RequestActor.server, "key expired: apply again", "op=\(operation)")
+      if options.clock.driftPPM == 0 {
+        context.trace(RequestActor.server, "key expired: apply again", "op=\(operation)")
+      } else {
+        // Issue 13, clocks that disagree: the lifetime in both clocks.
+        let ttl = options.keyTTL ?? .zero
+        context.trace(
+          RequestActor.server,
+          "key expired: apply again (\(ttl) on the server clock lasts \(options.clock.realDuration(ttl)))",
+          "op=\(operation)")
+      }
       entry.storedStatus = nil
     }
     if let resource, request.ifMatch != versions[resource] {

@@ -268,7 +268,12 @@ struct RequestClient<Policy: ClientPolicy> {
   ) throws(SimulationError) -> ClientStep {
     switch decision {
     case .sendNow: return .sendNow
-    case .sendAfter(let wait): return .sendAt(try context.now + clocks.realWait(wait))
+    case .sendAfter(let wait):
+      let real = clocks.realWait(wait)
+      if real != wait {
+        context.trace(RequestActor.client(operation), "\(wait) on the client clock lasts \(real)")
+      }
+      return .sendAt(try context.now + real)
     case .stop(let outcome): return finish(operation, outcome, &context)
     }
   }
