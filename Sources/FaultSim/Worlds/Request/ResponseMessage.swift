@@ -79,7 +79,7 @@ public struct ResponseMessage: BitwiseCopyable, Sendable {
 
   /// The failure the client sees, or `nil` for a 2xx. A Retry-After date
   /// is read as no delay here: the client converts it by its own clock
-  /// first (``RequestClient/receive(_:_:)``).
+  /// first, when the response reaches it.
   public var failure: Failure? {
     switch status {
     case .transportFailure(let failure):
