@@ -128,7 +128,7 @@ extension NoOpCheckTests {
       NoOpCase(
         "bandwidth-without-bodies", .request, key: "network.bandwidthBytesPerSecond", values: ["1000", "1000000"],
         control: ["workload.requestBytes=10000"]),
-    ] + serverFaultsOnReads + keyCases + keyStoreCases + [
+    ] + serverFaultsOnReads + keyCases + keyStoreCases + clockCases + [
       NoOpCase(
         "failure-status-without-failures", .request, key: "server.failureStatus", values: ["500", "502"],
         control: ["server.failureAfterCommit=0.3"]),
@@ -251,5 +251,31 @@ extension NoOpCheckTests {
         "restarts-without-instants", .request, setup: [keyed, "server.keyStore.kind=memory"],
         key: "server.restarts.downtime", values: ["0s", "300ms"], control: [#"server.restarts.at=["300ms"]"#]),
     ]
+  }
+
+  /// Issue 13, clocks that disagree: the clock keys matter only where a
+  /// clock is read.
+  static var clockCases: [NoOpCase] {
+    let dates = ["server.throttling=0.3", "server.retryAfterFormat=http-date"]
+    var cases = [
+      NoOpCase(
+        "failure-retry-after-without-503s", .request, key: "server.failureRetryAfter", values: ["1s", "5s"],
+        control: ["server.failureAfterCommit=0.3", "server.failureStatus=503"]),
+      NoOpCase(
+        "retry-after-format-without-retry-after", .request, key: "server.retryAfterFormat",
+        values: ["seconds", "http-date"], control: ["server.throttling=0.3"]),
+      NoOpCase(
+        "server-clock-drift-without-ttl-or-dates", .request, key: "server.clock.driftPPM", values: ["0", "-400000"],
+        control: [keyed, "server.keyTTL=200ms"]),
+    ]
+    for key in ["server.clock.ahead", "server.clock.behind"] {
+      cases.append(
+        NoOpCase("server-clock-offset-without-dates", .request, key: key, values: ["0s", "10s"], control: dates))
+    }
+    for key in ["client.clock.ahead", "client.clock.behind", "client.clock.spread"] {
+      cases.append(
+        NoOpCase("client-clock-offset-without-dates", .request, key: key, values: ["0s", "10s"], control: dates))
+    }
+    return cases
   }
 }

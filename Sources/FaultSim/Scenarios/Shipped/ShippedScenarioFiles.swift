@@ -270,6 +270,48 @@ enum ShippedScenarioFiles {
       """#
     ),
     (
+      name: "clock-skew-retry-after",
+      json: #"""
+      {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
+        "description": "Clocks that disagree. The server remembers idempotency keys for 60 s; 20% of writes commit and then fail with 503 and a 30 s Retry-After, written as an HTTP date on the server's clock. With synchronised clocks every retry comes 30 s later and is replayed from the key. Each phone's clock is off by up to ±60 s (client.clock.spread), so a phone more than 30 s behind the server waits over 60 s: the key has expired and the retry is applied again. Prevented by --set server.retryAfterFormat=seconds (a delay is skew-free) or by a key lifetime longer than the delay plus the worst skew (--set server.keyTTL=120s).",
+        "world": "request",
+        "workload": {
+          "operations": 2000,
+          "kind": "keyed-write",
+          "arrival": {
+            "distribution": "uniform",
+            "over": "10s"
+          }
+        },
+        "client": {
+          "timeout": "2s",
+          "attempts": 3,
+          "clock": {
+            "spread": "60s"
+          }
+        },
+        "network": {
+          "latency": {
+            "distribution": "uniform",
+            "min": "20ms",
+            "max": "80ms"
+          },
+          "responseLoss": 0.02
+        },
+        "server": {
+          "keys": "honour",
+          "keyTTL": "60s",
+          "failureAfterCommit": 0.2,
+          "failureStatus": 503,
+          "failureRetryAfter": "30s",
+          "retryAfterFormat": "http-date"
+        }
+      }
+
+      """#
+    ),
+    (
       name: "commit-then-500",
       json: #"""
       {

@@ -116,7 +116,16 @@ public struct BuiltInRequestHandler: RequestHandler {
         context.trace(RequestActor.server, "replay stored \(stored) for the key", "op=\(operation)")
         return reply(to: request, stored)
       } else {
-        context.trace(RequestActor.server, "key expired: apply again", "op=\(operation)")
+        if options.clock.driftPPM == 0 {
+          context.trace(RequestActor.server, "key expired: apply again", "op=\(operation)")
+        } else {
+          // Issue 13, clocks that disagree: the lifetime in both clocks.
+          let ttl = options.keyTTL ?? .zero
+          context.trace(
+            RequestActor.server,
+            "key expired: apply again (\(ttl) on the server clock lasts \(options.clock.realDuration(ttl)))",
+            "op=\(operation)")
+        }
         entry.storedStatus = nil
       }
     }
@@ -160,7 +169,12 @@ public struct BuiltInRequestHandler: RequestHandler {
     _ entry: LedgerEntry, _ delivery: DeliveryIdentity, _ context: inout SimulationContext<RequestEvent>
   ) -> Bool {
     // A lifetime past the clock's end never expires.
-    guard let ttl = options.keyTTL, let expiry = try? entry.keyStoredAt + ttl else { return true }
+    // The lifetime runs on the server's clock (issue 13, clocks that
+    // disagree): stored and checked on the same clock, only its drift
+    // matters.
+    guard let ttl = options.keyTTL, let expiry = try? entry.keyStoredAt + options.clock.realDuration(ttl) else {
+      return true
+    }
     let now = context.now
     let valid = now < expiry
     guard now.distance(to: expiry) <= raceWindow else { return valid }
@@ -176,7 +190,8 @@ public struct BuiltInRequestHandler: RequestHandler {
   /// A response to `request` with an HTTP status, carrying the Retry-After
   /// this server sends with it: every 429 carries
   /// ``ServerOptions/throttleRetryAfter``, and with a capacity every 503
-  /// carries ``ServerOptions/Capacity/retryAfter``.
+  /// carries ``ServerOptions/Capacity/retryAfter``; without one, an
+  /// injected 503 carries ``ServerOptions/failureRetryAfter`` if set.
   @inline(__always)
   func reply(
     to request: RequestMessage, _ status: UInt16, content: ResponseMessage.Content = .none
@@ -184,7 +199,13 @@ public struct BuiltInRequestHandler: RequestHandler {
     var content = content
     switch status {
     case 429: content = .retryAfter(options.throttleRetryAfter)
-    case 503: if let capacity = options.capacity { content = .retryAfter(capacity.retryAfter) }
+    case 503:
+      if let capacity = options.capacity {
+        content = .retryAfter(capacity.retryAfter)
+      } else if let delay = options.failureRetryAfter {
+        // Issue 13, clocks that disagree: an injected 503 with Retry-After.
+        content = .retryAfter(delay)
+      }
     default: break
     }
     return ResponseMessage(answering: request, status: status, content: content)

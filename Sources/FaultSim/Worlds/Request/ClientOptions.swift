@@ -92,6 +92,10 @@ public struct ClientOptions: Hashable, Sendable {
   /// The app the client runs in: whether it is killed mid-request, and what
   /// its outbox resends at the relaunch (issue 13).
   public var app = AppOptions()
+  // Issue 13, clocks that disagree:
+  /// The client's clock: timeouts and waits are measured on it, and a
+  /// Retry-After date is compared with its now.
+  public var clock = ClockOptions()
 
   /// The model's defaults: what a scenario that writes none of the section's
   /// keys runs. Three attempts with a 1 s timeout, immediate retries, no retry

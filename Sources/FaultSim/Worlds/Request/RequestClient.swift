@@ -45,15 +45,23 @@ struct RequestClient<Policy: ClientPolicy> {
   /// The app the clients run in: its kills and its outbox.
   @usableFromInline
   let app: AppOptions
+  /// The clocks the clients measure on (issue 13, clocks that disagree).
+  @usableFromInline
+  let clocks: ClientClocks
 
-  /// The clients of `workload`, each waiting `timeout` for an answer, in
-  /// an app that `app` says may be killed.
+  /// The clients of `workload`, each waiting `timeout` on its clock for an
+  /// answer (``ClientClocks/realWait(_:)`` of it in true time), in an app
+  /// that `app` says may be killed.
   @inlinable
-  init(workload: WorkloadOptions, timeout: VirtualDuration, app: AppOptions = AppOptions(), policy: Policy) {
+  init(
+    workload: WorkloadOptions, timeout: VirtualDuration, app: AppOptions = AppOptions(), policy: Policy,
+    clocks: ClientClocks = ClientClocks()
+  ) {
     records = OperationWindow(capacity: Swift.min(workload.operations, 1024))
     initialRecord = ClientRecord(memory: policy.initialMemory)
     self.policy = policy
-    self.timeout = timeout
+    self.clocks = clocks
+    self.timeout = clocks.realWait(timeout)
     submissions = workload.submissions
     kind = workload.kind
     self.app = app
@@ -248,6 +256,11 @@ struct RequestClient<Policy: ClientPolicy> {
     if records[operation].awaitsWrite, app.marksSent == .onAnyResponse, case .http = response.status {
       records[operation].outboxSent = true
     }
+    var response = response
+    if case .retryAfterDate(let seconds) = response.content {
+      // The client's HTTP stack turns the date into a wait by its own clock.
+      response.content = .retryAfter(clocks.wait(untilDate: seconds, response, &context))
+    }
     if !response.status.isSuccess, let failure = response.failure {
       context.trace(RequestActor.client(operation), "failure \(failure)", "seq=\(response.sequence)")
       return try fail(operation, failure, &context)
@@ -278,7 +291,12 @@ struct RequestClient<Policy: ClientPolicy> {
   ) throws(SimulationError) -> ClientStep {
     switch decision {
     case .sendNow: return .sendNow
-    case .sendAfter(let wait): return .sendAt(try context.now + wait)
+    case .sendAfter(let wait):
+      let real = clocks.realWait(wait)
+      if real != wait {
+        context.trace(RequestActor.client(operation), "\(wait) on the client clock lasts \(real)")
+      }
+      return .sendAt(try context.now + real)
     case .stop(let outcome): return finish(operation, outcome, &context)
     }
   }

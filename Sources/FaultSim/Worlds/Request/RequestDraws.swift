@@ -117,6 +117,14 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   case replicaChoice = 0x5246
   /// How long a key takes to reach one replica (by operation and replica).
   case replicationLag = 0x5247
+  // Issue 13, clocks that disagree:
+  /// A device's clock offset within `client.clock.spread`, by operation.
+  case clientClockOffset = 0x5258
+  /// Whether the client judged a Retry-After date by its own, skewed clock
+  /// where agreeing clocks would have waited differently (a fault with
+  /// probability 1, so the shrinker can take the skew away), by the
+  /// response's delivery.
+  case skewedRetryAfter = 0x5259
 
   public static var owner: String { "request" }
 
@@ -143,6 +151,8 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
     case .upstreamReset: .fault
     case .gatewayRetry: .fault
     case .gatewayResponseVsTimeout: .race
+    case .clientClockOffset: .value
+    case .skewedRetryAfter: .fault
     }
   }
 }

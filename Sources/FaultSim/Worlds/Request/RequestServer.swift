@@ -51,15 +51,21 @@ struct RequestServer<Handler: RequestHandler> {
   /// When the server restarts (issue 13, stores that forget); `nil` never.
   @usableFromInline
   var restarts: RestartSchedule?
+  /// How a Retry-After leaves the server: a delay, or a date on its clock
+  /// (issue 13, clocks that disagree).
+  @usableFromInline
+  let dating: RetryAfterDating
 
   /// A server for `operations` operations, answering with `handler`,
   /// restarting as `restarts` says.
   @inlinable
   init(
     handler: Handler, operations: Int, capacity: ServerOptions.Capacity?, processing: LatencyDistribution,
-    raceWindow: VirtualDuration, restarts: RestartOptions? = nil
+    raceWindow: VirtualDuration, restarts: RestartOptions? = nil,
+    dating: RetryAfterDating = RetryAfterDating(ServerOptions())
   ) {
     self.restarts = restarts.map(RestartSchedule.init)
+    self.dating = dating
     records = OperationWindow(capacity: Swift.min(operations, 1024))
     emptyRecord = ServerRecord(entry: handler.emptyEntry)
     self.handler = handler
@@ -134,7 +140,7 @@ struct RequestServer<Handler: RequestHandler> {
           return .hold(held, until: commit)
         }
       }
-      return .answer(handler.refuseWhileInFlight(request, &context))
+      return .answer(dating.dated(handler.refuseWhileInFlight(request, &context), now: context.now))
     }
     if let capacity {
       if busyWorkers < capacity.workers {
@@ -146,7 +152,9 @@ struct RequestServer<Handler: RequestHandler> {
         overloadRejections &+= 1
         context.trace(RequestActor.server, "503: overloaded", "op=\(request.operation)")
         return .answer(
-          ResponseMessage(answering: request, status: 503, content: .retryAfter(capacity.retryAfter)))
+          dating.dated(
+            ResponseMessage(answering: request, status: 503, content: .retryAfter(capacity.retryAfter)),
+            now: context.now))
       }
     }
     return .process
@@ -181,7 +189,7 @@ struct RequestServer<Handler: RequestHandler> {
   ) -> ResponseMessage {
     let operation = Int(request.operation)
     if request.kind == .write { records[operation].writesInFlight &-= 1 }
-    return handler.serve(request, &records[operation].entry, &context)
+    return dating.dated(handler.serve(request, &records[operation].entry, &context), now: context.now)
   }
 
   /// Times the server applied the write of `operation` so far.
@@ -249,6 +257,6 @@ extension RequestServer where Handler == BuiltInRequestHandler {
     self.init(
       handler: BuiltInRequestHandler(options, contention: contention, raceWindow: raceWindow),
       operations: operations, capacity: options.capacity, processing: options.processing, raceWindow: raceWindow,
-      restarts: options.restarts)
+      restarts: options.restarts, dating: RetryAfterDating(options))
   }
 }

@@ -48,7 +48,8 @@ extension RequestWorld {
       guard let sum = try? roundTrip + part else { return true }
       roundTrip = sum
     }
-    return roundTrip >= options.client.timeout
+    // The timeout runs on the client's clock (issue 13, clocks that disagree).
+    return roundTrip >= options.client.clock.realDuration(options.client.timeout)
   }
 
   /// Whether a retried keyed write can reach the server while the attempt

@@ -159,6 +159,9 @@ extension RequestWorld: ShrinkableWorld {
     case .keyLostToRestart: what = "a server restart forgot the key \(message) repeats"
     case .keyEvicted: what = "the lru key store evicted the key \(message) repeats"
     case .keyNotReplicated: what = "\(message) reads its key from a replica that has not received it"
+    // Issue 13, clocks that disagree:
+    case .skewedRetryAfter:
+      what = "the client judges the Retry-After date of the response to \(message) by its own, skewed clock"
     default: what = "fault \(fault.purpose) on \(message)"
     }
     return "op#\(fault.entity): \(what)"

@@ -72,11 +72,12 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
     let workload = options.workload
     client = RequestClient(
       workload: workload, timeout: options.client.timeout, app: options.client.app,
-      policy: policy.prepared(for: options))
+      policy: policy.prepared(for: options), clocks: ClientClocks(options))
     network = RequestNetwork(options.network, workload: workload)
     server = RequestServer(
       handler: handler.prepared(for: options), operations: workload.operations, capacity: options.server.capacity,
-      processing: options.server.processing, raceWindow: options.races.window, restarts: options.server.restarts)
+      processing: options.server.processing, raceWindow: options.races.window, restarts: options.server.restarts,
+      dating: RetryAfterDating(options.server))
     raceWindow = options.races.window
     gateway = options.gateway.map { RequestGateway($0, kind: workload.kind) }
   }

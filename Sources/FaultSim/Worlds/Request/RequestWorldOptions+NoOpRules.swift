@@ -82,10 +82,13 @@ extension RequestWorldOptions {
       when: { $0.client.attempts == 1 }),
     NoOpRule(
       "retry-after-without-senders", keys: ["client.honoursRetryAfter"],
-      why: "nothing sends a Retry-After: there is no server.capacity (503) and no server.throttling "
-        + "of writes (429); add one to make it matter",
+      why: "nothing sends a Retry-After: there is no server.capacity (503), no server.throttling "
+        + "of writes (429) and no server.failureRetryAfter on injected 503s; add one to make it matter",
       // [RequestWorld.retryAfter(for:), serve: reads are never throttled]
-      when: { $0.server.capacity == nil && ($0.server.throttling == 0 || $0.workload.kind == .read) }),
+      when: {
+        $0.server.capacity == nil && ($0.server.throttling == 0 || $0.workload.kind == .read)
+          && !sendsFailureRetryAfter($0)
+      }),
     NoOpRule(
       "payload-change-without-keys", keys: ["client.payloadChangesOnRetry"],
       why: "only a server that honours idempotency keys compares a retry's payload with the first (422), "
@@ -322,7 +325,61 @@ extension RequestWorldOptions {
         + "give restart times or a mean interval to make it matter",
       // [RestartSchedule.upcoming: nil without listed or random instants]
       when: { $0.server.restarts.map { $0.at.isEmpty && $0.meanInterval == nil } ?? false }),
+    // Issue 13, clocks that disagree:
+    NoOpRule(
+      "failure-retry-after-without-503s", keys: ["server.failureRetryAfter"],
+      why: "only an injected failure with server.failureStatus 503 carries it, and no write fails with 503 "
+        + "(failureBeforeCommit and failureAfterCommit are 0, failureStatus is not 503, or the workload reads)",
+      // [BuiltInRequestHandler.reply: 503 without capacity]
+      when: { !sendsFailureRetryAfter($0) }),
+    NoOpRule(
+      "retry-after-format-without-retry-after", keys: ["server.retryAfterFormat"],
+      why: "no client reads a Retry-After (nothing sends one, client.attempts is 1, or client.honoursRetryAfter "
+        + "is false), so how it is written cannot matter",
+      // [RetryAfterDating.dated; BuiltInClientPolicy.retry: honoursRetryAfter]
+      when: { !readsRetryAfter($0) }),
+    NoOpRule(
+      "server-clock-offset-without-dates", keys: ["server.clock.ahead", "server.clock.behind"],
+      why: "the server reads its clock's offset only to write a Retry-After date; a key lifetime is stored and "
+        + "checked on the same clock, so the offset cancels (only driftPPM stretches it); set "
+        + "server.retryAfterFormat http-date to make it matter",
+      // [BuiltInRequestHandler.keyStillValid: realDuration(ttl); RetryAfterDating]
+      when: { $0.server.retryAfterFormat == .seconds || !readsRetryAfter($0) }),
+    NoOpRule(
+      "client-clock-offset-without-dates",
+      keys: ["client.clock.ahead", "client.clock.behind", "client.clock.spread"],
+      why: "the client reads its clock's offset only to compare a Retry-After date with it; timeouts and waits "
+        + "are durations, in which the offset cancels (only driftPPM stretches them); set "
+        + "server.retryAfterFormat http-date to make it matter",
+      // [ClientClocks.wait(untilDate:), realWait]
+      when: { $0.server.retryAfterFormat == .seconds || !readsRetryAfter($0) }),
+    NoOpRule(
+      "server-clock-drift-without-ttl-or-dates", keys: ["server.clock.driftPPM"],
+      why: "the server measures nothing on its clock: there is no server.keyTTL on keyed writes and no "
+        + "Retry-After date is read",
+      // [BuiltInRequestHandler.keyStillValid; RetryAfterDating]
+      when: {
+        ($0.server.keyTTL == nil || $0.workload.kind != .keyedWrite || $0.server.keys == .ignore)
+          && ($0.server.retryAfterFormat == .seconds || !readsRetryAfter($0))
+      }),
   ]
+
+  /// Whether an injected failure can carry `server.failureRetryAfter`: a
+  /// write failing with 503 and no capacity (issue 13, clocks that disagree).
+  static func sendsFailureRetryAfter(_ options: RequestWorldOptions) -> Bool {
+    options.server.failureRetryAfter != nil && options.server.failureStatus == 503 && options.server.capacity == nil
+      && options.server.failureBeforeCommit + options.server.failureAfterCommit > 0
+      && options.workload.kind != .read
+  }
+
+  /// Whether a client can read a Retry-After: one is sent, a retry can
+  /// follow, and the client honours it.
+  static func readsRetryAfter(_ options: RequestWorldOptions) -> Bool {
+    let sent =
+      options.server.capacity != nil || (options.server.throttling > 0 && options.workload.kind != .read)
+      || sendsFailureRetryAfter(options)
+    return sent && options.client.attempts > 1 && options.client.honoursRetryAfter
+  }
 
   /// Whether every value `network.preset` sets that can matter is also
   /// written: the options are then the same with or without the preset

@@ -20,6 +20,11 @@ public struct ResponseMessage: BitwiseCopyable, Sendable {
     /// How long the server asks the client to wait (the Retry-After header
     /// of a 429, or of a 503 from an overloaded server).
     case retryAfter(VirtualDuration)
+    // Issue 13, clocks that disagree:
+    /// Retry-After as an HTTP date (``ServerOptions/RetryAfterFormat/httpDate``):
+    /// the server's clock's now plus the delay, in whole seconds after the
+    /// ``HTTPDate`` epoch. The client turns it into a wait by its own clock.
+    case retryAfterDate(seconds: Int64)
   }
 
   /// What the response says beyond its status.
@@ -72,7 +77,9 @@ public struct ResponseMessage: BitwiseCopyable, Sendable {
     return nil
   }
 
-  /// The failure the client sees, or `nil` for a 2xx.
+  /// The failure the client sees, or `nil` for a 2xx. A Retry-After date
+  /// is read as no delay here: the client converts it by its own clock
+  /// first, when the response reaches it.
   public var failure: Failure? {
     switch status {
     case .transportFailure(let failure):
@@ -82,10 +89,21 @@ public struct ResponseMessage: BitwiseCopyable, Sendable {
       case 200..<300: return nil
       case 409, 412: return .conflict(Int(code))
       case 429: return .throttled(status: 429, retryAfter: retryAfter)
-      case 503 where retryAfter != nil: return .throttled(status: 503, retryAfter: retryAfter)
+      case 503 where content.carriesRetryAfter: return .throttled(status: 503, retryAfter: retryAfter)
       case 500...: return .server(Int(code))
       default: return .client(Int(code))
       }
+    }
+  }
+}
+
+extension ResponseMessage.Content {
+  /// Whether the response carries a Retry-After, as a delay or as a date.
+  @inlinable
+  public var carriesRetryAfter: Bool {
+    switch self {
+    case .retryAfter, .retryAfterDate: return true
+    case .none, .version, .writeApplied: return false
     }
   }
 }

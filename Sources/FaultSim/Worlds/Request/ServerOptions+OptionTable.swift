@@ -84,5 +84,20 @@ extension ServerOptions {
           key: "restarts")
       }
     },
+    // Issue 13, clocks that disagree:
+    .optional(
+      .duration(
+        "failureRetryAfter", in: ScenarioLimits.delay,
+        "the Retry-After an injected 503 carries (`failureStatus` 503); the client reads it as throttling"),
+      \.failureRetryAfter, absent: "none"),
+    .option(
+      .choice(
+        "retryAfterFormat",
+        "how Retry-After is written: `seconds` (a delay, skew-free) or `http-date` (the server clock's now + "
+          + "the delay; the client waits until its own clock reads it)"),
+      \.retryAfterFormat),
+    .section(
+      "clock", \.clock, ClockOptions.serverTable,
+      "the server's clock: key lifetimes run on it, HTTP dates are read from it", absent: "true time"),
   ])
 }

@@ -79,6 +79,16 @@ public struct ServerOptions: Hashable, Sendable {
   public var keyStore = KeyStoreOptions()
   /// When the server restarts and how long it is down; `nil` is never.
   public var restarts: RestartOptions?
+  // Issue 13, clocks that disagree:
+  /// The Retry-After an injected 503 (``failureStatus`` 503) carries; `nil`
+  /// sends none. The client reads a 503 with Retry-After as throttling.
+  public var failureRetryAfter: VirtualDuration?
+  /// How Retry-After is written: delta-seconds (as today) or an HTTP date
+  /// on the server's clock.
+  public var retryAfterFormat: RetryAfterFormat = .seconds
+  /// The server's clock: key lifetimes are measured on it, and HTTP dates
+  /// are read from it.
+  public var clock = ClockOptions()
 
   /// The model's defaults: what a scenario that writes none of the section's
   /// keys runs. A server that honours keys forever, fails nothing, takes no

@@ -242,7 +242,8 @@ extension TransportFailure {
 
 extension HTTPResponse {
   /// The HTTP form of the server's answer: a status query's answer as 200
-  /// or 404, `Retry-After` in whole seconds (rounded up), a record's version
+  /// or 404, `Retry-After` in whole seconds (rounded up) or as the server's
+  /// HTTP date (`server.retryAfterFormat` `http-date`), a record's version
   /// as its `ETag`.
   @inlinable
   init(answering response: ResponseMessage, status code: UInt16, isQuery: Bool) {
@@ -254,6 +255,9 @@ extension HTTPResponse {
     case .version(let version): headers["ETag"] = "\"\(version)\""
     case .retryAfter(let delay):
       headers["Retry-After"] = String((delay.nanoseconds + 999_999_999) / 1_000_000_000)
+    case .retryAfterDate(let seconds):
+      // Issue 13, clocks that disagree: the date as the server wrote it.
+      headers["Retry-After"] = HTTPDate.format(seconds: seconds)
     }
     self.init(status: status, headers: headers)
   }

@@ -85,7 +85,7 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
     server = RequestServer(
       handler: options.handler.prepared(for: scenario), operations: scenario.workload.operations,
       capacity: scenario.server.capacity, processing: scenario.server.processing, raceWindow: scenario.races.window,
-      restarts: scenario.server.restarts)
+      restarts: scenario.server.restarts, dating: RetryAfterDating(scenario.server))
   }
 
   /// Restores the initial state for another run, keeping the storage.
