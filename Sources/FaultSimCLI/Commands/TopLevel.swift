@@ -21,6 +21,7 @@ enum TopLevel {
       SchemaCommand.self,
       LessonsCommand.self,
       CompletionsCommand.self,
+      ManCommand.self,
       HelpCommand.self,
     ]
   }
