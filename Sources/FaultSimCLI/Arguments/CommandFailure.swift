@@ -34,7 +34,10 @@ enum CommandFailure: Error {
     let info = CommandInfo(name: "", abstract: "")
     return [(0, "Success.")]
       + [
-        (CommandFailure.usage("", command: info), "Usage error: an unknown subcommand or option, a missing or bad value."),
+        (
+          CommandFailure.usage("", command: info),
+          "Usage error: an unknown subcommand or option, a missing or bad value."
+        ),
         (.data(""), "Data error: a scenario, override or table that is not valid, or a run that cannot go on."),
         (.missingInput(""), "An input file that does not exist or cannot be read."),
         (.software(""), "A failure inside FaultSim itself."),

@@ -58,9 +58,10 @@ extension CommandInfo {
 
   /// A discussion paragraph; its newlines start lines of their own.
   static func paragraph(_ text: String) -> [String] {
-    [".PP"] + text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().flatMap { index, line in
-      index == 0 ? [roff(String(line))] : [".br", roff(String(line))]
-    }
+    [".PP"]
+      + text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().flatMap { index, line in
+        index == 0 ? [roff(String(line))] : [".br", roff(String(line))]
+      }
   }
 
   /// `text` as roff text: backslashes and hyphens escaped, characters
