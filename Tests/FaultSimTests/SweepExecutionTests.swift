@@ -156,6 +156,72 @@ import Testing
     #expect(message([a, shrunk]).contains("runs (40) ≠ the 39 seeds the row covers"), "\(message([a, shrunk]))")
   }
 
+  /// Slurm's own variables for `--array=SPEC`: what `sbatch` sets in task
+  /// `id` (Slurm 22.05: MIN, MAX, STEP and COUNT for a range; a list sets
+  /// STEP 1 and the list's MIN, MAX and COUNT).
+  static func slurm(id: Int, min: Int, max: Int, step: Int, count: Int?) -> [String: String] {
+    var environment = [
+      "SLURM_ARRAY_TASK_ID": "\(id)", "SLURM_ARRAY_TASK_MIN": "\(min)", "SLURM_ARRAY_TASK_MAX": "\(max)",
+      "SLURM_ARRAY_TASK_STEP": "\(step)",
+    ]
+    if let count { environment["SLURM_ARRAY_TASK_COUNT"] = "\(count)" }
+    return environment
+  }
+
+  @Test func aSteppedSlurmArrayNumbersItsTasksOneToN() throws {
+    // --array=1-7:2 runs tasks 1, 3, 5, 7: shards 1…4 of 4, with or without
+    // SLURM_ARRAY_TASK_COUNT.
+    for count in [4, nil] {
+      let shards = try [1, 3, 5, 7].map { id in
+        try SweepShard(parsing: "auto", environment: Self.slurm(id: id, min: 1, max: 7, step: 2, count: count))
+      }
+      #expect(shards == (try (1...4).map { try SweepShard(index: $0, count: 4) }))
+    }
+    // --array=0-9:3%2 (tasks 0, 3, 6, 9; at most 2 at once): the throttle
+    // changes no number.
+    let throttled = try SweepShard(
+      parsing: "auto", environment: Self.slurm(id: 6, min: 0, max: 9, step: 3, count: 4))
+    #expect(throttled == (try SweepShard(index: 3, count: 4)))
+    // Off the step, or a list that is not a range: refused, naming why.
+    for (environment, phrase) in [
+      (Self.slurm(id: 4, min: 1, max: 7, step: 2, count: 4), "is not MIN + k·STEP"),
+      (Self.slurm(id: 4, min: 1, max: 9, step: 1, count: 3), "an array given as a list"),
+      (["SLURM_ARRAY_TASK_ID": "2"], "neither SLURM_ARRAY_TASK_COUNT nor SLURM_ARRAY_TASK_MAX"),
+      (Self.slurm(id: 1, min: 1, max: 3, step: 0, count: 3), "SLURM_ARRAY_TASK_STEP=0"),
+    ] {
+      #expect {
+        try SweepShard(parsing: "auto", environment: environment)
+      } throws: { error in
+        "\(error)".contains(phrase)
+      }
+    }
+  }
+
+  @Test func shardAutoReadsAWSBatchArraysZeroBased() throws {
+    let first = try SweepShard(
+      parsing: "auto", environment: ["AWS_BATCH_JOB_ARRAY_INDEX": "0", "AWS_BATCH_JOB_ARRAY_SIZE": "10"])
+    #expect(first == (try SweepShard(index: 1, count: 10)))
+    let last = try SweepShard(
+      parsing: "auto", environment: ["AWS_BATCH_JOB_ARRAY_INDEX": "9", "AWS_BATCH_JOB_ARRAY_SIZE": "10"])
+    #expect(last == (try SweepShard(index: 10, count: 10)))
+    #expect(throws: SweepShardError.self) {
+      try SweepShard(
+        parsing: "auto", environment: ["AWS_BATCH_JOB_ARRAY_INDEX": "10", "AWS_BATCH_JOB_ARRAY_SIZE": "10"])
+    }
+    #expect {
+      try SweepShard(parsing: "auto", environment: ["AWS_BATCH_JOB_ARRAY_INDEX": "1"])
+    } throws: { "\($0)".contains("AWS_BATCH_JOB_ARRAY_SIZE is not") }
+    // Two schedulers' variables: which is meant cannot be told.
+    #expect {
+      try SweepShard(
+        parsing: "auto",
+        environment: [
+          "AWS_BATCH_JOB_ARRAY_INDEX": "1", "AWS_BATCH_JOB_ARRAY_SIZE": "4", "JOB_COMPLETION_INDEX": "1",
+          "FAULTSIM_SHARD_COUNT": "4",
+        ])
+    } throws: { "\($0)".contains("both set") }
+  }
+
   @Test func shardAutoReadsKubernetesAndSlurm() throws {
     let kubernetes = try SweepShard(
       parsing: "auto", environment: ["JOB_COMPLETION_INDEX": "2", "FAULTSIM_SHARD_COUNT": "5"])

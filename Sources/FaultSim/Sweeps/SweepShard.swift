@@ -27,39 +27,12 @@ package struct SweepShard: Hashable, Sendable, CustomStringConvertible {
     self.count = count
   }
 
-  /// Parses `K/N`, or `auto`: the shard of a Kubernetes Indexed Job
-  /// (`JOB_COMPLETION_INDEX`, 0-based, with the count in
-  /// `FAULTSIM_SHARD_COUNT`) or of a Slurm array
-  /// (`SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN + 1` of
-  /// `SLURM_ARRAY_TASK_COUNT`).
+  /// Parses `K/N`, or `auto`: the shard the batch scheduler's environment
+  /// gives (``init(environment:)``).
   package init(parsing text: String, environment: [String: String]) throws(SweepShardError) {
     if text == "auto" {
-      func number(_ name: String) throws(SweepShardError) -> Int? {
-        guard let value = environment[name] else { return nil }
-        guard let number = Int(value.trimmingSpacesAndTabs) else {
-          throw SweepShardError("\(name)='\(value)' is not an integer")
-        }
-        return number
-      }
-      if let completion = try number("JOB_COMPLETION_INDEX") {
-        guard let count = try number("FAULTSIM_SHARD_COUNT") else {
-          throw SweepShardError(
-            "JOB_COMPLETION_INDEX is set but FAULTSIM_SHARD_COUNT is not; set it to the Job's completions")
-        }
-        try self.init(index: completion + 1, count: count)
-        return
-      }
-      if let task = try number("SLURM_ARRAY_TASK_ID") {
-        guard let count = try number("SLURM_ARRAY_TASK_COUNT") else {
-          throw SweepShardError("SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not")
-        }
-        let minimum = try number("SLURM_ARRAY_TASK_MIN") ?? 0
-        try self.init(index: task - minimum + 1, count: count)
-        return
-      }
-      throw SweepShardError(
-        "--shard auto needs a Kubernetes Indexed Job (JOB_COMPLETION_INDEX and FAULTSIM_SHARD_COUNT) or a Slurm array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT, SLURM_ARRAY_TASK_MIN)"
-      )
+      try self.init(environment: environment)
+      return
     }
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {

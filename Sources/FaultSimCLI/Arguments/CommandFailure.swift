@@ -28,6 +28,24 @@ enum CommandFailure: Error {
     }
   }
 
+  /// What each exit status means, for the manual page: 0 and then every
+  /// failure's status, in the order of the cases.
+  static var exitStatuses: [(status: Int32, meaning: String)] {
+    let info = CommandInfo(name: "", abstract: "")
+    return [(0, "Success.")]
+      + [
+        (
+          CommandFailure.usage("", command: info),
+          "Usage error: an unknown subcommand or option, a missing or bad value."
+        ),
+        (.data(""), "Data error: a scenario, override or table that is not valid, or a run that cannot go on."),
+        (.missingInput(""), "An input file that does not exist or cannot be read."),
+        (.software(""), "A failure inside FaultSim itself."),
+        (.cannotCreate(""), "An output that could not be written (a full disk, a file that exists without --force)."),
+        (.interrupted(""), "Interrupted by a signal; a sweep leaves its checkpoint for --resume."),
+      ].map { ($0.exitCode, $1) }
+  }
+
   /// The text for stderr: `Error: …`, and for usage errors the usage line
   /// and where to read more.
   var message: String {

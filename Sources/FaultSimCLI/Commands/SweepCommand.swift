@@ -25,8 +25,10 @@ struct SweepCommand: Subcommand {
     "Orders tried per seed that meets a race, for order_sensitive_rate; 1 runs FIFO only.")
   static let shardOption = ArgumentDeclaration.option(
     "--shard", "<K/N|auto>",
-    "Run only the K-th of N slices of the (cell, seed) space and write a partial table for 'faultsim merge'. 'auto' reads a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, FAULTSIM_SHARD_COUNT) or a Slurm array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT, SLURM_ARRAY_TASK_MIN)."
-  )
+    "Run only the K-th of N slices of the (cell, seed) space and write a partial table for 'faultsim merge'. "
+      + "'auto' reads the array task's number from "
+      + SweepShard.schedulers.map { "\($0.name) (\($0.variables.joined(separator: ", ")))" }
+      .joined(separator: ", or ") + ".")
   static let resumeFlag = ArgumentDeclaration.flag("--resume", "Continue an interrupted sweep from its checkpoint.")
   static let quietFlag = ArgumentDeclaration.flag("--quiet", short: "-q", "No progress line on standard error.")
 

@@ -3,7 +3,8 @@ import FaultSim
 /// The top-level command: its options, its help and the list of
 /// subcommands.
 enum TopLevel {
-  static let version = "0.1.0"
+  /// The version `--version` prints: the library's, which every table row carries.
+  static let version = Scenario.faultSimVersion
 
   /// `--version`.
   static let versionFlag = ArgumentDeclaration.flag("--version", "Show the version.")
@@ -21,6 +22,7 @@ enum TopLevel {
       SchemaCommand.self,
       LessonsCommand.self,
       CompletionsCommand.self,
+      ManCommand.self,
       HelpCommand.self,
     ]
   }
