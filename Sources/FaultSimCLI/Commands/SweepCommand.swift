@@ -26,9 +26,10 @@ struct SweepCommand: Subcommand {
   static let shardOption = ArgumentDeclaration.option(
     "--shard", "<K/N|auto>",
     "Run only the K-th of N slices of the (cell, seed) space and write a partial table for 'faultsim merge'. "
-      + "'auto' reads the array task's number from "
-      + SweepShard.schedulers.map { "\($0.name) (\($0.variables.joined(separator: ", ")))" }
-      .joined(separator: ", or ") + ".")
+      + "'auto' reads the array task's number from the environment of "
+      + SweepShard.schedulers.dropLast().map(\.name).joined(separator: ", ") + " or "
+      + (SweepShard.schedulers.last?.name ?? "")
+      + " (the variables are in 'faultsim man', ENVIRONMENT).")
   static let resumeFlag = ArgumentDeclaration.flag("--resume", "Continue an interrupted sweep from its checkpoint.")
   static let quietFlag = ArgumentDeclaration.flag("--quiet", short: "-q", "No progress line on standard error.")
 
