@@ -15,7 +15,7 @@ extension ServerOptions {
       .choice(
         "inFlightKey",
         "a repeated key while the first request is still processing: `conflict` (409, retry later) or "
-          + "`process` (applied again)"),
+          + "`process` (processed too; the key is checked at the commit, so it replays the first one's result)"),
       \.inFlightKey),
     .option(
       .bool("storesErrors", "replay a stored 5xx for a repeated key instead of processing it again"), \.storesErrors),

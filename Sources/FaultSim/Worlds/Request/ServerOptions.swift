@@ -15,7 +15,9 @@ public struct ServerOptions: Hashable, Sendable {
   public enum InFlightKey: String, CaseIterable, Hashable, Sendable {
     /// Answers 409 Conflict; the client may retry later.
     case conflict
-    /// Processes it anyway (a race in the server: it may apply twice).
+    /// Processes it too. The key is checked at the commit point, so the
+    /// one that commits second finds the first one's stored result and
+    /// replays it: the write is applied once either way.
     case process
   }
 
@@ -46,7 +48,8 @@ public struct ServerOptions: Hashable, Sendable {
   /// forever. A retry after expiry is applied again.
   public var keyTTL: VirtualDuration?
   /// What a repeated key gets while the first request is still processing:
-  /// `conflict` (409, retry later) or `process` (applied again).
+  /// `conflict` (409, retry later) or `process` (processed too, and the
+  /// first one's result replayed at its commit).
   public var inFlightKey: InFlightKey = .conflict
   /// Whether a stored 5xx is replayed for a repeated key (as Stripe does)
   /// instead of being retried.
