@@ -143,7 +143,7 @@ extension TransferWorldModel {
       m.orphanedTransfers &+= UInt64(daemonFile.orphanedTransfers)
       guard row.wanted else { continue }
       m.files &+= 1
-      let duplicate = daemonFile.completedTransfers > 1 || daemonFile.mostAlive >= 2
+      let duplicate = daemonFile.duplicated
       if duplicate { m.duplicated &+= 1 }
       if result.stored && !duplicate && daemonFile.completedTransfers == 1 { m.transferredOnce &+= 1 }
       if !result.stored { m.lost &+= 1 }
