@@ -1303,6 +1303,48 @@ enum ShippedScenarioFiles {
       """#
     ),
     (
+      name: "upload-outbox-relaunch",
+      json: #"""
+      {
+        "$schema": "../schemas/faultsim-scenario.schema.json",
+        "description": "An app's upload outbox: 200 users each queue five expense photos (5-15 MB) over a slow uplink (10 kB/s) and leave the app; the system terminates it after 5-10 minutes while the OS keeps uploading, and the user reopens it after 10-20 minutes. On relaunch the app blindly re-enqueues every job whose row is not done: every upload still running is sent a second time. Each task carries an idempotency key made when the task is created (app.uploadKey made-at-send), so the server cannot recognise the second upload and stores it again. With --set app.uploadKey=stored-with-row (the key kept in the job's row) the server stores one copy per job.",
+        "world": "transfer",
+        "workload": {
+          "users": 200,
+          "filesPerUser": 5,
+          "kind": "upload",
+          "minimumBytes": 5000000,
+          "maximumBytes": 15000000
+        },
+        "lifecycle": {
+          "backgroundAt": "60s",
+          "termination": "system",
+          "terminationAt": {
+            "distribution": "uniform",
+            "min": "5m",
+            "max": "10m"
+          },
+          "relaunchAt": {
+            "distribution": "uniform",
+            "min": "10m",
+            "max": "20m"
+          },
+          "sendsLaunchEvents": true
+        },
+        "daemon": {
+          "wifiBytesPerSecond": 10000,
+          "throughputSpread": 0.3
+        },
+        "app": {
+          "reconcile": "blind",
+          "sessionIdentifier": "stable",
+          "uploadKey": "made-at-send"
+        }
+      }
+
+      """#
+    ),
+    (
       name: "upload-staging-413",
       json: #"""
       {

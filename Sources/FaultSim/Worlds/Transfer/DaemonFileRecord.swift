@@ -17,4 +17,16 @@ struct DaemonFileRecord {
   /// Whether the server sends no Content-Length for it (one draw per file).
   @usableFromInline
   var progressUnknown = false
+  /// Whether the server recognises every upload of the file as one: each
+  /// carries the key stored with the job's row (`app.uploadKey`
+  /// `stored-with-row`), so it holds at most one copy.
+  @usableFromInline
+  var oneCopyPerKey = false
+
+  /// Whether the file counts as duplicated: transferred more than once, or
+  /// by two tasks at once — unless the server keeps one copy per key.
+  @inlinable
+  var duplicated: Bool {
+    !oneCopyPerKey && (completedTransfers > 1 || mostAlive >= 2)
+  }
 }

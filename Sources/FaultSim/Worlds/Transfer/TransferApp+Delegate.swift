@@ -150,6 +150,15 @@ extension TransferApp {
     record.result.corrupt = record.result.corrupt || corrupt
     record.row.state = .done
     records[file] = record
+    if copy && !settings.downloads && settings.options.app.uploadKey == .storedWithRow {
+      // The upload carried the key stored with the row: the server replays
+      // its first answer and holds one copy (``DaemonFileRecord``).
+      context.trace(
+        TransferWorld.appName(file / settings.filesPerUser),
+        "upload of \(settings.taskName(transfer)) replayed: the server already holds \(settings.fileName(file))",
+        "key=stored-with-row")
+      return
+    }
     context.trace(
       TransferWorld.appName(file / settings.filesPerUser),
       "stores \(copy ? "a duplicate of " : "")\(settings.fileName(file)) from \(settings.taskName(transfer))",

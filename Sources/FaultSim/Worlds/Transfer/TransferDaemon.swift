@@ -155,7 +155,11 @@ struct TransferDaemon {
   /// - Complexity: O(files + tasks).
   @usableFromInline
   func fileRecords(totals: inout DaemonTaskTotals) -> [DaemonFileRecord] {
-    var records = Array(repeating: DaemonFileRecord(), count: devices.devices * devices.filesPerDevice)
+    var blank = DaemonFileRecord()
+    // The server's side of the key: a stored key makes every upload of the
+    // job one copy; a key made at send time is new on every task, as none.
+    blank.oneCopyPerKey = !settings.downloads && settings.options.app.uploadKey == .storedWithRow
+    var records = Array(repeating: blank, count: devices.devices * devices.filesPerDevice)
     for user in 0..<devices.devices {
       for file in settings.files(of: user) {
         let state = devices[file: file, of: user]

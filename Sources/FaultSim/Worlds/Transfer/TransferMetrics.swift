@@ -3,7 +3,9 @@
 ///
 /// - **transferred once**: stored (or accepted by the server) after exactly
 ///   one full transfer, never two tasks at once;
-/// - **duplicated**: transferred more than once, or two tasks alive at once;
+/// - **duplicated**: transferred more than once, or two tasks alive at once
+///   (not for uploads whose key is stored with the row, `app.uploadKey`
+///   `stored-with-row`: the server keeps one copy of them);
 /// - **lost**: wanted at the end and never stored;
 /// - **corrupt**: stored, but what was stored is wrong (an unvalidated error
 ///   page, truncated or corrupted bytes, or two tasks writing one
@@ -143,7 +145,7 @@ extension TransferWorldModel {
       m.orphanedTransfers &+= UInt64(daemonFile.orphanedTransfers)
       guard row.wanted else { continue }
       m.files &+= 1
-      let duplicate = daemonFile.completedTransfers > 1 || daemonFile.mostAlive >= 2
+      let duplicate = daemonFile.duplicated
       if duplicate { m.duplicated &+= 1 }
       if result.stored && !duplicate && daemonFile.completedTransfers == 1 { m.transferredOnce &+= 1 }
       if !result.stored { m.lost &+= 1 }

@@ -70,6 +70,12 @@ extension TransferWorldOptions {
         // [TransferWorld.receiveCompletion]
         when: { $0.daemon.rejection == 0 }),
       NoOpRule(
+        "upload-key-for-downloads", keys: ["app.uploadKey"],
+        why: "workload.kind is download: the key is the server's way to recognise a second upload of a job; "
+          + "a downloaded file is stored by the app, not the server",
+        // [TransferDaemon.fileRecords: only uploads are counted once per key]
+        when: { $0.workload.kind == .download }),
+      NoOpRule(
         "cellular-rate-without-cellular", keys: ["daemon.cellularBytesPerSecond"],
         why: "no task ever runs on cellular: there is no conditions section (always Wi-Fi), "
           + "conditions.network.cellular.weight is 0, or constraints.wifiOnly is set",

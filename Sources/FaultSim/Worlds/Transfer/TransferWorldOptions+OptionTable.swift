@@ -167,6 +167,12 @@ extension TransferWorldOptions.AppPolicy {
       \.stagingDeletion),
     .option(
       .choice(
+        "uploadKey",
+        "uploads: `none`; `stored-with-row` (the server stores one copy per job, however often a relaunch "
+          + "re-enqueues it); `made-at-send` (a new key per task: a re-enqueued upload is stored again)"),
+      \.uploadKey),
+    .option(
+      .choice(
         "destinationWrites", "`atomic-move`, or `direct`: two tasks for one file corrupt it (seed AG17)"),
       \.destinationWrites),
     .option(

@@ -132,6 +132,11 @@ public struct TransferWorldOptions: Hashable, Sendable {
     /// Uploads: `after-2xx` keeps the staging file after a 413;
     /// `after-any-completion` deletes it and marks the job done.
     public var stagingDeletion: StagingDeletion = .after2xx
+    /// Uploads: the idempotency key each upload carries — `none`,
+    /// `stored-with-row` (the server stores one copy per job however often a
+    /// relaunch re-enqueues it) or `made-at-send` (a new key per task: a
+    /// re-enqueued upload is stored again).
+    public var uploadKey: UploadKeyPolicy = .none
     /// `atomic-move`, or `direct`: two tasks for one file corrupt it (seed
     /// AG17).
     public var destinationWrites: DestinationWrites = .atomicMove
