@@ -180,6 +180,25 @@ import Testing
     #expect(try message("network.zzUnknown=1").hasPrefix("unknown key; allowed keys: preset, latency,"))
   }
 
+  /// A suggestion is always a key of the world: a transfer scenario's
+  /// `network.partitions` (a request-world key) is not sent to
+  /// `conditions.network.partitions`, which does not exist, while
+  /// `network.cellular` is sent to `conditions.network.cellular`, which does.
+  @Test func aPathSuggestionIsAKeyThatExists() throws {
+    func message(_ assignment: String) throws -> String {
+      let override = try ScenarioOverride(parsing: assignment)
+      do {
+        _ = try Scenario.parse(
+          json: #"{"description": "d", "world": "transfer"}"#, file: "t.json", overrides: [override])
+      } catch { return "\(error)" }
+      return ""
+    }
+    let partitions = try message("network.partitions=[]")
+    #expect(partitions.contains("network: unknown key"), "\(partitions)")
+    #expect(!partitions.contains("did you mean"), "\(partitions)")
+    #expect(try message("network.cellular=0.1").hasSuffix("did you mean conditions.network.cellular?"))
+  }
+
   // MARK: - Documents built from the declarations
 
   /// Every object in a world's declarations: its path from the root, its

@@ -48,11 +48,18 @@ extension ScenarioOptionCatalog {
           case .index(let index): return "[\(index)]"
           }
         }.joined()
-        // A path that goes on below the key needs a key that holds keys.
-        let candidates = paths(of: world).filter { candidate in
+        // A path that goes on below the key needs a key that holds keys,
+        // and the whole suggestion must be a key of the world: moving
+        // `network.requestLoss` under `conditions.network` is no help when
+        // that section has no `requestLoss`.
+        let all = paths(of: world)
+        let known = Set(all.map(\.path))
+        let keysOnly = components.allSatisfy { if case .key = $0 { true } else { false } }
+        let candidates = all.filter { candidate in
           guard rest.isEmpty || candidate.holdsKeys,
             let last = candidate.path.split(separator: ".").last.map(String.init)
           else { return false }
+          guard !keysOnly || known.contains(candidate.path + rest) else { return false }
           return last == name || SpellingSuggestion.closest(to: name, among: [last]) != nil
         }.map(\.path)
         guard !candidates.isEmpty else { return nil }
