@@ -74,7 +74,12 @@ extension RequestWorld: MemorySizedWorld {
     let queued = options.server.capacity == nil ? 0 : 64 * UInt64(min(max(options.client.attempts, 1), 32))
     let inFlight = min(operations, operationsInFlight(options))
     let sums = min(operations, 1 << 18) * 8
-    return inFlight * (200 + queued) + sums + 24 << 20
+    // An `lru` key store holds up to `capacity` keys of finished operations
+    // too (`RecentKeys`: a dictionary entry and three 4-byte links, about
+    // 48 bytes with the dictionary's spare room).
+    let store = options.server.keyStore
+    let recentKeys = store.kind == .lru ? min(operations, UInt64(max(store.capacity, 0))) * 48 : 0
+    return inFlight * (200 + queued) + sums + recentKeys + 24 << 20
   }
 
   /// A generous bound on the operations open at once: the arrival rate
