@@ -17,6 +17,9 @@ public struct Simulation<Model: SimulationModel>: ~Copyable {
   /// The most events one run may handle before it is stopped with
   /// ``SimulationError/eventLimitExceeded(limit:at:)``.
   public var eventLimit: UInt64
+  /// What looks at each run while it goes (stops it when asked); `nil`
+  /// for none.
+  public var watch: RunWatch?
 
   /// Creates a simulation.
   ///
@@ -28,11 +31,13 @@ public struct Simulation<Model: SimulationModel>: ~Copyable {
   ///     (constant memory); a sink turns tracing on.
   ///   - eventLimit: The most events one run may handle.
   ///   - reservingCapacity: Pending events to preallocate room for.
+  ///   - watch: What looks at each run while it goes.
   public init(
     model: Model, tracing: Bool = false, traceSink: (any TraceSink)? = nil, eventLimit: UInt64 = 1 << 40,
-    reservingCapacity: Int = 0
+    reservingCapacity: Int = 0, watch: RunWatch? = nil
   ) {
     self.model = model
+    self.watch = watch
     self.context = SimulationContext(
       seed: 0, tracing: tracing, traceSink: traceSink, reservingCapacity: reservingCapacity)
     self.eventLimit = eventLimit
@@ -57,13 +62,36 @@ public struct Simulation<Model: SimulationModel>: ~Copyable {
     context.reset(seed: seed, strategy: strategy, faults: faults, simplifiesValues: simplifiesValues)
     try model.start(in: &context)
     let limit = eventLimit
-    while let event = try context.takeNextEvent(limit: limit) {
-      try model.handle(event, in: &context)
+    if let watch {
+      try runWatched(by: watch, limit: limit)
+    } else {
+      while let event = try context.takeNextEvent(limit: limit) {
+        try model.handle(event, in: &context)
+      }
     }
     try model.finish(in: &context)
     return RunSummary(
       seed: seed, events: context.eventsHandled, finalTime: context.now, choices: context.choices,
       faults: context.faultTally)
+  }
+
+  /// The run loop with a check every `watch.interval` events; the events
+  /// handled, and so the result, are those of the unwatched loop.
+  @inlinable
+  mutating func runWatched(by watch: RunWatch, limit: UInt64) throws(SimulationError) {
+    var pause = watch.interval
+    while true {
+      while context.handled < pause, let event = try context.takeNextEvent(limit: limit) {
+        try model.handle(event, in: &context)
+      }
+      guard context.pendingCount > 0 else { return }
+      try watch.check(
+        RunProgress(
+          events: context.handled, now: context.now, pendingEvents: context.pendingCount,
+          liveBytes: model.liveBytes))
+      let (next, overflow) = context.handled.addingReportingOverflow(watch.interval)
+      pause = overflow ? .max : next
+    }
   }
 
   /// Replaces the model (e.g. with a fresh copy for the next seed) and runs.

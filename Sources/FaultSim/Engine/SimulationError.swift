@@ -14,6 +14,9 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
   /// thread of its own (SPEC §2.5). The run's outcome would not be a
   /// function of its seed, so it is an error, never a pass.
   case escape(SimulationEscape)
+  /// The run was asked to stop (``RunWatch/requestStop()``: an interrupt)
+  /// before it ended; its result is incomplete and must not be used.
+  case interrupted(at: VirtualTime)
 
   /// The message for a user: what overflowed or ran away, and what to lower.
   public var description: String {
@@ -29,6 +32,8 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
       return overflow.description
     case .escape(let escape):
       return escape.description
+    case .interrupted(let time):
+      return "the run was interrupted at virtual time \(time), before it ended"
     }
   }
 }

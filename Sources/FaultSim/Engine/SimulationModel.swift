@@ -21,10 +21,19 @@ public protocol SimulationModel {
   /// simulation does not drive, say). It must not schedule events. The
   /// default does nothing.
   mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError)
+
+  /// The bytes the model's state holds now: what a ``RunWatch`` compares
+  /// with a memory budget while the run goes. The default is 0 (not
+  /// counted).
+  var liveBytes: Int { get }
 }
 
 extension SimulationModel {
   /// Nothing to check.
   @inlinable
   public mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError) {}
+
+  /// Not counted.
+  @inlinable
+  public var liveBytes: Int { 0 }
 }

@@ -58,21 +58,22 @@ public protocol ScenarioWorld: SimulationModel, SendableMetatype {
   /// compiled for its concrete model (fast) even when called generically.
   static func runOnce(
     _ options: Options, seed: UInt64, strategy: OrderStrategy, tracing: Bool, faults: FaultMode,
-    simplifiesValues: Bool
+    simplifiesValues: Bool, watch: RunWatch?
   ) throws(SimulationError) -> WorldRun<Metrics, FinalState>
 
   /// Runs one seed with live faults, sending its timeline to `sink` as it
   /// happens (the returned run's ``WorldRun/trace`` is empty). Provided; a
   /// requirement for the same reason as
-  /// ``runOnce(_:seed:strategy:tracing:faults:simplifiesValues:)``.
+  /// ``runOnce(_:seed:strategy:tracing:faults:simplifiesValues:watch:)``.
   static func runOnce(
-    _ options: Options, seed: UInt64, strategy: OrderStrategy, streamingTraceTo sink: any TraceSink
+    _ options: Options, seed: UInt64, strategy: OrderStrategy, streamingTraceTo sink: any TraceSink,
+    watch: RunWatch?
   ) throws(SimulationError) -> WorldRun<Metrics, FinalState>
 
-  /// A simulation for many seeds in a row, reusing its buffers. Provided; a
-  /// requirement for the same reason as
-  /// ``runOnce(_:seed:strategy:tracing:faults:simplifiesValues:)``.
-  static func makeRunner(_ options: Options) -> WorldRunner<Metrics, FinalState>
+  /// A simulation for many seeds in a row, reusing its buffers, each run
+  /// looked at by `watch`. Provided; a requirement for the same reason as
+  /// ``runOnce(_:seed:strategy:tracing:faults:simplifiesValues:watch:)``.
+  static func makeRunner(_ options: Options, watch: RunWatch?) -> WorldRunner<Metrics, FinalState>
 }
 
 extension ScenarioWorld {
@@ -110,19 +111,33 @@ extension ScenarioWorld {
   ///   - faults: How fault draws behave (recording or restricted when
   ///     shrinking).
   ///   - simplifiesValues: Whether value draws take their middle value.
+  ///   - watch: What looks at the run while it goes (stops it when asked).
   /// - Complexity: O(events of the run).
   @inlinable
   public static func runOnce(
     _ options: Options, seed: UInt64, strategy: OrderStrategy, tracing: Bool, faults: FaultMode,
-    simplifiesValues: Bool
+    simplifiesValues: Bool, watch: RunWatch?
   ) throws(SimulationError) -> WorldRun<Metrics, FinalState> {
-    var simulation = Simulation(model: Self(options), tracing: tracing)
+    var simulation = Simulation(model: Self(options), tracing: tracing, watch: watch)
     let summary = try simulation.run(
       seed: seed, strategy: strategy, faults: faults, simplifiesValues: simplifiesValues)
     return WorldRun(
       metrics: simulation.model.metrics(events: summary.events), summary: summary,
       trace: simulation.context.traceEntries, finalState: simulation.model.finalState(),
       firedFaults: simulation.context.firedFaults)
+  }
+
+  /// Runs one seed, unwatched.
+  ///
+  /// - Complexity: O(events of the run).
+  @inlinable
+  public static func runOnce(
+    _ options: Options, seed: UInt64, strategy: OrderStrategy, tracing: Bool, faults: FaultMode,
+    simplifiesValues: Bool
+  ) throws(SimulationError) -> WorldRun<Metrics, FinalState> {
+    try runOnce(
+      options, seed: seed, strategy: strategy, tracing: tracing, faults: faults, simplifiesValues: simplifiesValues,
+      watch: nil)
   }
 
   /// Runs one seed with live faults, streaming its timeline to `sink`:
@@ -133,12 +148,14 @@ extension ScenarioWorld {
   ///   - seed: The seed every keyed draw of the run derives from.
   ///   - strategy: How races are ordered.
   ///   - sink: Where the timeline goes, entry by entry.
+  ///   - watch: What looks at the run while it goes (stops it when asked).
   /// - Complexity: O(events of the run).
   @inlinable
   public static func runOnce(
-    _ options: Options, seed: UInt64, strategy: OrderStrategy, streamingTraceTo sink: any TraceSink
+    _ options: Options, seed: UInt64, strategy: OrderStrategy, streamingTraceTo sink: any TraceSink,
+    watch: RunWatch? = nil
   ) throws(SimulationError) -> WorldRun<Metrics, FinalState> {
-    var simulation = Simulation(model: Self(options), traceSink: sink)
+    var simulation = Simulation(model: Self(options), traceSink: sink, watch: watch)
     let summary = try simulation.run(seed: seed, strategy: strategy)
     return WorldRun(
       metrics: simulation.model.metrics(events: summary.events), summary: summary, trace: [],
@@ -165,10 +182,10 @@ extension ScenarioWorld {
   /// Its runs report the digest of their final state, not the state
   /// (``dropFinalStates()``), so their memory grows with what is in flight.
   @inlinable
-  public static func makeRunner(_ options: Options) -> WorldRunner<Metrics, FinalState> {
+  public static func makeRunner(_ options: Options, watch: RunWatch?) -> WorldRunner<Metrics, FinalState> {
     var model = Self(options)
     model.dropFinalStates()
-    let box = SimulationBox(Simulation(model: model))
+    let box = SimulationBox(Simulation(model: model, watch: watch))
     return WorldRunner { (seed: UInt64, strategy: OrderStrategy) throws(SimulationError) in
       box.simulation.model.reset()
       let summary = try box.simulation.run(seed: seed, strategy: strategy)
@@ -177,6 +194,12 @@ extension ScenarioWorld {
         metrics: metrics, summary: summary,
         finalStateDigest: summary.choices.isEmpty ? 0 : box.simulation.model.finalStateDigest())
     }
+  }
+
+  /// A simulation for many seeds in a row, reusing its buffers, unwatched.
+  @inlinable
+  public static func makeRunner(_ options: Options) -> WorldRunner<Metrics, FinalState> {
+    makeRunner(options, watch: nil)
   }
 
   /// Runs every seed of a range on one reused simulation and sums the

@@ -1,0 +1,64 @@
+import Synchronization
+
+/// Looks at a run while it goes, every ``interval`` events: stops it when
+/// asked (an interrupt from another thread).
+///
+/// A run without a watch pays nothing for it; a watched run pays one
+/// comparison per event and a call every ``interval`` events, so a stop is
+/// honoured within that many events of being asked for, whatever the run's
+/// length. The checks never change what a run computes: a run that is not
+/// stopped gives the same result, byte for byte, watched or not.
+///
+/// One watch may be shared by every worker of a sweep: its state is atomic.
+public final class RunWatch: Sendable {
+  /// Events between two checks.
+  public let interval: UInt64
+  private let stopRequested = Atomic<Bool>(false)
+
+  /// A watch that checks every `interval` events.
+  ///
+  /// - Parameter interval: Events between two checks; at least 1. The
+  ///   default keeps a check to well under a millisecond of a release run.
+  public init(interval: UInt64 = 1 << 14) {
+    self.interval = max(1, interval)
+  }
+
+  /// Asks every run this watch looks at to stop at its next check; safe
+  /// from any thread, a signal handler's queue included.
+  public func requestStop() {
+    stopRequested.store(true, ordering: .relaxed)
+  }
+
+  /// Whether ``requestStop()`` was called.
+  public var isStopRequested: Bool { stopRequested.load(ordering: .relaxed) }
+
+  /// The check made every ``interval`` events.
+  ///
+  /// - Throws: ``SimulationError/interrupted(at:)`` once a stop was asked for.
+  /// - Complexity: O(1).
+  @usableFromInline
+  func check(_ progress: RunProgress) throws(SimulationError) {
+    if isStopRequested { throw .interrupted(at: progress.now) }
+  }
+}
+
+/// Where a run is when its ``RunWatch`` looks at it.
+@usableFromInline
+struct RunProgress {
+  /// Events handled so far.
+  @usableFromInline var events: UInt64
+  /// The virtual time of the last handled event.
+  @usableFromInline var now: VirtualTime
+  /// Events pending.
+  @usableFromInline var pendingEvents: Int
+  /// The bytes the model's state holds now (``SimulationModel/liveBytes``).
+  @usableFromInline var liveBytes: Int
+
+  @inlinable
+  init(events: UInt64, now: VirtualTime, pendingEvents: Int, liveBytes: Int) {
+    self.events = events
+    self.now = now
+    self.pendingEvents = pendingEvents
+    self.liveBytes = liveBytes
+  }
+}
