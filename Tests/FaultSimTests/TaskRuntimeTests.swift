@@ -34,8 +34,8 @@ import Testing
     let order = Order()
     for index in 0..<4 { runtime.spawn { order.append(index) } }
     #expect(runtime.readyCount == 4)
-    runtime.run(runtime.takeJob(at: 2))
-    while runtime.readyCount > 0 { runtime.run(runtime.takeJob(at: 0)) }
+    try runtime.run(runtime.takeJob(at: 2))
+    while runtime.readyCount > 0 { try runtime.run(runtime.takeJob(at: 0)) }
     #expect(order.values == [2, 0, 1, 3])
   }
 

@@ -56,6 +56,24 @@ final class SimulatedExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
       "a job of the simulation was enqueued from another thread (a continuation resumed outside it)")
   }
 
+  /// A task of the simulation began a sleep on the real clock `clock` (its
+  /// type's name; the time left is not said, since it depends on when the
+  /// real clock was read): an escape of the run
+  /// of the thread that began it, reported when the job that began it
+  /// returns. The sleep's job is never run: its task stays suspended, and
+  /// the executor is retired with its runtime.
+  func realSleep(on clock: String) {
+    let runtime = RuntimeThread.current.flatMap { $0.executor === self ? $0 : nil }
+    let detail =
+      "a task of the simulation began a sleep on the real \(clock), which virtual time cannot wait for "
+      + "(a simulated timeout racing it would cancel it at once, silently)"
+    guard let runtime else {
+      owner.withLock { $0.runtime }?.recordForeign(detail + ", from a thread that is not running the simulation")
+      return
+    }
+    runtime.recordRealSleep(SimulationEscape(.realSleep, detail))
+  }
+
   func asUnownedSerialExecutor() -> UnownedSerialExecutor {
     UnownedSerialExecutor(ordinary: self)
   }

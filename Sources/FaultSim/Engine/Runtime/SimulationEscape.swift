@@ -20,6 +20,11 @@ public struct SimulationEscape: Error, Hashable, Sendable, CustomStringConvertib
     /// The process cannot hook the Swift concurrency runtime (the hook
     /// symbol is missing), so user code cannot be run deterministically.
     case runtimeUnavailable = "runtime-unavailable"
+    /// Simulated code slept on a real clock (`Task.sleep`,
+    /// `ContinuousClock`, `SuspendingClock`): reported at the sleep, since
+    /// virtual time cannot wait for it and a simulated timeout racing it
+    /// would cancel it silently.
+    case realSleep = "real-sleep"
   }
 
   /// What escaped.
@@ -49,6 +54,9 @@ public struct SimulationEscape: Error, Hashable, Sendable, CustomStringConvertib
     case .outsideSimulation:
       "call the simulated services only from the tasks the simulation runs (a task started with Task.detached "
         + "does not belong to any operation; Task { } and child tasks do)"
+    case .realSleep:
+      "sleep on the clock the simulation passes your code (client.clock, a `some Clock<Duration>` parameter) "
+        + "instead of Task.sleep, ContinuousClock or SuspendingClock; in production pass ContinuousClock()"
     case .runtimeUnavailable:
       "run on a toolchain whose Swift concurrency runtime exports swift_task_enqueueGlobal_hook "
         + "(Swift 5.9 or later, Linux or Apple platforms)"

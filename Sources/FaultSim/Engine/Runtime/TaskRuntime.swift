@@ -47,6 +47,10 @@ final class TaskRuntime: @unchecked Sendable {
   @exclusivity(unchecked) var sleepers = SleeperTable()
   /// What other threads did to this runtime's work, for the next check.
   private let foreign = Mutex<ForeignActivity>(ForeignActivity())
+  /// An escape seen on this runtime's own thread, reported after the job
+  /// that made it (``run(_:)``).
+  @usableFromInline
+  var localEscape: SimulationEscape?
   /// Whether some run of this runtime left work behind (an escape): its
   /// executor may still be referred to and is retired.
   private var tainted = false
@@ -169,10 +173,22 @@ final class TaskRuntime: @unchecked Sendable {
   }
 
   /// Runs a job to its task's next suspension, on this thread.
+  ///
+  /// - Throws: ``SimulationError/escape(_:)`` when the job began a sleep
+  ///   on a real clock (``SimulationEscape/Kind/realSleep``).
   @usableFromInline
   @inline(__always)
-  func run(_ job: UnownedJob) {
+  func run(_ job: UnownedJob) throws(SimulationError) {
     job.runSynchronously(on: executor.asUnownedTaskExecutor())
+    if let escape = localEscape { throw .escape(escape) }
+  }
+
+  /// A job of this runtime began a sleep on a real clock: the run stops
+  /// with `escape` after the job. The sleeping task is never resumed (like
+  /// a task still waiting when a run ends), so the runtime is tainted.
+  func recordRealSleep(_ escape: SimulationEscape) {
+    tainted = true
+    if localEscape == nil { localEscape = escape }
   }
 
   /// Starts `body` as a new task of this runtime: its first job is ready
@@ -202,6 +218,7 @@ final class TaskRuntime: @unchecked Sendable {
     head = 0
     tail = 0
     sleepers.removeAll()
+    localEscape = nil
     now = .zero
     choiceInstant = .zero
     choiceStep = 0

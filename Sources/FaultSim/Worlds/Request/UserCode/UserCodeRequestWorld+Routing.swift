@@ -23,7 +23,7 @@ extension UserCodeRequestWorld {
     while true {
       try carryOutPosted(&context)
       guard let job = runtime.nextJob(&context) else { return }
-      runtime.run(job)
+      try runtime.run(job)
     }
   }
 

@@ -319,7 +319,7 @@ extension UserCodeTransferWorld {
     while true {
       try carryOutPosted(&context)
       guard let job = runtime.nextJob(&context) else { return }
-      runtime.run(job)
+      try runtime.run(job)
     }
   }
 
