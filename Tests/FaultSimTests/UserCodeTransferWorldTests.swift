@@ -154,7 +154,7 @@ final class BlindPodcastDownloader: PodcastDownloader, @unchecked Sendable {
       _ = try world.runOnce(seed: 1)
     } throws: { error in
       guard case .escape(let escape) = error as? SimulationError else { return false }
-      return escape.kind == .stillWaiting
+      return escape.kind == .realSleep
     }
   }
 

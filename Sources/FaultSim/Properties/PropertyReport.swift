@@ -27,11 +27,17 @@ public struct PropertyReport: Sendable, CustomStringConvertible {
   /// Kinds the check required that never fired (or were never met): when
   /// not empty, the property passed without being exercised.
   public var unexercised: [String]
+  /// A seed whose runs differed (``DeterminismCheck``): when set, nothing
+  /// the runs measured can be trusted, and the property does not hold.
+  public var nondeterminism: NondeterministicRun?
+  /// Seeds run again to verify that they are functions of their seeds.
+  public var seedsVerified: UInt64
 
   /// A report; see the properties for each argument.
   public init(
     property: String, scenario: String, seeds: Range<UInt64>, seedsChecked: UInt64, failure: Failure?,
-    coverage: [(String, String)] = [], unexercised: [String] = []
+    coverage: [(String, String)] = [], unexercised: [String] = [], nondeterminism: NondeterministicRun? = nil,
+    seedsVerified: UInt64 = 0
   ) {
     self.property = property
     self.scenario = scenario
@@ -40,11 +46,15 @@ public struct PropertyReport: Sendable, CustomStringConvertible {
     self.failure = failure
     self.coverage = coverage
     self.unexercised = unexercised
+    self.nondeterminism = nondeterminism
+    self.seedsVerified = seedsVerified
   }
 
-  /// Whether the property held for every seed, and every required fault
-  /// kind fired: a pass whose faults never fired does not hold.
-  public var holds: Bool { failure == nil && unexercised.isEmpty }
+  /// Whether the property held for every seed, every required fault kind
+  /// fired, and every verified seed was a function of its seed: a pass
+  /// whose faults never fired, or whose runs were decided by something
+  /// outside the simulation, does not hold.
+  public var holds: Bool { failure == nil && unexercised.isEmpty && nondeterminism == nil }
 
   /// `property "…" holds for all N seeds …` with what fired; or the failing
   /// seed, its replay command and the shrunk counterexample; or which required
@@ -52,6 +62,12 @@ public struct PropertyReport: Sendable, CustomStringConvertible {
   public var description: String {
     let range = "\(seeds.lowerBound)..<\(seeds.upperBound)"
     let covered = coverage.map { "  \($0.0): \($0.1)" }.joined(separator: "\n")
+    if let nondeterminism {
+      return """
+        property "\(property)" cannot be checked on \(scenario) (stopped after \(seedsChecked) of \
+        \(seeds.count) seeds): \(nondeterminism)
+        """
+    }
     guard let failure else {
       guard unexercised.isEmpty else {
         return """

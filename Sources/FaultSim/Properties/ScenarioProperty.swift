@@ -20,11 +20,26 @@ public struct ScenarioProperty<World: ShrinkableWorld> {
   /// What the property says, for reports.
   public let name: String
   let holds: (PropertyRun<World>) -> Bool
+  /// Which seeds are run again to verify that they are functions of their
+  /// seeds (``DeterminismCheck/sampled`` unless changed with
+  /// ``checkingDeterminism(_:)``).
+  public private(set) var determinism = DeterminismCheck.sampled
 
   /// A property: `holds` is true when a run satisfies it.
   public init(_ name: String, holds: @escaping (PropertyRun<World>) -> Bool) {
     self.name = name
     self.holds = holds
+  }
+
+  /// The same property, verifying determinism as `check` says: every
+  /// seed, a sample of seeds and the failing one (the default), or none
+  /// (``DeterminismCheck/off``).
+  ///
+  /// - Complexity: O(1).
+  public func checkingDeterminism(_ check: DeterminismCheck) -> ScenarioProperty {
+    var property = self
+    property.determinism = check
+    return property
   }
 
   /// Checks the property for every seed of `seeds`, in order, stopping at
@@ -85,7 +100,9 @@ public struct ScenarioProperty<World: ShrinkableWorld> {
     shrinking budget: ShrinkBudget, replay: (UInt64) -> String
   ) throws(PropertyError) -> PropertyReport {
     var checked: UInt64 = 0
+    var verified: UInt64 = 0
     var coverage = FaultCoverage<World.Draws>()
+    let probe = DeterminismProbe<World>(options: options)
     for seed in seeds {
       checked += 1
       let run: WorldRun<World.Metrics, World.FinalState>
@@ -95,7 +112,22 @@ public struct ScenarioProperty<World: ShrinkableWorld> {
         throw .simulation(seed: seed, error)
       }
       coverage.add(run.summary)
-      if holds(PropertyRun(seed: seed, metrics: run.metrics, finalState: run.finalState)) { continue }
+      let passed = holds(PropertyRun(seed: seed, metrics: run.metrics, finalState: run.finalState))
+      if passed ? determinism.samples(checked - 1) : determinism.isOn {
+        verified += 1
+        let finding: NondeterministicRun?
+        do {
+          finding = try probe.verify(seed)
+        } catch {
+          throw .simulation(seed: seed, error)
+        }
+        if let finding {
+          return PropertyReport(
+            property: name, scenario: file, seeds: seeds, seedsChecked: checked, failure: nil,
+            coverage: coverage.reportLines, nondeterminism: finding, seedsVerified: verified)
+        }
+      }
+      if passed { continue }
       let counterexample: Counterexample
       var shrinker = FaultShrinker<World>(
         options: options, seed: seed, budget: budget, fails: { !holds($0) })
@@ -107,11 +139,11 @@ public struct ScenarioProperty<World: ShrinkableWorld> {
       return PropertyReport(
         property: name, scenario: file, seeds: seeds, seedsChecked: checked,
         failure: PropertyReport.Failure(seed: seed, replay: replay(seed), counterexample: counterexample),
-        coverage: coverage.reportLines, unexercised: [])
+        coverage: coverage.reportLines, unexercised: [], seedsVerified: verified)
     }
     return PropertyReport(
       property: name, scenario: file, seeds: seeds, seedsChecked: checked, failure: nil,
-      coverage: coverage.reportLines, unexercised: coverage.missing(required).map(\.name))
+      coverage: coverage.reportLines, unexercised: coverage.missing(required).map(\.name), seedsVerified: verified)
   }
 }
 

@@ -62,7 +62,7 @@ import Testing
         return .succeeded
       }
       #expect(escape?.kind == .realSleep, "\(name): \(String(describing: escape))")
-      #expect(escape.map { "\($0)" }?.contains("client.clock") == true, "\(name)")
+      #expect(escape.map { "\($0)" }?.contains("`client.clock`") == true, "\(name)")
     }
   }
 

@@ -55,8 +55,9 @@ public struct SimulationEscape: Error, Hashable, Sendable, CustomStringConvertib
       "call the simulated services only from the tasks the simulation runs (a task started with Task.detached "
         + "does not belong to any operation; Task { } and child tasks do)"
     case .realSleep:
-      "sleep on the clock the simulation passes your code (client.clock, a `some Clock<Duration>` parameter) "
-        + "instead of Task.sleep, ContinuousClock or SuspendingClock; in production pass ContinuousClock()"
+      "sleep on the SimulatedClock the simulation gives your code (`client.clock`, `device.clock`), taken as a "
+        + "`some Clock<Duration>` parameter, instead of Task.sleep, ContinuousClock or SuspendingClock; in "
+        + "production pass ContinuousClock()"
     case .runtimeUnavailable:
       "run on a toolchain whose Swift concurrency runtime exports swift_task_enqueueGlobal_hook "
         + "(Swift 5.9 or later, Linux or Apple platforms)"
