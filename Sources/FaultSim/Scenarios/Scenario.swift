@@ -78,7 +78,7 @@ public struct Scenario: Sendable {
   }
 
   /// `scenarios/checkout-reference.json` → `checkout-reference`.
-  static func stem(of path: String) -> String {
+  package static func stem(of path: String) -> String {
     let name = path.split(separator: "/").last.map(String.init) ?? path
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
     return String(name[..<dot])

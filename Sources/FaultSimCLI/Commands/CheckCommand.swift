@@ -3,7 +3,8 @@ import FaultSim
 /// `faultsim check`: validates scenario files without running them.
 struct CheckCommand: Subcommand {
   static let scenarios = ArgumentDeclaration.positional(
-    "<scenario>", repeatable: true, completion: .file(extensions: ["json"]), "Scenario files (JSON).")
+    "<scenario>", repeatable: true, completion: .file(extensions: ["json"]),
+    "Scenario files (JSON), or names of shipped scenarios.")
 
   static let info = CommandInfo(
     name: "check",
@@ -30,7 +31,7 @@ struct CheckCommand: Subcommand {
     var worst: CommandFailure?
     for path in paths {
       do {
-        let scenario = try Scenario.load(path: path)
+        let scenario = try ScenarioArgument.load(path)
         let count = scenario.warnings.count
         let warningCount = "\(count) warning\(count == 1 ? "" : "s")"
         var warnings = Warnings()

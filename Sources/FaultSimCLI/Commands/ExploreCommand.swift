@@ -5,7 +5,7 @@ import FaultSim
 struct ExploreCommand: Subcommand, WorldCommand {
   static let scenario = ArgumentDeclaration.positional(
     "<scenario>", completion: .file(extensions: ["json"]),
-    "A scenario file (JSON). Keep it small: every order is a full run.")
+    "A scenario file (JSON), or the name of a shipped scenario. Keep it small: every order is a full run.")
   static let seedOption = ArgumentDeclaration.option(
     "--seed", "<n>", default: .integer(0), "The seed: the faults every order shares.")
   static let limitOption = ArgumentDeclaration.integer(

@@ -5,7 +5,8 @@ import FaultSim
 struct RunCommand: Subcommand, WorldCommand {
   static let scenario = ArgumentDeclaration.positional(
     "<scenario>", completion: .file(extensions: ["json"]),
-    "A scenario file (JSON), e.g. scenarios/checkout-reference.json.")
+    "A scenario file (JSON), e.g. scenarios/checkout-reference.json, or the name of a scenario that ships with FaultSim (faultsim scenarios lists them)."
+  )
   static let seedOption = ArgumentDeclaration.option(
     "--seed", "<n>", default: .integer(0), "The seed. The same scenario and seed always give the same output.")
   static let traceFlag = ArgumentDeclaration.flag(

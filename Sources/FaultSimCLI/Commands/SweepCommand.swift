@@ -5,7 +5,7 @@ import Synchronization
 /// grid, one CSV row per cell — on every core, resumable, shardable.
 struct SweepCommand: Subcommand {
   static let scenario = ArgumentDeclaration.positional(
-    "<scenario>", completion: .file(extensions: ["json"]), "A scenario file (JSON).")
+    "<scenario>", completion: .file(extensions: ["json"]), "A scenario file (JSON), or the name of a shipped scenario.")
   static let seedsOption = ArgumentDeclaration.option(
     "--seeds", "<A..<B>", required: true,
     "The seeds to run in every cell: A..<B, A...B or a single seed (quote it in a shell: '0..<1000').")
@@ -115,7 +115,7 @@ struct SweepCommand: Subcommand {
     let bytes: [UInt8]
     let first: Scenario
     do {
-      bytes = try ScenarioDocument.bytes(path: path)
+      bytes = try ScenarioArgument.bytes(path)
       first = try Scenario.parse(bytes: bytes, file: path, overrides: settings + grid.cell(0))
     } catch {
       throw .scenario(error)

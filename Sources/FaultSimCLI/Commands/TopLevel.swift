@@ -19,6 +19,7 @@ enum TopLevel {
       MergeCommand.self,
       PlotCommand.self,
       CheckCommand.self,
+      ScenariosCommand.self,
       SchemaCommand.self,
       LessonsCommand.self,
       CompletionsCommand.self,

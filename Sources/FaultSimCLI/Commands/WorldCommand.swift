@@ -15,7 +15,7 @@ extension WorldCommand {
   ) throws(CommandFailure) {
     let scenario: Scenario
     do {
-      scenario = try Scenario.load(path: path, overrides: overrides)
+      scenario = try ScenarioArgument.load(path, overrides: overrides)
     } catch {
       throw .scenario(error)
     }

@@ -37,6 +37,21 @@ extension Scenario {
     return try parse(json: file.json, file: "scenarios/\(file.name).json", overrides: overrides)
   }
 
+  /// The shipped scenario a command-line argument names, when no file of
+  /// that name exists: its bare name (`checkout-reference`), the name with
+  /// `.json`, or its path in FaultSim's repository
+  /// (`scenarios/checkout-reference.json`, as replay lines print it).
+  ///
+  /// - Returns: The shipped scenario's name and text, or `nil`.
+  /// - Complexity: O(shipped scenarios).
+  package static func shippedFile(named argument: String) -> (name: String, json: String)? {
+    let stem = Scenario.stem(of: argument)
+    guard [stem, stem + ".json", "scenarios/\(stem).json", "./scenarios/\(stem).json"].contains(argument) else {
+      return nil
+    }
+    return ShippedScenarioFiles.all.first { $0.name == stem }
+  }
+
   /// The error for a name that is not shipped: the closest name, or the
   /// bare name when a path or extension was given, and the full list.
   static func unknownShippedScenario(_ name: String) -> ScenarioError {
