@@ -6,6 +6,11 @@ let package = Package(
   products: [
     // The public API people import in their own tests.
     .library(name: "FaultSim", targets: ["FaultSim"]),
+    // Properties as Swift Testing expectations: issues at your line, seeds
+    // from FAULTSIM_SEED, timelines attached.
+    .library(name: "FaultSimTesting", targets: ["FaultSimTesting"]),
+    // The same for XCTest.
+    .library(name: "FaultSimXCTest", targets: ["FaultSimXCTest"]),
     // The command-line tool.
     .executable(name: "faultsim", targets: ["FaultSimCLI"]),
     // Release-mode benchmarks; see Benchmarks/README.md.
@@ -21,6 +26,8 @@ let package = Package(
       // rounding and square roots come from libm on Linux.
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
     ),
+    .target(name: "FaultSimTesting", dependencies: ["FaultSim"], path: "Sources/FaultSimTesting"),
+    .target(name: "FaultSimXCTest", dependencies: ["FaultSim"], path: "Sources/FaultSimXCTest"),
     .executableTarget(
       name: "FaultSimCLI",
       dependencies: ["FaultSim"],
@@ -43,6 +50,11 @@ let package = Package(
       dependencies: ["FaultSim"],
       path: "Tests/FaultSimTests",
       resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+      name: "FaultSimTestingTests",
+      dependencies: ["FaultSim", "FaultSimTesting", "FaultSimXCTest"],
+      path: "Tests/FaultSimTestingTests"
     ),
     .testTarget(
       name: "FaultSimCLITests",

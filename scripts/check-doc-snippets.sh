@@ -457,6 +457,7 @@ if [ "$swift_count" -gt 0 ]; then
     echo 'import PackageDescription'
     echo
     echo "let faultSim: Target.Dependency = .product(name: \"FaultSim\", package: \"$identity\")"
+    echo "let testing: [Target.Dependency] = [faultSim, .product(name: \"FaultSimTesting\", package: \"$identity\"), .product(name: \"FaultSimXCTest\", package: \"$identity\")]"
     echo 'let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]'
     echo 'let package = Package('
     echo '  name: "DocSnippets",'
@@ -472,7 +473,7 @@ if [ "$swift_count" -gt 0 ]; then
       IFS='|' read -r id target where <<<"$entry"
       mkdir -p "$package/Tests/$target"
       { echo "// $where"; cat "$work/blocks/$id.swift"; } >"$package/Tests/$target/Snippet.swift"
-      echo "    .testTarget(name: \"$target\", dependencies: [faultSim], path: \"Tests/$target\", swiftSettings: strict),"
+      echo "    .testTarget(name: \"$target\", dependencies: testing, path: \"Tests/$target\", swiftSettings: strict),"
     done
     echo '  ],'
     echo '  swiftLanguageModes: [.v6]'

@@ -1,0 +1,56 @@
+import FaultSim
+import FaultSimTesting
+import Testing
+
+/// A property that does not hold is an issue at the line that checked it,
+/// with the seed, the replay line and the shrunk timeline.
+@Suite struct PropertyExpectationTests {
+  static func scenario(_ kind: String, operations: Int = 300) throws -> Scenario {
+    try Scenario.parse(
+      json:
+        #"{"description": "t", "workload": {"operations": \#(operations), "kind": "\#(kind)"}, "network": {"responseLoss": 0.2}}"#,
+      file: "t.json")
+  }
+
+  static var noDuplicates: ScenarioProperty<RequestWorld> {
+    ScenarioProperty("no order is recorded twice") { $0.metrics.duplicated == 0 }
+  }
+
+  @Test func aFailingPropertyIsAnIssueAtTheCallersLine() throws {
+    let scenario = try Self.scenario("keyless-write")
+    let line = #line + 2
+    withKnownIssue {
+      let report = Self.noDuplicates.expect(on: scenario, seeds: 0..<20)
+      #expect(report?.failure != nil)
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return issue.sourceLocation?.line == line && text.contains("fails for seed ")
+        && text.contains("replay: faultsim run t.json --seed ") && text.contains("the response to message 1 is lost")
+    }
+  }
+
+  @Test func aPassingPropertyRecordsNothing() throws {
+    let report = Self.noDuplicates.expect(
+      on: try Self.scenario("keyed-write"), seeds: 0..<5, requiring: [.responseLoss])
+    #expect(report?.holds == true)
+  }
+
+  @Test func aPassWhoseFaultsNeverFiredIsAnIssue() throws {
+    let scenario = try Self.scenario("keyed-write")
+    withKnownIssue {
+      Self.noDuplicates.expect(on: scenario, seeds: 0..<3, requiring: [.partitionResponseLoss])
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("partition-response-loss never fired")
+    }
+  }
+
+  @Test func theEnvironmentChoosesTheSeeds() throws {
+    let environment = { (values: [String: String]) in { (name: String) in values[name] } }
+    #expect(try PropertySeeds.chosen(0..<100, environment: environment(["FAULTSIM_SEED": "17"])) == 17..<18)
+    #expect(try PropertySeeds.chosen(0..<100, environment: environment(["FAULTSIM_SEEDS": "3...5"])) == 3..<6)
+    #expect(try PropertySeeds.chosen(0..<100, environment: environment([:])) == 0..<100)
+    #expect(throws: SeedRangeError.self) {
+      try PropertySeeds.chosen(0..<100, environment: environment(["FAULTSIM_SEED": "-1"]))
+    }
+  }
+}
