@@ -25,10 +25,10 @@ struct ClientRecord<Memory> {
   /// interrupts and an outbox row stands for).
   @usableFromInline
   var awaitsWrite = false
-  /// Whether the app was killed and relaunched during the operation: its
-  /// outbox, not the first process, sends from then on.
+  /// How many times the app was relaunched during the operation, each
+  /// relaunch an outbox resend (``AppOptions/maxResends`` bounds it).
   @usableFromInline
-  var relaunched = false
+  var relaunches: UInt8 = 0
   /// Whether the outbox marked the operation's row sent
   /// (``AppOptions/MarksSent``): a kill then resends nothing.
   @usableFromInline
@@ -77,6 +77,12 @@ struct ClientRecord<Memory> {
   init(memory: Memory) {
     retry = memory
   }
+
+  /// Whether the app was killed and relaunched during the operation: its
+  /// outbox, not the first process, sends from then on.
+  @inlinable
+  @inline(__always)
+  var relaunched: Bool { relaunches > 0 }
 
   /// Whether the client waits for the answer to message `sequence`.
   @inlinable
