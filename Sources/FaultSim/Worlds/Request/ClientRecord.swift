@@ -19,7 +19,7 @@ struct ClientRecord<Memory> {
   /// has room for it.
   @usableFromInline
   var unansweredRequests: UInt32 = 0
-  // Issue 13, apps killed mid-request: four flags in the four bytes of
+  // Apps killed mid-request: three flags and a counter in the four bytes of
   // padding before `deadline`, so the record stays one cache line.
   /// Whether the awaited message is a write (the only kind an app kill
   /// interrupts and an outbox row stands for).
