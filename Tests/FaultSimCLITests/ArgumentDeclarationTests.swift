@@ -134,7 +134,7 @@ import Testing
   @Test func usageLinesAreDerivedAsTheyWereWritten() {
     #expect(
       RunCommand.info.usage
-        == "faultsim run <scenario> [--seed <n>] [--trace [--format text|json|mermaid]] [--set <key.path=value>]... [--order <order>] [--memory-budget <size>] [--strict]"
+        == "faultsim run <scenario> [--seed <n>] [--trace [--format text|json|mermaid]] [--set <key.path=value>]... [--order <order>] [--memory-budget <size>] [--max-events <n|none>] [--strict]"
     )
     #expect(CheckCommand.info.usage == "faultsim check <scenario>... [--strict]")
     #expect(

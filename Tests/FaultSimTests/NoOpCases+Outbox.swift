@@ -37,6 +37,15 @@ extension NoOpCheckTests {
         "outbox-none-relaunch", .request, setup: [kills, "client.app.outbox=none", errors],
         key: "client.app.marksSent", values: ["on-2xx", "on-any-response"], control: [newKey]),
       NoOpCase(
+        "app-termination-without-writes", .request, setup: [read, kills, newKey], key: "client.app.maxResends",
+        values: ["0", "3"], control: [write]),
+      NoOpCase(
+        "outbox-without-termination", .request, setup: [newKey], key: "client.app.maxResends",
+        values: ["0", "3"], control: [kills]),
+      NoOpCase(
+        "outbox-none-relaunch", .request, setup: [kills, "client.app.outbox=none"], key: "client.app.maxResends",
+        values: ["0", "3"], control: [newKey]),
+      NoOpCase(
         "marks-sent-without-error-answers", .request, setup: [kills, newKey], key: "client.app.marksSent",
         values: ["on-2xx", "on-any-response"], control: [errors]),
     ]

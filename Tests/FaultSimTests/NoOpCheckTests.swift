@@ -185,6 +185,8 @@ struct NoOpCase: CustomTestStringConvertible, Sendable {
         #expect(docs.contains(row), "docs/no-op-checks.md needs the row\n\(row)")
       }
     }
+    // The request world's completion checks have their own section.
+    expected += RequestWorldOptions.completionRules.map { Self.docsRow(($0.name, $0.keys, $0.why)) }
     let rows = docs.split(separator: "\n").filter { $0.hasPrefix("| `") }.map(String.init)
     #expect(rows.count == expected.count, "docs/no-op-checks.md has rows no rule declares")
   }

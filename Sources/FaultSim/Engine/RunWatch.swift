@@ -1,7 +1,8 @@
 import Synchronization
 
 /// Looks at a run while it goes, every ``interval`` events: stops it when
-/// asked (an interrupt from another thread).
+/// asked (an interrupt from another thread), or when it has handled more
+/// than its ``eventLimit``.
 ///
 /// A run without a watch pays nothing for it; a watched run pays one
 /// comparison per event and a call every ``interval`` events, so a stop is
@@ -14,13 +15,20 @@ public final class RunWatch: Sendable {
   /// Events between two checks.
   public let interval: UInt64
   private let stopRequested = Atomic<Bool>(false)
+  /// The most events one run may handle before it is stopped; `nil` for no
+  /// limit.
+  public let eventLimit: UInt64?
 
   /// A watch that checks every `interval` events.
   ///
-  /// - Parameter interval: Events between two checks; at least 1. The
-  ///   default keeps a check to well under a millisecond of a release run.
-  public init(interval: UInt64 = 1 << 14) {
+  /// - Parameters:
+  ///   - interval: Events between two checks; at least 1. The default
+  ///     keeps a check to well under a millisecond of a release run.
+  ///   - eventLimit: The most events one run may handle; `nil` for no
+  ///     limit. A run past it stops within ``interval`` events.
+  public init(interval: UInt64 = 1 << 14, eventLimit: UInt64? = nil) {
     self.interval = max(1, interval)
+    self.eventLimit = eventLimit
   }
 
   /// Asks every run this watch looks at to stop at its next check; safe
@@ -34,11 +42,14 @@ public final class RunWatch: Sendable {
 
   /// The check made every ``interval`` events.
   ///
-  /// - Throws: ``SimulationError/interrupted(at:)`` once a stop was asked for.
+  /// - Throws: ``SimulationError/interrupted(at:)`` once a stop was asked
+  ///   for; ``SimulationError/eventLimitExceeded(limit:at:)`` past the
+  ///   event limit.
   /// - Complexity: O(1).
   @usableFromInline
   func check(_ progress: RunProgress) throws(SimulationError) {
     if isStopRequested { throw .interrupted(at: progress.now) }
+    try checkWork(progress)
   }
 }
 

@@ -89,6 +89,7 @@ struct RegisteredWorldOptions<Model: RegisteredWorld>: WorldStorage {
 
   func warnings(keys: WrittenKeys, file: String) -> [ScenarioWarning] {
     NoOpRule.warnings(Model.Options.noOpRules, options: options, keys: keys, file: file)
+      + NoOpRule.warnings(Model.Options.completionRules, options: options, keys: keys, file: file)
   }
 
   func open<Visitor: WorldVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) -> Visitor.Result {

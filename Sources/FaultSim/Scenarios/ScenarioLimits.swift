@@ -38,4 +38,8 @@ enum ScenarioLimits {
   /// The mean gap between random restarts: at least a millisecond, so a
   /// run cannot ask for a restart per event.
   static let restartInterval: ClosedRange<UInt64> = 1_000_000...2_592_000_000_000_000
+  /// The resends an app's outbox makes of one row before it gives the row
+  /// up: a row is resent once per relaunch, and a relaunch is a person
+  /// opening the app again.
+  static let outboxResends = 0...100
 }

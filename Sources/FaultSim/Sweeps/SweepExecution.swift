@@ -40,6 +40,9 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
   let plannedPerCell: [UInt64]
   let state: Mutex<State>
   let cancelled = Atomic<Bool>(false)
+  /// What looks at every run of the execution while it goes; `nil` for
+  /// none.
+  let watch: RunWatch?
 
   /// Plans the execution of the whole of `sweep`.
   ///
@@ -47,9 +50,11 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
   ///   - sweep: The sweep to run.
   ///   - chunkSeeds: Seeds per chunk; by default about a hundredth of the
   ///     seeds per cell, between 1 and 1,000.
+  ///   - watch: What looks at every run while it goes.
   /// - Complexity: O(cells + chunks).
-  public convenience init(sweep: Sweep<World>, chunkSeeds: UInt64? = nil) {
-    self.init(sweep: sweep, shard: .whole, chunkSeeds: chunkSeeds, resumed: Resumed(cells: sweep.cells.count))
+  public convenience init(sweep: Sweep<World>, chunkSeeds: UInt64? = nil, watch: RunWatch? = nil) {
+    self.init(
+      sweep: sweep, shard: .whole, chunkSeeds: chunkSeeds, resumed: Resumed(cells: sweep.cells.count), watch: watch)
   }
 
   /// Plans the execution of `shard` of `sweep`, minus the work a checkpoint
@@ -60,10 +65,12 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
   ///     shard per cell, between 1 and 1,000.
   ///   - resume: A checkpoint of an earlier, interrupted execution of the
   ///     same sweep and shard.
+  ///   - watch: What looks at every run while it goes.
   /// - Throws: `PartialTableError` when the checkpoint belongs to another
   ///   sweep or shard, or its rows are inconsistent.
   package convenience init(
-    sweep: Sweep<World>, shard: SweepShard = .whole, chunkSeeds: UInt64? = nil, resume: PartialTable? = nil
+    sweep: Sweep<World>, shard: SweepShard = .whole, chunkSeeds: UInt64? = nil, resume: PartialTable? = nil,
+    watch: RunWatch? = nil
   ) throws(PartialTableError) {
     var resumed = Resumed(cells: sweep.cells.count)
     if let resume {
@@ -89,7 +96,7 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
         }
       }
     }
-    self.init(sweep: sweep, shard: shard, chunkSeeds: chunkSeeds, resumed: resumed)
+    self.init(sweep: sweep, shard: shard, chunkSeeds: chunkSeeds, resumed: resumed, watch: watch)
   }
 
   /// The work a checkpoint already holds: per cell, its partial sum and the
@@ -107,8 +114,11 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
   }
 
   /// Plans the chunks of `shard` that `resumed` does not hold.
-  private init(sweep: Sweep<World>, shard: SweepShard, chunkSeeds: UInt64?, resumed: Resumed) {
+  private init(
+    sweep: Sweep<World>, shard: SweepShard, chunkSeeds: UInt64?, resumed: Resumed, watch: RunWatch?
+  ) {
     self.sweep = sweep
+    self.watch = watch
     self.shard = shard
     let slice = shard.slice(cells: sweep.cells.count, seeds: sweep.seeds)
     let completed = resumed.completed
@@ -192,7 +202,7 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
       }
       guard let index else { return }
       let chunk = chunks[index]
-      let runner = runners[chunk.cell] ?? World.makeRunner(sweep.cells[chunk.cell].options)
+      let runner = runners[chunk.cell] ?? World.makeRunner(sweep.cells[chunk.cell].options, watch: watch)
       runners[chunk.cell] = runner
       // Runners of cells no longer being worked on are dropped to bound memory.
       if runners.count > 2 { runners = [chunk.cell: runner] }

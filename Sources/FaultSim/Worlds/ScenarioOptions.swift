@@ -12,9 +12,17 @@ protocol ScenarioOptions: Sendable {
 
   /// The world's no-op checks, in the order their warnings are reported.
   static var noOpRules: [NoOpRule<Self>] { get }
+
+  /// The world's checks for options with which runs cannot complete their
+  /// work (every write killed before any answer, a server restarting faster
+  /// than it processes), reported after the no-op checks.
+  static var completionRules: [NoOpRule<Self>] { get }
 }
 
 extension ScenarioOptions {
+  /// No completion checks unless the world declares some.
+  static var completionRules: [NoOpRule<Self>] { [] }
+
   /// Reads the options from the scenario's top-level object, starting from
   /// the model's defaults; the reader refuses unknown keys when the
   /// document is finished.

@@ -24,7 +24,7 @@ struct RunCommand: Subcommand, WorldCommand {
     abstract: "Run one seed of a scenario and print its metrics (and, with --trace, its timeline).",
     arguments: [
       scenario, seedOption, traceFlag, formatOption, setOption, ArgumentReader.orderOption,
-      MemoryBudget.declaration, StrictOption.declaration,
+      MemoryBudget.declaration, WorkLimit.declaration, StrictOption.declaration,
     ],
     examples: [
       "faultsim run scenarios/checkout-reference.json --seed 42",
@@ -39,6 +39,7 @@ struct RunCommand: Subcommand, WorldCommand {
   var strategy: OrderStrategy
   var format: TraceFormat
   var budget: MemoryBudget
+  var workLimit: WorkLimit
   var strict: Bool
   /// Whether `--order` was given (FIFO is also the default).
   var orderGiven: Bool
@@ -53,6 +54,7 @@ struct RunCommand: Subcommand, WorldCommand {
     overrides = try arguments.overrides(Self.setOption)
     strategy = try arguments.orderStrategy()
     budget = try MemoryBudget(&arguments, environment: Host.environment)
+    workLimit = try WorkLimit(&arguments)
     path = try arguments.positional(Self.scenario)
     try arguments.finish()
   }
@@ -78,6 +80,8 @@ struct RunCommand: Subcommand, WorldCommand {
     }
     try warnings.report(strict: strict, after: &output)
     try budget.check(World.self, [options], jobs: 1, scenario: path, trace: trace ? format : nil)
+    try workLimit.check(World.self, [options], scenario: path)
+    let watch = makeWatch(World.self, options)
     let result: (metrics: World.Metrics, summary: RunSummary)
     // The first error writing the trace; later chunks are dropped.
     var writeFailure: FileDescriptor.WriteError?
@@ -90,17 +94,17 @@ struct RunCommand: Subcommand, WorldCommand {
           guard writeFailure == nil else { return }
           do throws(FileDescriptor.WriteError) { try Output.writeNow(text) } catch { writeFailure = error }
         }
-        let run = try World.runOnce(options, seed: seed, strategy: strategy, streamingTraceTo: stream)
+        let run = try World.runOnce(options, seed: seed, strategy: strategy, streamingTraceTo: stream, watch: watch)
         result = (run.metrics, run.summary)
         stream.finish()
       } else {
         // Only the metrics are read: the runner folds finished entities
         // and forgets them, so memory grows with what is in flight.
-        let run = try World.makeRunner(options).run(seed, strategy)
+        let run = try World.makeRunner(options, watch: watch).run(seed, strategy)
         result = (run.metrics, run.summary)
       }
     } catch {
-      throw .simulation(error, scenario: path)
+      throw workLimit.failure(error, scenario: path)
     }
     if let writeFailure {
       throw .cannotCreate("cannot write the trace to standard output: \(writeFailure)")
@@ -120,6 +124,12 @@ struct RunCommand: Subcommand, WorldCommand {
       warnings.add(flag: orderFlag, "this run met no race, so the order did not matter")
       try warnings.report(strict: strict, after: &output)
     }
+  }
+
+  /// The run's watch: the one place the command says what looks at its run
+  /// while it goes.
+  func makeWatch<World: PluggableWorld>(_ world: World.Type, _ options: World.Options) -> RunWatch {
+    RunWatch(eventLimit: workLimit.events(World.self, options))
   }
 
   /// The command that reproduces this run.

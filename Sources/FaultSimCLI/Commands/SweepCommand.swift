@@ -38,7 +38,7 @@ struct SweepCommand: Subcommand {
     abstract: "Run a range of seeds over a grid of parameter values and write one CSV row per cell.",
     arguments: [
       scenario, seedsOption, setOption, varyOption, outOption, forceFlag, jobsOption, interleavingsOption,
-      shardOption, resumeFlag, quietFlag, MemoryBudget.declaration, StrictOption.declaration,
+      shardOption, resumeFlag, quietFlag, MemoryBudget.declaration, WorkLimit.declaration, StrictOption.declaration,
     ],
     discussion: [
       "Progress (cells, seeds, rate, elapsed, ETA) is drawn on standard error when it is a terminal. SIGINT or SIGTERM stops the sweep between seeds and keeps a checkpoint of the finished work next to the output (<out>.checkpoint, or faultsim-sweep-<digest>[-shard-K-of-N].checkpoint without --out); run the same command with --resume to continue: the final table is byte-identical to an uninterrupted run.",
@@ -63,6 +63,7 @@ struct SweepCommand: Subcommand {
   var resume: Bool
   var quiet: Bool
   var budget: MemoryBudget
+  var workLimit: WorkLimit
   var strict: Bool
   /// Whether `--jobs` and `--interleavings` were given (not defaults).
   var jobsGiven: Bool
@@ -76,6 +77,7 @@ struct SweepCommand: Subcommand {
     resume = arguments.flag(Self.resumeFlag)
     quiet = arguments.flag(Self.quietFlag)
     budget = try MemoryBudget(&arguments, environment: Host.environment)
+    workLimit = try WorkLimit(&arguments)
     out = try arguments.outputPath(Self.outOption)
     interleavings = try arguments.integer(Self.interleavingsOption)
     jobs = try arguments.givenInteger(Self.jobsOption) ?? Host.activeProcessorCount
@@ -164,6 +166,7 @@ struct SweepCommand: Subcommand {
     try budget.check(
       World.self, sweep.cells.map(\.options), jobs: workers, besides: UInt64(sweep.cells.count) * cellBytes,
       scenario: path)
+    try workLimit.check(World.self, sweep.cells.map(\.options), scenario: path)
     if let out { try OutputFile.checkWritable(out, force: force) }
     // Shards sharing a directory (an array job writing to standard output)
     // each keep their own checkpoint.
@@ -186,7 +189,8 @@ struct SweepCommand: Subcommand {
     }
     let execution: SweepExecution<World>
     do {
-      execution = try SweepExecution(sweep: sweep, shard: shard ?? .whole, resume: resumed)
+      execution = try SweepExecution(
+        sweep: sweep, shard: shard ?? .whole, resume: resumed, watch: makeWatch(World.self, sweep.cells.map(\.options)))
     } catch {
       throw .data("cannot resume: \(error)\n\(Self.startOver)")
     }
@@ -221,7 +225,7 @@ struct SweepCommand: Subcommand {
       }
     } catch {
       progress.finish()
-      throw .simulation(error, scenario: path)
+      throw workLimit.failure(error, scenario: path)
     }
     progress.update(Self.snapshot(execution), force: true)
     progress.finish()
@@ -246,6 +250,12 @@ struct SweepCommand: Subcommand {
       output.write(text)
     }
     saver.remove()
+  }
+
+  /// The watch every run of the sweep shares: the one place the command
+  /// says what looks at its runs while they go.
+  func makeWatch<World: PluggableWorld>(_ world: World.Type, _ cells: [World.Options]) -> RunWatch {
+    RunWatch(eventLimit: workLimit.events(World.self, cells))
   }
 
   /// What to do with a checkpoint that cannot be resumed.

@@ -19,16 +19,16 @@ struct ClientRecord<Memory> {
   /// has room for it.
   @usableFromInline
   var unansweredRequests: UInt32 = 0
-  // Issue 13, apps killed mid-request: four flags in the four bytes of
+  // Apps killed mid-request: three flags and a counter in the four bytes of
   // padding before `deadline`, so the record stays one cache line.
   /// Whether the awaited message is a write (the only kind an app kill
   /// interrupts and an outbox row stands for).
   @usableFromInline
   var awaitsWrite = false
-  /// Whether the app was killed and relaunched during the operation: its
-  /// outbox, not the first process, sends from then on.
+  /// How many times the app was relaunched during the operation, each
+  /// relaunch an outbox resend (``AppOptions/maxResends`` bounds it).
   @usableFromInline
-  var relaunched = false
+  var relaunches: UInt8 = 0
   /// Whether the outbox marked the operation's row sent
   /// (``AppOptions/MarksSent``): a kill then resends nothing.
   @usableFromInline
@@ -77,6 +77,12 @@ struct ClientRecord<Memory> {
   init(memory: Memory) {
     retry = memory
   }
+
+  /// Whether the app was killed and relaunched during the operation: its
+  /// outbox, not the first process, sends from then on.
+  @inlinable
+  @inline(__always)
+  var relaunched: Bool { relaunches > 0 }
 
   /// Whether the client waits for the answer to message `sequence`.
   @inlinable

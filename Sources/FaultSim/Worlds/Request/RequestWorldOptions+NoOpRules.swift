@@ -214,19 +214,22 @@ extension RequestWorldOptions {
     // Issue 13, apps killed mid-request:
     NoOpRule(
       "app-termination-without-writes",
-      keys: ["client.app.termination", "client.app.relaunchAfter", "client.app.outbox", "client.app.marksSent"],
+      keys: [
+        "client.app.termination", "client.app.relaunchAfter", "client.app.outbox", "client.app.marksSent",
+        "client.app.maxResends",
+      ],
       why: "workload.kind is read, so no write attempt is ever in flight to be killed and no outbox row exists",
       // [RequestClient.killTime: only write attempts are killed]
       when: { $0.workload.kind == .read }),
     NoOpRule(
       "outbox-without-termination",
-      keys: ["client.app.relaunchAfter", "client.app.outbox", "client.app.marksSent"],
+      keys: ["client.app.relaunchAfter", "client.app.outbox", "client.app.marksSent", "client.app.maxResends"],
       why: "client.app.termination is 0, so the app is never killed and never relaunched; "
         + "give termination a probability to make them matter",
       // [RequestWorldModel.scheduleKill]
       when: { $0.client.app.termination == 0 }),
     NoOpRule(
-      "outbox-none-relaunch", keys: ["client.app.relaunchAfter", "client.app.marksSent"],
+      "outbox-none-relaunch", keys: ["client.app.relaunchAfter", "client.app.marksSent", "client.app.maxResends"],
       why: "client.app.outbox is none, so a killed write is abandoned: nothing is resent at a relaunch",
       // [RequestClient.terminate]
       when: { $0.client.app.outbox == .none }),

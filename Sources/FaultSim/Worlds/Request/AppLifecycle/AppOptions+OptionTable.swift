@@ -23,5 +23,11 @@ extension AppOptions {
         "when the outbox marks a row sent: `on-2xx`, or `on-any-response` (a 5xx too: a kill during the retry "
           + "then resends nothing)"),
       \.marksSent),
+    .option(
+      .integer(
+        "maxResends", in: ScenarioLimits.outboxResends,
+        "the most times the outbox resends an operation's write (once per relaunch) before it gives the row up: "
+          + "the next kill abandons the write (*uncertain*), as a kill with no outbox does"),
+      \.maxResends),
   ])
 }

@@ -45,6 +45,13 @@ public struct AppOptions: Hashable, Sendable {
   public var outbox: Outbox = .none
   /// When the outbox marks a row sent.
   public var marksSent: MarksSent = .on2xx
+  /// The most times the outbox resends an operation's write (all its
+  /// submissions), one resend per relaunch, before it gives the row up: the
+  /// write ends *uncertain* at the next kill. Real outboxes count their sends and park a row after a limit (a
+  /// dead-letter step), and a person stops opening an app that dies every
+  /// time; without a limit an app killed at every send would be relaunched
+  /// without end.
+  public var maxResends = 10
 
   /// The model's defaults: the app is never killed.
   public init() {}

@@ -51,7 +51,8 @@ extension RequestClient {
   /// The app is killed. If the write attempt it was drawn for still waits
   /// for its answer, that answer will never be heard and its timeout never
   /// fires; then either the user relaunches the app later (the outbox holds
-  /// an unsent row) or the write is abandoned, its outcome uncertain.
+  /// an unsent row it has resent fewer than ``AppOptions/maxResends``
+  /// times) or the write is abandoned, its outcome uncertain.
   ///
   /// - Complexity: O(1).
   @inlinable
@@ -78,6 +79,12 @@ extension RequestClient {
           ? "no outbox: the write is abandoned" : "outbox row marked sent already: nothing will be resent")
       return .client(finish(operation, .uncertain, &context))
     }
+    if Int(records[operation].relaunches) >= app.maxResends {
+      context.trace(
+        RequestActor.client(operation),
+        "outbox gives the row up after \(app.maxResends) resends (client.app.maxResends): the write is abandoned")
+      return .client(finish(operation, .uncertain, &context))
+    }
     let delay = app.relaunchAfter.delay(word: context.valueWord(RequestDraw.relaunchAfter.key(kill.message)))
     return .relaunchAt(try context.now + delay)
   }
@@ -92,7 +99,7 @@ extension RequestClient {
   mutating func relaunch(_ kill: AppTermination, _ context: inout SimulationContext<RequestEvent>) -> ClientStep {
     let operation = Int(kill.operation)
     guard records.holds(operation) else { return .idle }
-    records[operation].relaunched = true
+    records[operation].relaunches &+= 1
     endings.outboxResends &+= 1
     policy.beginSubmission(&records[operation].retry)
     context.trace(RequestActor.client(operation), "relaunch: outbox resends \(resendDescription(operation))")
