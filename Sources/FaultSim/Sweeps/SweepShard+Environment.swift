@@ -166,8 +166,9 @@ extension SweepShard {
     }
     guard position < UInt64(count) else {
       throw SweepShardError(
-        "SLURM_ARRAY_TASK_ID=\(task) is task \(position) (from 0) of SLURM_ARRAY_TASK_MIN=\(minimum) "
-          + "with SLURM_ARRAY_TASK_STEP=\(step), past SLURM_ARRAY_TASK_COUNT=\(count)")
+        "SLURM_ARRAY_TASK_ID=\(task) is task number \(position) (counting from 0) of the array from "
+          + "SLURM_ARRAY_TASK_MIN=\(minimum) by SLURM_ARRAY_TASK_STEP=\(step), but SLURM_ARRAY_TASK_COUNT=\(count) "
+          + "has tasks 0…\(count - 1)")
     }
     try self.init(index: Int(position) + 1, count: count)
   }
