@@ -4,7 +4,8 @@ import FaultSim
 /// subcommand's grammar, then mutated — a required argument dropped, a
 /// flag doubled or misspelt, a value replaced by a hostile one (empty,
 /// huge, negative, control characters, 12,000 key-path components), files
-/// that are missing, directories, or existing outputs.
+/// that are missing, directories, or existing outputs — and `--shard auto`
+/// under made-up batch-scheduler environments.
 ///
 /// Sizes are kept small (an accepted command must finish within the
 /// per-case timeout): the generator never asks for a large valid amount of
@@ -67,6 +68,7 @@ struct ArgumentGenerator {
   /// The command of case `random`.
   func command(_ random: inout FuzzRandom) -> CommandCase {
     if let tables, random.chance(0.1) { return editedPart(tables, &random) }
+    if random.chance(0.08) { return shardAutoCase(&random) }
     if random.chance(0.35) {
       // A mutated scenario through the commands that read it.
       let (_, bytes) = mutator.bytes(&random)

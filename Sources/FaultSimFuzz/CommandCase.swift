@@ -15,6 +15,9 @@ struct CommandCase {
   /// Further files written into the sandbox first (an edited part).
   var files: [(name: String, bytes: [UInt8])] = []
   var expectation: Expectation?
+  /// Variables set for the command besides the fuzzer's own (`PATH`,
+  /// `HOME`, `LC_ALL`): a batch scheduler's, for `--shard auto`.
+  var environment: [String: String] = [:]
 
   /// Whether the command may replace an existing output.
   var forces: Bool { arguments.contains("--force") }
@@ -27,10 +30,14 @@ struct CommandCase {
   /// The command line as a person would paste it into a shell; a very
   /// long word is shown by its start and length (the replay command has it
   /// whole).
+  /// The environment comes first, as `env -i NAME=value …`, when the case
+  /// sets one.
   var shellText: String {
-    (["faultsim"] + arguments).map { word in
+    let variables = environment.keys.sorted().map { Self.quote("\($0)=\(environment[$0]!)") }
+    let command = (["faultsim"] + arguments).map { word in
       word.count > 200 ? "<\(word.count) characters: \(Self.quote(String(word.prefix(40))))…>" : Self.quote(word)
-    }.joined(separator: " ")
+    }
+    return ((environment.isEmpty ? [] : ["env", "-i"] + variables) + command).joined(separator: " ")
   }
 
   static func quote(_ word: String) -> String {

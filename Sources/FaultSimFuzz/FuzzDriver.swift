@@ -45,7 +45,9 @@ final class FuzzDriver {
     let command = command(index)
     if let scenario = command.scenario { try Data(scenario).write(to: sandbox.url.appendingPathComponent("case.json")) }
     for (name, bytes) in command.files { try Data(bytes).write(to: sandbox.url.appendingPathComponent(name)) }
-    let environment = ["PATH": "/usr/bin:/bin", "HOME": sandbox.url.path, "LC_ALL": "C"]
+    let environment = ["PATH": "/usr/bin:/bin", "HOME": sandbox.url.path, "LC_ALL": "C"].merging(
+      command.environment
+    ) { $1 }
     let run = try ProcessRun.run(
       options.faultsim, command.arguments, in: sandbox.url, seconds: options.timeout, scratch: scratch,
       environment: environment)

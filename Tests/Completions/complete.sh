@@ -7,7 +7,8 @@
 #
 # Runs in the current directory (file names are completed there) and prints,
 # for each LINE, a line '>> LINE' and then the candidates one per line,
-# sorted, without descriptions.
+# sorted, without descriptions (bash: as often as COMPREPLY holds each, so a
+# name offered twice shows twice).
 #   bash  sources SCRIPT, finds the function `complete -p faultsim` names, and
 #         calls it with COMP_WORDS/COMP_CWORD split as readline splits them
 #         (at spaces, and at '=', which is in COMP_WORDBREAKS).
@@ -43,7 +44,7 @@ bash)
       COMPREPLY=()
       "$function" faultsim "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
       ((${#COMPREPLY[@]} == 0)) || printf "%s\n" "${COMPREPLY[@]}"
-    ' complete "$script" "$line" | LC_ALL=C sort -u
+    ' complete "$script" "$line" | LC_ALL=C sort
   done
   ;;
 zsh)

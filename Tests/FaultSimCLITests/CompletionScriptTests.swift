@@ -66,8 +66,10 @@ import Testing
   ///
   /// - Parameter text: The script; by default what `faultsim completions`
   ///   prints.
+  /// - Parameter extraFiles: Files made besides ``files``.
   static func complete(
-    _ shell: String, _ lines: [String], script text: String? = nil, environment: [String: String] = [:]
+    _ shell: String, _ lines: [String], script text: String? = nil, environment: [String: String] = [:],
+    extraFiles: [String] = []
   ) throws -> [String: [String]] {
     var script = text ?? ""
     if text == nil {
@@ -81,7 +83,7 @@ import Testing
     let work = temporary.appendingPathComponent("files")
     try FileManager.default.createDirectory(
       at: work.appendingPathComponent("\(directory)"), withIntermediateDirectories: true)
-    for file in files + ["\(directory)/inner.json", "\(directory)/inner.txt"] {
+    for file in files + ["\(directory)/inner.json", "\(directory)/inner.txt"] + extraFiles {
       try Data().write(to: work.appendingPathComponent(file))
     }
     let scriptFile = temporary.appendingPathComponent("faultsim.\(shell)")
@@ -151,6 +153,23 @@ import Testing
     #expect(results["faultsim pack "] == ["folder", "scenario.json", "table.csv"], "\(results)")
     #expect(results["faultsim pack scenario.json "] == ["folder", "scenario.json", "table.csv"], "\(results)")
     #expect(results["faultsim pack --into "] == ["folder"], "\(results)")
+  }
+
+  /// A file whose name is a pattern is offered once, as itself, and makes
+  /// no other name appear twice: the script never expands what it offers.
+  @Test(arguments: ["bash", "zsh", "fish"].filter(installed))
+  func fileNamesThatArePatternsAreOfferedAsThemselves(shell: String) throws {
+    let patterns = ["*.json", "[s]cenario.json", "?.csv", "with space.json"]
+    // zsh offers each name quoted as it will be typed (`\*.json`): the
+    // file's own name once the backslashes are read.
+    let results = try Self.complete(
+      shell, ["faultsim run ", "faultsim merge ", "faultsim run --format "], extraFiles: patterns
+    ).mapValues { names in names.map { shell == "zsh" ? $0.replacing("\\", with: "") : $0 } }
+    #expect(
+      results["faultsim run "] == ["*.json", "[s]cenario.json", "folder", "scenario.json", "with space.json"],
+      "\(shell): \(results)")
+    #expect(results["faultsim merge "] == ["?.csv", "folder", "table.csv"], "\(shell): \(results)")
+    #expect(results["faultsim run --format "]?.isEmpty == false, "\(shell): \(results)")
   }
 
   @Test(.enabled(if: installed("zsh"), "zsh is not installed: .ci/run installs it with 'apt-get install zsh'"))

@@ -84,6 +84,24 @@ import Testing
     #expect(result.output.contains(finding), "\(result.output)")
   }
 
+  /// `--shard auto` runs under generated batch-scheduler environments, and
+  /// a crash under one is a finding that shows the environment.
+  @Test func aCrashUnderASchedulersEnvironmentIsAFinding() throws {
+    let directory = try SweepScalingTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let impostor = try Self.impostor(
+      """
+      [ -n "$JOB_COMPLETION_INDEX$SLURM_ARRAY_TASK_ID$AWS_BATCH_JOB_ARRAY_INDEX" ] && kill -ILL $$
+      echo Error: x >&2; exit 64
+      """, in: directory)
+    let result = try Self.fuzz(
+      ["--seconds", "3", "--timeout", "2", "--only", "commands", "--faultsim", impostor], directory: directory)
+    #expect(result.status == 1, "\(result.output)")
+    #expect(result.output.contains("sweep: killed by signal 4"), "\(result.output)")
+    #expect(result.output.contains("input: env -i "), "\(result.output)")
+    #expect(result.output.contains("--shard auto"), "\(result.output)")
+  }
+
   @Test func aShortRunOfTheRealFaultsimReportsWhatItRan() throws {
     let directory = try SweepScalingTests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

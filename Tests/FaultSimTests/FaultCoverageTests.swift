@@ -36,7 +36,8 @@ import Testing
     let table = try CSVReader.records(try sweep.table())
     let header = table[0]
     #expect(header.contains("faults_request_loss") && header.contains("races_response_vs_timeout"))
-    #expect(Array(header.suffix(5)) == Sweep<RequestWorld>.trailingColumns)
+    #expect(
+      Array(header.suffix(7)) == Sweep<RequestWorld>.trailingColumns + ["gateway_retries", "gateway_timeouts"])
     for row in table.dropFirst() {
       func value(_ column: String) -> Double {
         Double(row[header.firstIndex(of: column)!])!

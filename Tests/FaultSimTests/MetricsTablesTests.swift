@@ -79,9 +79,9 @@ import Testing
       let counters = Metrics.counters.map(\.name)
       let histograms = Metrics.histograms.map(\.name)
       #expect(Set(counters).count == counters.count, "\(Metrics.self): counter names repeat")
-      #expect(Set(Metrics.columnNames).count == Metrics.columnNames.count, "\(Metrics.self): column names repeat")
-      let reads =
-        Metrics.columns.map { ($0.name, $0.value.reads) } + Metrics.runReport.map { ($0.label, $0.value.reads) }
+      let columns = Metrics.columns + Metrics.appendedColumns
+      #expect(Set(columns.map(\.name)).count == columns.count, "\(Metrics.self): column names repeat")
+      let reads = columns.map { ($0.name, $0.value.reads) } + Metrics.runReport.map { ($0.label, $0.value.reads) }
       for (name, names) in reads {
         #expect(!names.isEmpty, "\(Metrics.self).\(name) reads nothing")
         for read in names {
@@ -91,7 +91,7 @@ import Testing
           #expect(known, "\(Metrics.self).\(name) reads \(read)")
         }
       }
-      for column in Metrics.columns {
+      for column in columns {
         #expect(!column.meaning.isEmpty, "\(Metrics.self).\(column.name) has no meaning")
       }
       for counter in Metrics.counters { #expect(!counter.meaning.isEmpty, "\(Metrics.self).\(counter.name)") }

@@ -19,6 +19,10 @@ public protocol WorldMetrics: Sendable {
   static var invariants: [MetricsInvariant<Self>] { get }
   /// The sweep table's columns after the varied key paths, in order.
   static var columns: [MetricsColumn<Self>] { get }
+  /// Columns added after the world's table was first published, in order:
+  /// they follow the columns every table ends with, so a reader that finds
+  /// columns by position keeps finding every earlier one where it was.
+  static var appendedColumns: [MetricsColumn<Self>] { get }
   /// The lines `faultsim run` prints about the run's metrics, in order.
   static var runReport: [MetricsReportLine<Self>] { get }
   /// The runs summed: one per seed in a sweep.
@@ -28,6 +32,9 @@ public protocol WorldMetrics: Sendable {
 }
 
 extension WorldMetrics {
+  /// No columns added after the table was first published.
+  public static var appendedColumns: [MetricsColumn<Self>] { [] }
+
   /// The names of ``columns``: the CSV header after the varied key paths.
   public static var columnNames: [String] { columns.map(\.name) }
 
@@ -37,6 +44,14 @@ extension WorldMetrics {
   /// - Complexity: O(columns), plus O(histogram buckets) per percentile.
   public func fields(seeds: UInt64) -> [String] {
     Self.columns.map { $0.field(self, seeds: seeds) }
+  }
+
+  /// This cell's fields of ``appendedColumns``, in their order.
+  ///
+  /// - Parameter seeds: The seeds the cell ran.
+  /// - Complexity: O(appended columns).
+  public func appendedFields(seeds: UInt64) -> [String] {
+    Self.appendedColumns.map { $0.field(self, seeds: seeds) }
   }
 
   /// `name: value` lines for `faultsim run`, from ``runReport``.

@@ -1,15 +1,18 @@
 /// A sweep table's columns: after the varied key paths, the world's metric
 /// columns (``WorldMetrics/columns``), one column per fault and race kind,
-/// then the columns every table ends with — each declared once, so the
-/// header, the rows and the docs' tables agree.
+/// the columns every table ends with, then the world's columns added since
+/// its table was first published (``WorldMetrics/appendedColumns``) — each
+/// declared once, so the header, the rows and the docs' tables agree.
 extension Sweep {
   /// Every column after the varied key paths: the world's metrics, one
   /// column per fault kind (`faults_response_loss`: faults fired over the
   /// cell's FIFO runs) and race kind (`races_…`: races met) of the world's
   /// ``ScenarioWorld/Draws`` — so a table shows whether the faults it is
-  /// about fired at all — then ``trailingColumns``.
+  /// about fired at all — then ``trailingColumns`` and the world's
+  /// appended columns, last so that earlier columns keep their positions.
   public static var columns: [String] {
     World.Metrics.columnNames + FaultCoverage<World.Draws>.columns + trailingColumns
+      + World.Metrics.appendedColumns.map(\.name)
   }
 
   /// Columns every table ends with.
@@ -59,13 +62,14 @@ extension Sweep {
   }
 
   /// One table row: the cell's axis values, its metrics' fields, its fault
-  /// coverage, then ``trailingColumns`` — the same for a sweep and for
-  /// merged parts.
+  /// coverage, ``trailingColumns``, then the world's appended columns —
+  /// the same for a sweep and for merged parts.
   static func record(
     axisValues: [String], result: CellResult, seeds: UInt64, interleavings: Int, version: String, digest: String
   ) -> String {
     let row = TrailingRow(result: result, seeds: seeds, interleavings: interleavings, version: version, digest: digest)
     return CSVWriter.record(
-      axisValues + result.metrics.fields(seeds: seeds) + result.coverage.fields + trailing.map { $0.value(row) })
+      axisValues + result.metrics.fields(seeds: seeds) + result.coverage.fields + trailing.map { $0.value(row) }
+        + result.metrics.appendedFields(seeds: seeds))
   }
 }

@@ -1,8 +1,9 @@
 /// The docs' tables of a world's sweep table and sums, generated from the
 /// declarations (``WorldMetrics/columns``, ``WorldMetrics/counters``,
-/// ``WorldMetrics/histograms``, ``WorldMetrics/invariants``, the world's
-/// draw purposes and the trailing columns): docs/metrics.md and each
-/// world's page hold them between markers, and a test keeps them equal.
+/// ``WorldMetrics/appendedColumns``, ``WorldMetrics/histograms``,
+/// ``WorldMetrics/invariants``, the world's draw purposes and the trailing
+/// columns): docs/metrics.md and each world's page hold them between
+/// markers, and a test keeps them equal.
 extension Sweep {
   /// The tables, in Markdown.
   ///
@@ -25,6 +26,9 @@ extension Sweep {
     }
     for column in trailing {
       lines.append(row("`\(column.name)`", column.meaning, column.computedAs))
+    }
+    for column in World.Metrics.appendedColumns {
+      lines.append(row("`\(column.name)`", column.meaning, column.value.formula))
     }
     lines += [
       "", "The sums behind them, in the order partial tables and checkpoints hold them:", "",

@@ -32,15 +32,27 @@ extension SweepShard {
   /// - AWS Batch array job: `AWS_BATCH_JOB_ARRAY_INDEX` (0-based) + 1 of
   ///   `AWS_BATCH_JOB_ARRAY_SIZE`.
   ///
+  /// Every number is checked before it is used: a value no 64-bit integer
+  /// holds, an index outside its array, a count outside 1…1000000 or a
+  /// Slurm range wider than that is refused naming the variable and its
+  /// value, never wrapped or trapped on.
+  ///
   /// - Throws: ``SweepShardError`` naming the variable when one is not an
-  ///   integer, is missing, or contradicts another; when no scheduler's
-  ///   variables are set; when two schedulers' are (which one is meant
-  ///   cannot be known).
+  ///   integer, is out of range, is missing, or contradicts another; when
+  ///   no scheduler's variables are set; when two schedulers' are (which
+  ///   one is meant cannot be known).
   package init(environment: [String: String]) throws(SweepShardError) {
     func number(_ name: String) throws(SweepShardError) -> Int? {
       guard let value = environment[name] else { return nil }
-      guard let number = Int(value.trimmingSpacesAndTabs) else {
-        throw SweepShardError("\(name)='\(value)' is not an integer")
+      let text = value.trimmingSpacesAndTabs
+      guard let number = Int(text) else {
+        let digits = text.drop { $0 == "-" || $0 == "+" }
+        let isNumeral =
+          !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber } && text.count - digits.count <= 1
+        throw SweepShardError(
+          isNumeral
+            ? "\(name)='\(value)' is out of range: a 64-bit integer is \(Int.min)…\(Int.max)"
+            : "\(name)='\(value)' is not an integer")
       }
       return number
     }
@@ -48,7 +60,7 @@ extension SweepShard {
     let present = markers.filter { environment[$0] != nil }
     guard present.count <= 1 else {
       throw SweepShardError(
-        "--shard auto found \(present.joined(separator: " and ")) both set, so which scheduler's task this is "
+        "found \(present.joined(separator: " and ")) both set, so which scheduler's task this is "
           + "cannot be told; unset one, or give the shard as K/N")
     }
     if let completion = try number("JOB_COMPLETION_INDEX") {
@@ -56,7 +68,7 @@ extension SweepShard {
         throw SweepShardError(
           "JOB_COMPLETION_INDEX is set but FAULTSIM_SHARD_COUNT is not; set it to the Job's completions")
       }
-      try self.init(index: completion + 1, count: count)
+      try self.init(zeroBased: completion, "JOB_COMPLETION_INDEX", of: count, "FAULTSIM_SHARD_COUNT")
       return
     }
     if let task = try number("SLURM_ARRAY_TASK_ID") {
@@ -67,15 +79,45 @@ extension SweepShard {
       guard let size = try number("AWS_BATCH_JOB_ARRAY_SIZE") else {
         throw SweepShardError("AWS_BATCH_JOB_ARRAY_INDEX is set but AWS_BATCH_JOB_ARRAY_SIZE is not")
       }
-      try self.init(index: index + 1, count: size)
+      try self.init(zeroBased: index, "AWS_BATCH_JOB_ARRAY_INDEX", of: size, "AWS_BATCH_JOB_ARRAY_SIZE")
       return
     }
     let names = Self.schedulers.map { "\($0.name) (\($0.variables.joined(separator: ", ")))" }
-    throw SweepShardError("--shard auto needs " + names.joined(separator: ", or "))
+    throw SweepShardError(
+      "no batch scheduler's variables are set; set those of " + names.joined(separator: ", or ")
+        + ", or give the shard as K/N")
+  }
+
+  /// The most shards a sweep is cut into, as ``init(index:count:)`` allows.
+  private static let largestCount = 1_000_000
+
+  /// Checks a scheduler's count variable: `count` shards must be possible.
+  private static func checkedCount(_ count: Int, _ name: String) throws(SweepShardError) -> Int {
+    guard (1...largestCount).contains(count) else {
+      throw SweepShardError("\(name)=\(count) is not a shard count; it must be 1…\(largestCount)")
+    }
+    return count
+  }
+
+  /// Task `index` (0-based, from variable `indexName`) of `count` (from
+  /// `countName`), both checked before the index is made 1-based.
+  private init(
+    zeroBased index: Int, _ indexName: String, of count: Int, _ countName: String
+  ) throws(SweepShardError) {
+    let count = try Self.checkedCount(count, countName)
+    guard (0..<count).contains(index) else {
+      throw SweepShardError(
+        "\(indexName)=\(index) is not a task of \(countName)=\(count); it must be 0…\(count - 1)")
+    }
+    try self.init(index: index + 1, count: count)
   }
 
   /// The shard of Slurm array task `task`; `number` reads the other
   /// `SLURM_ARRAY_TASK_*` variables.
+  ///
+  /// Differences of two variables are taken as magnitudes in `UInt64`,
+  /// where any two `Int`s' difference fits, so MIN = −2⁶³ with MAX or ID
+  /// = 2⁶³−1 is refused by its size rather than trapped on.
   private init(
     slurmTask task: Int, _ number: (String) throws(SweepShardError) -> Int?
   ) throws(SweepShardError) {
@@ -83,22 +125,51 @@ extension SweepShard {
     let step = try number("SLURM_ARRAY_TASK_STEP") ?? 1
     let maximum = try number("SLURM_ARRAY_TASK_MAX")
     guard step >= 1 else { throw SweepShardError("SLURM_ARRAY_TASK_STEP=\(step) must be at least 1") }
-    guard task >= minimum, (task - minimum) % step == 0 else {
+    // `to − from` for `from ≤ to`, exactly.
+    func distance(from: Int, to: Int) -> UInt64 { UInt64(bitPattern: Int64(to &- from)) }
+    let steps = UInt64(step)
+    guard task >= minimum, distance(from: minimum, to: task) % steps == 0 else {
       throw SweepShardError(
         "SLURM_ARRAY_TASK_ID=\(task) is not MIN + k·STEP (SLURM_ARRAY_TASK_MIN=\(minimum), "
           + "SLURM_ARRAY_TASK_STEP=\(step)): the array is not a range MIN-MAX:STEP; use one, or give the shard as K/N")
     }
-    let ranged = maximum.map { maximum in maximum >= minimum ? (maximum - minimum) / step + 1 : 0 }
-    guard let count = try number("SLURM_ARRAY_TASK_COUNT") ?? ranged else {
+    let position = distance(from: minimum, to: task) / steps
+    var ranged: Int?
+    if let maximum {
+      guard maximum >= minimum else {
+        throw SweepShardError(
+          "SLURM_ARRAY_TASK_MAX=\(maximum) is below SLURM_ARRAY_TASK_MIN=\(minimum); the array has no tasks")
+      }
+      guard task <= maximum else {
+        throw SweepShardError(
+          "SLURM_ARRAY_TASK_ID=\(task) is past SLURM_ARRAY_TASK_MAX=\(maximum); it must be "
+            + "\(minimum)…\(maximum)")
+      }
+      let tasks = distance(from: minimum, to: maximum) / steps
+      guard tasks < UInt64(Self.largestCount) else {
+        throw SweepShardError(
+          "SLURM_ARRAY_TASK_MAX=\(maximum) with SLURM_ARRAY_TASK_MIN=\(minimum) and SLURM_ARRAY_TASK_STEP=\(step) "
+            + "makes more than \(Self.largestCount) tasks, the most shards a sweep is cut into")
+      }
+      ranged = Int(tasks) + 1
+    }
+    guard let given = try number("SLURM_ARRAY_TASK_COUNT") ?? ranged else {
       throw SweepShardError(
         "SLURM_ARRAY_TASK_ID is set but neither SLURM_ARRAY_TASK_COUNT nor SLURM_ARRAY_TASK_MAX is")
     }
+    let count = try Self.checkedCount(given, "SLURM_ARRAY_TASK_COUNT")
     if let ranged, ranged != count {
       throw SweepShardError(
         "SLURM_ARRAY_TASK_COUNT=\(count) but MIN-MAX:STEP (\(minimum)-\(maximum ?? 0):\(step)) has \(ranged) tasks: "
           + "an array given as a list (--array=1,4,9) cannot be numbered 1…N; use a range MIN-MAX[:STEP], "
           + "or give the shard as K/N")
     }
-    try self.init(index: (task - minimum) / step + 1, count: count)
+    guard position < UInt64(count) else {
+      throw SweepShardError(
+        "SLURM_ARRAY_TASK_ID=\(task) is task number \(position) (counting from 0) of the array from "
+          + "SLURM_ARRAY_TASK_MIN=\(minimum) by SLURM_ARRAY_TASK_STEP=\(step), but SLURM_ARRAY_TASK_COUNT=\(count) "
+          + "has tasks 0…\(count - 1)")
+    }
+    try self.init(index: Int(position) + 1, count: count)
   }
 }

@@ -11,25 +11,36 @@ struct BashCompletionScript {
       "# declarations that faultsim parses its arguments with.",
       "# Load it with: source <(faultsim completions bash)",
       "",
+      "# Runs compgen with the arguments given and adds each line it prints to",
+      "# COMPREPLY as it is: a name is neither split at spaces nor expanded as a",
+      "# pattern (a file named '*.json' is offered once, as itself).",
+      "_faultsim_compgen() {",
+      "  local line",
+      "  while IFS= read -r line; do",
+      "    COMPREPLY+=(\"$line\")",
+      "  done < <(compgen \"$@\")",
+      "}",
+      "",
       "# Files ending in one of the extensions given (any file without one), and",
       "# directories to descend into.",
       "_faultsim_complete_files() {",
-      "  local IFS=$'\\n' extension",
+      "  local extension",
       "  compopt -o filenames 2>/dev/null",
+      "  COMPREPLY=()",
       "  if (($# == 0)); then",
-      "    COMPREPLY=($(compgen -f -- \"$cur\"))",
+      "    _faultsim_compgen -f -- \"$cur\"",
       "    return",
       "  fi",
-      "  COMPREPLY=($(compgen -d -- \"$cur\"))",
+      "  _faultsim_compgen -d -- \"$cur\"",
       "  for extension in \"$@\"; do",
-      "    COMPREPLY+=($(compgen -f -X \"!*.$extension\" -- \"$cur\"))",
+      "    _faultsim_compgen -f -X \"!*.$extension\" -- \"$cur\"",
       "  done",
       "}",
       "",
       "_faultsim_complete_directories() {",
-      "  local IFS=$'\\n'",
       "  compopt -o filenames 2>/dev/null",
-      "  COMPREPLY=($(compgen -d -- \"$cur\"))",
+      "  COMPREPLY=()",
+      "  _faultsim_compgen -d -- \"$cur\"",
       "}",
       "",
       "# How many positional arguments come before the cursor, after the word at",
@@ -79,9 +90,9 @@ struct BashCompletionScript {
       "  case $command in",
       "    '')",
       "      if [[ $cur == -* ]]; then",
-      "        COMPREPLY=($(compgen -W \(Self.quoted(root.optionDeclarations.flatMap(\.spellings))) -- \"$cur\"))",
+      "        _faultsim_compgen -W \(Self.quoted(root.optionDeclarations.flatMap(\.spellings))) -- \"$cur\"",
       "      else",
-      "        COMPREPLY=($(compgen -W \(Self.quoted(root.subcommands.map(\.name))) -- \"$cur\"))",
+      "        _faultsim_compgen -W \(Self.quoted(root.subcommands.map(\.name))) -- \"$cur\"",
       "      fi",
       "      ;;",
     ]
@@ -119,7 +130,7 @@ struct BashCompletionScript {
       "    return",
       "  fi",
       "  if [[ $cur == -* ]]; then",
-      "    COMPREPLY=($(compgen -W \(Self.quoted(command.optionDeclarations.flatMap(\.spellings))) -- \"$cur\"))",
+      "    _faultsim_compgen -W \(Self.quoted(command.optionDeclarations.flatMap(\.spellings))) -- \"$cur\"",
       "    return",
       "  fi",
     ]
@@ -145,7 +156,7 @@ struct BashCompletionScript {
     case .file(let extensions):
       return (["_faultsim_complete_files"] + extensions.map { quoted([$0]) }).joined(separator: " ")
     case .directory: return "_faultsim_complete_directories"
-    case .choices, .optionTables: return "COMPREPLY=($(compgen -W \(quoted(completion.choices)) -- \"$cur\"))"
+    case .choices, .optionTables: return "COMPREPLY=(); _faultsim_compgen -W \(quoted(completion.choices)) -- \"$cur\""
     }
   }
 

@@ -20,7 +20,7 @@ extension RequestMetrics: WorldMetrics {
       .init("events", \.events, "engine events handled"),
       .init("makespan_total_ns", \.makespanTotal, "sum over runs of the time every client was done, in ns"),
       .init("outbox_resends", \.outboxResends, "writes an outbox resent after the app's relaunch"),
-      // Issue 13, intermediaries that retry:
+      // Intermediaries that retry:
       .init("gateway_retries", \.gatewayRetries, "upstream tries a gateway sent beyond the first of each request"),
       .init("gateway_timeouts", \.gatewayTimeouts, "504s a gateway answered a client with, its timeout spent"),
     ]
@@ -45,6 +45,13 @@ extension RequestMetrics: WorldMetrics {
         "\(fixed: .ratio(\.makespanTotal, \.runs).divided(by: 1e6), digits: 3)"),
     ]
 
+  /// What a gateway in front of the server did: added after the table was
+  /// first published, so they come last.
+  public static let appendedColumns: [MetricsColumn<RequestMetrics>] = [
+    .count(\.gatewayRetries, "upstream tries a gateway sent beyond the first of each request"),
+    .count(\.gatewayTimeouts, "504s a gateway answered a client with, its timeout spent"),
+  ]
+
   public static let runReport: [MetricsReportLine<RequestMetrics>] =
     [
       .init("operations", "\(count: \.operations)"),
@@ -62,7 +69,7 @@ extension RequestMetrics: WorldMetrics {
       .init("completion p99", "\(percentile: 99, of: \.completion, in: .milliseconds, labelled: true)"),
       .init("all done at", "\(fixed: .counter(\.makespanTotal).divided(by: 1e6), digits: 3) ms"),
       .init("outbox resends", "\(count: \.outboxResends)", whenNonzero: \.outboxResends),
-      // Issue 13, intermediaries that retry:
+      // Intermediaries that retry:
       .init("gateway retries", "\(count: \.gatewayRetries)", whenNonzero: \.gatewayRetries),
       .init("gateway 504s", "\(count: \.gatewayTimeouts)", whenNonzero: \.gatewayTimeouts),
     ]
