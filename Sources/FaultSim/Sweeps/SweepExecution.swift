@@ -11,9 +11,11 @@ import Synchronization
 /// does not grow with the number of seeds: one total per cell, one chunk in
 /// flight per worker.
 ///
-/// Cancellation (``cancel()``) stops workers between seeds; chunks not
-/// finished are dropped, and the finished ones make a checkpoint that
-/// `faultsim sweep --resume` continues from.
+/// Cancellation (``cancel()``) stops workers between seeds; a ``RunWatch``
+/// asked to stop (``RunWatch/requestStop()``) stops them within a seed too.
+/// Either way the chunks not finished are dropped — an interrupted seed is
+/// not a failure, and its chunk is run again on resume — and the finished
+/// ones make a checkpoint that `faultsim sweep --resume` continues from.
 public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Options: Sendable {
   /// A chunk of work: one cell, a contiguous range of seeds.
   struct Chunk: Sendable {
@@ -26,6 +28,8 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
     var totals: [Sweep<World>.CellResult?]
     var completed: [[SeedRange]]
     var seedsDone: UInt64 = 0
+    /// Chunks whose sums are in `totals`.
+    var chunksDone = 0
     var failure: SimulationError?
   }
 
@@ -169,20 +173,28 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
   ///
   /// - Parameters:
   ///   - jobs: Worker threads; at most ``workItems`` are used, at least 1.
+  ///   - watch: What looks at every seed's runs while they go; once it is
+  ///     asked to stop, the seeds in progress end with
+  ///     ``SimulationError/interrupted(at:)``, their chunks are dropped as
+  ///     if cancelled, and no further chunk starts.
   ///   - onChunk: Called after every finished chunk with the seeds done so
   ///     far (from a worker thread; keep it short).
-  /// - Returns: Whether every chunk finished (false after ``cancel()``).
-  public func run(jobs: Int, onChunk: @Sendable (UInt64) -> Void = { _ in }) throws(SimulationError) -> Bool {
+  /// - Returns: Whether every chunk finished (false after ``cancel()`` or
+  ///   a stop of `watch`).
+  /// - Throws: The first failure of a seed; an interruption is not one.
+  public func run(
+    jobs: Int, watch: RunWatch? = nil, onChunk: @Sendable (UInt64) -> Void = { _ in }
+  ) throws(SimulationError) -> Bool {
     let workers = max(1, min(jobs, chunks.count))
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      self.work(onChunk)
+      self.work(watch, onChunk)
     }
     if let failure = state.withLock({ $0.failure }) { throw failure }
-    return !isCancelled && state.withLock { $0.next >= chunks.count }
+    return state.withLock { $0.chunksDone == chunks.count }
   }
 
   /// One worker: takes chunks until none is left or the run is cancelled.
-  private func work(_ onChunk: (UInt64) -> Void) {
+  private func work(_ watch: RunWatch?, _ onChunk: (UInt64) -> Void) {
     var runners: [Int: WorldRunner<World.Metrics, World.FinalState>] = [:]
     while !isCancelled {
       let index = state.withLock { state -> Int? in
@@ -192,13 +204,18 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
       }
       guard let index else { return }
       let chunk = chunks[index]
-      let runner = runners[chunk.cell] ?? World.makeRunner(sweep.cells[chunk.cell].options)
+      let runner = runners[chunk.cell] ?? World.makeRunner(sweep.cells[chunk.cell].options, watch: watch)
       runners[chunk.cell] = runner
       // Runners of cells no longer being worked on are dropped to bound memory.
       if runners.count > 2 { runners = [chunk.cell: runner] }
       let result: Sweep<World>.CellResult?
       do {
         result = try sweep.measure(runner, seeds: chunk.seeds, stop: { self.isCancelled })
+      } catch .interrupted {
+        // Asked to stop: the chunk is dropped like a cancelled one, and
+        // the other workers stop taking chunks.
+        cancel()
+        return
       } catch {
         state.withLock { $0.failure = $0.failure ?? error }
         return
@@ -217,6 +234,7 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
         }
         state.completed[chunk.cell] = SeedRanges.inserting(chunk.seeds, into: state.completed[chunk.cell])
         state.seedsDone += chunk.seeds.count
+        state.chunksDone += 1
         return state.seedsDone
       }
       guard let done else { return }

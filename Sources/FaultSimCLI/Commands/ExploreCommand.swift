@@ -64,8 +64,11 @@ struct ExploreCommand: Subcommand, WorldCommand {
     try warnings.report(strict: strict, after: &output)
     try ExplorationBound.check(World.self, options, seed: seed, limit: limit, budget: budget, scenario: path)
     let result: ScenarioExploration<World>
+    let watch = makeWatch()
+    let signals = InterruptSignals(stopping: watch, scenario: path)
+    defer { signals.cancel() }
     do {
-      result = try ScenarioExploration<World>.explore(options, seed: seed, limit: limit)
+      result = try ScenarioExploration<World>.explore(options, seed: seed, limit: limit, watch: watch)
     } catch {
       throw .simulation(error, scenario: path)
     }
@@ -138,5 +141,11 @@ struct ExploreCommand: Subcommand, WorldCommand {
         order: ReplayCommand.orderText(.replay(order.sequence)))
       output.write("    replay: \(replay)\n")
     }
+  }
+
+  /// The runs' watch: every check this command's runs get (a stop on
+  /// SIGINT or SIGTERM).
+  func makeWatch() -> RunWatch {
+    RunWatch()
   }
 }

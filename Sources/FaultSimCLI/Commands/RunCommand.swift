@@ -80,6 +80,9 @@ struct RunCommand: Subcommand, WorldCommand {
     let result: (metrics: World.Metrics, summary: RunSummary)
     // The first error writing the trace; later chunks are dropped.
     var writeFailure: FileDescriptor.WriteError?
+    let watch = makeWatch()
+    let signals = InterruptSignals(stopping: watch, scenario: path)
+    defer { signals.cancel() }
     do {
       if trace {
         // The timeline goes to standard output as the run goes, in chunks,
@@ -89,13 +92,13 @@ struct RunCommand: Subcommand, WorldCommand {
           guard writeFailure == nil else { return }
           do throws(FileDescriptor.WriteError) { try Output.writeNow(text) } catch { writeFailure = error }
         }
-        let run = try World.runOnce(options, seed: seed, strategy: strategy, streamingTraceTo: stream)
+        let run = try World.runOnce(options, seed: seed, strategy: strategy, streamingTraceTo: stream, watch: watch)
         result = (run.metrics, run.summary)
         stream.finish()
       } else {
         // Only the metrics are read: the runner folds finished entities
         // and forgets them, so memory grows with what is in flight.
-        let run = try World.makeRunner(options).run(seed, strategy)
+        let run = try World.makeRunner(options, watch: watch).run(seed, strategy)
         result = (run.metrics, run.summary)
       }
     } catch {
@@ -119,6 +122,12 @@ struct RunCommand: Subcommand, WorldCommand {
       warnings.add(flag: orderFlag, "this run met no race, so the order did not matter")
       try warnings.report(strict: strict, after: &output)
     }
+  }
+
+  /// The run's watch: every check this command's run gets (a stop on
+  /// SIGINT or SIGTERM).
+  func makeWatch() -> RunWatch {
+    RunWatch()
   }
 
   /// The command that reproduces this run.

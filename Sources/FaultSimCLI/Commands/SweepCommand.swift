@@ -1,5 +1,4 @@
 import FaultSim
-import Synchronization
 
 /// `faultsim sweep`: every seed of a range for every cell of a parameter
 /// grid, one CSV row per cell — on every core, resumable, shardable.
@@ -211,11 +210,29 @@ struct SweepCommand: Subcommand {
     try warnings.report(strict: strict, after: &output)
     let progress = ProgressLine(enabled: !quiet, initialSeeds: execution.seedsDone)
     let saver = CheckpointSaver(path: checkpoint)
-    let signals = InterruptSignals { _ in execution.cancel() }
+    let watch = makeWatch()
+    let resumeCommand = resumeCommand
+    let signals = InterruptSignals(
+      first: { _ in
+        execution.cancel()
+        watch.requestStop()
+      },
+      again: { hurry in
+        // Stop waiting for the workers: the chunks in progress would be
+        // dropped anyway, and the finished ones are saved first.
+        do throws(CommandFailure) {
+          guard try saver.save({ execution.partialTable().csv }) else { return }
+        } catch {
+          progress.finish()
+          InterruptSignals.exitNow(error)
+        }
+        progress.finish()
+        InterruptSignals.exitNow(.interrupted(Self.interruptedMessage(execution, checkpoint, resumeCommand, hurry: hurry)))
+      })
     defer { signals.cancel() }
     let completed: Bool
     do {
-      completed = try execution.run(jobs: jobs) { _ in
+      completed = try execution.run(jobs: jobs, watch: watch) { _ in
         progress.update(Self.snapshot(execution))
         saver.saveIfDue { execution.partialTable().csv }
       }
@@ -226,11 +243,8 @@ struct SweepCommand: Subcommand {
     progress.update(Self.snapshot(execution), force: true)
     progress.finish()
     guard completed else {
-      try saver.save(execution.partialTable().csv)
-      let done = execution.progress
-      throw .interrupted(
-        "interrupted after \(done.seedsDone) of \(done.seedsPlanned) seeds; the finished work is in \(checkpoint).\n"
-          + "Continue with: \(resumeCommand)")
+      try saver.save { execution.partialTable().csv }
+      throw .interrupted(Self.interruptedMessage(execution, checkpoint, resumeCommand, hurry: nil))
     }
     let text: String
     if let shard, shard != .whole {
@@ -240,12 +254,31 @@ struct SweepCommand: Subcommand {
     } else {
       throw .software("the sweep finished but a cell has no result")
     }
-    if let out {
-      try OutputFile.write(text, to: out, force: force)
-    } else {
-      output.write(text)
+    try saver.finish { () throws(CommandFailure) in
+      if let out {
+        try OutputFile.write(text, to: out, force: force)
+      } else {
+        output.write(text)
+      }
     }
-    saver.remove()
+  }
+
+  /// The runs' watch: every check this command's runs get (a stop on
+  /// SIGINT or SIGTERM).
+  func makeWatch() -> RunWatch {
+    RunWatch()
+  }
+
+  /// What an interrupted sweep says: how far it got, where the finished
+  /// work is, and how to continue; `hurry` says why it stopped at once,
+  /// if it did.
+  static func interruptedMessage<World: ScenarioWorld>(
+    _ execution: SweepExecution<World>, _ checkpoint: String, _ resumeCommand: String, hurry: InterruptSignals.Hurry?
+  ) -> String where World.Options: Sendable {
+    let done = execution.progress
+    let how = hurry.map { "\($0) " } ?? "interrupted "
+    return "\(how)after \(done.seedsDone) of \(done.seedsPlanned) seeds; the finished work is in \(checkpoint).\n"
+      + "Continue with: \(resumeCommand)"
   }
 
   /// What to do with a checkpoint that cannot be resumed.
@@ -264,41 +297,5 @@ struct SweepCommand: Subcommand {
     arguments[0] = "faultsim"
     if !arguments.contains("--resume") { arguments.append("--resume") }
     return arguments.map(ReplayCommand.quote).joined(separator: " ")
-  }
-}
-
-/// Writes the checkpoint at most every few seconds while a sweep runs, and
-/// once more when it is interrupted.
-final class CheckpointSaver: Sendable {
-  let path: String
-  private let lastSave = Mutex<ContinuousClock.Instant?>(nil)
-  private let clock = ContinuousClock()
-
-  init(path: String) {
-    self.path = path
-  }
-
-  /// Saves if ten seconds passed since the last save (the first save comes
-  /// after ten seconds too: short sweeps leave no file).
-  func saveIfDue(_ text: () -> String) {
-    let now = clock.now
-    let due = lastSave.withLock { last -> Bool in
-      guard let previous = last else {
-        last = now
-        return false
-      }
-      guard now - previous >= .seconds(10) else { return false }
-      last = now
-      return true
-    }
-    if due { try? save(text()) }
-  }
-
-  func save(_ text: String) throws(CommandFailure) {
-    try OutputFile.write(text, to: path, force: true)
-  }
-
-  func remove() {
-    OutputFile.remove(path)
   }
 }
