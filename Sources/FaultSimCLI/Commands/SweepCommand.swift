@@ -40,7 +40,7 @@ struct SweepCommand: Subcommand {
       shardOption, resumeFlag, quietFlag, MemoryBudget.declaration, StrictOption.declaration,
     ],
     discussion: [
-      "Progress (cells, seeds, rate, elapsed, ETA) is drawn on standard error when it is a terminal. SIGINT or SIGTERM stops the sweep between seeds and keeps a checkpoint of the finished work next to the output (<out>.checkpoint, or faultsim-sweep-<digest>[-shard-K-of-N].checkpoint without --out); run the same command with --resume to continue: the final table is byte-identical to an uninterrupted run.",
+      "Progress (cells, seeds, rate, elapsed, ETA) is drawn on standard error when it is a terminal. SIGINT or SIGTERM stops the sweep within a fraction of a second, mid-seed too, and keeps a checkpoint of the finished work next to the output (<out>.checkpoint, or faultsim-sweep-<digest>[-shard-K-of-N].checkpoint without --out); the seeds that were running run again on resume. Run the same command with --resume to continue: the final table is byte-identical to an uninterrupted run. A second signal, or half a second without the sweep ending, saves the checkpoint and exits at once; either way the status is 130.",
       "The output is RFC 4180 CSV, one row per cell in grid order: one column per varied key path, then: seeds, operations, duplicated, duplicate_rate, duplicate_rate_lo, duplicate_rate_hi (95% Wilson interval), lost, lost_rate, uncertain, uncertain_rate, attempts_mean, server_requests, completion_p50_ms, completion_p99_ms, lost_rate_lo, lost_rate_hi, uncertain_rate_lo, uncertain_rate_hi, succeeded, amplification, write_calls, overload_rejections, retries_refused, makespan_mean_ms, then one column per fault kind (faults_request_loss, faults_response_loss, …: faults fired) and race kind (races_response_vs_timeout, …: races met), then seeds_with_races, order_sensitive_rate (seeds where two of at most --interleavings orders of the same faults end differently, per seed), interleavings_per_seed, faultsim_version, scenario_digest. Transfer and background-fetch worlds have their own columns; see docs/metrics.md.",
     ],
     examples: [
@@ -220,14 +220,11 @@ struct SweepCommand: Subcommand {
       again: { hurry in
         // Stop waiting for the workers: the chunks in progress would be
         // dropped anyway, and the finished ones are saved first.
-        do throws(CommandFailure) {
-          guard try saver.save({ execution.partialTable().csv }) else { return }
-        } catch {
+        saver.saveAndExit({ execution.partialTable().csv }) { failure in
           progress.finish()
-          InterruptSignals.exitNow(error)
+          InterruptSignals.exitNow(
+            failure ?? .interrupted(Self.interruptedMessage(execution, checkpoint, resumeCommand, hurry: hurry)))
         }
-        progress.finish()
-        InterruptSignals.exitNow(.interrupted(Self.interruptedMessage(execution, checkpoint, resumeCommand, hurry: hurry)))
       })
     defer { signals.cancel() }
     let completed: Bool

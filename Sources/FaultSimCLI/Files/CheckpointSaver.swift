@@ -34,18 +34,30 @@ final class CheckpointSaver: Sendable {
       last = now
       return true
     }
-    if due { _ = try? save(text) }
+    if due { try? save(text) }
   }
 
   /// Saves now, unless the sweep has finished.
-  ///
-  /// - Returns: Whether it saved.
-  @discardableResult
-  func save(_ text: () -> String) throws(CommandFailure) -> Bool {
-    try finished.withLock { finished throws(CommandFailure) -> Bool in
-      guard !finished else { return false }
+  func save(_ text: () -> String) throws(CommandFailure) {
+    try finished.withLock { finished throws(CommandFailure) in
+      guard !finished else { return }
       try OutputFile.write(text(), to: path, force: true)
-      return true
+    }
+  }
+
+  /// Saves now and ends the process, unless the sweep has finished: for a
+  /// command that must stop at once. `exit` gets the save's failure, if
+  /// any, and runs with the lock still held, so that no other save can
+  /// begin and be cut off half-way.
+  func saveAndExit(_ text: () -> String, _ exit: (CommandFailure?) -> Never) {
+    finished.withLock { finished in
+      guard !finished else { return }
+      do throws(CommandFailure) {
+        try OutputFile.write(text(), to: path, force: true)
+      } catch {
+        exit(error)
+      }
+      exit(nil)
     }
   }
 
