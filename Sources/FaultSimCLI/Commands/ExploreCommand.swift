@@ -62,11 +62,12 @@ struct ExploreCommand: Subcommand, WorldCommand {
       warnings.add(flag: "--limit \(limit)", "no race can be met in this scenario, so there is one order to run")
     }
     try warnings.report(strict: strict, after: &output)
-    try ExplorationBound.check(World.self, options, seed: seed, limit: limit, budget: budget, scenario: path)
-    let result: ScenarioExploration<World>
     let watch = makeWatch()
     let signals = InterruptSignals(stopping: watch, scenario: path)
     defer { signals.cancel() }
+    try ExplorationBound.check(
+      World.self, options, seed: seed, limit: limit, budget: budget, scenario: path, watch: watch)
+    let result: ScenarioExploration<World>
     do {
       result = try ScenarioExploration<World>.explore(options, seed: seed, limit: limit, watch: watch)
     } catch {

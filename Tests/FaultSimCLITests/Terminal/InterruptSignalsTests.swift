@@ -81,13 +81,13 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: out + ".checkpoint"), "the checkpoint is kept")
   }
 
-  @Test(arguments: [SIGINT, SIGTERM])
-  func anInterruptedRunExits130SayingSo(signal: Int32) throws {
-    let run = ["run", Self.scenario("checkout-reference.json"), "--set", "workload.operations=100000"]
+  @Test(arguments: [("run", SIGINT), ("run", SIGTERM), ("explore", SIGINT)])
+  func anInterruptedRunOrExplorationExits130SayingSo(command: String, signal: Int32) throws {
+    let run = [command, Self.scenario("checkout-reference.json"), "--set", "workload.operations=100000"]
     let (interrupted, seconds) = try Self.interrupt(run, with: [signal], after: 1)
     #expect(interrupted.status == 130, "\(interrupted.stderr)")
     #expect(seconds < 3, "exited \(seconds) s after the signal")
-    #expect(interrupted.stdout.isEmpty, "no metrics of a run that did not end")
+    #expect(interrupted.stdout.isEmpty, "no result of a run that did not end")
     #expect(
       interrupted.stderr.contains("interrupted by a signal at virtual time"), "\(interrupted.stderr)")
   }
