@@ -79,6 +79,10 @@ public struct Simulation<Model: SimulationModel>: ~Copyable {
   /// handled, and so the result, are those of the unwatched loop.
   @inlinable
   mutating func runWatched(by watch: RunWatch, limit: UInt64) throws(SimulationError) {
+    // A run shorter than the interval is never checked inside, so a stop
+    // is honoured before it starts: a sweep of short seeds, or an
+    // exploration of many short orders, stops at its next run.
+    try watch.checkStop(at: context.now)
     var pause = watch.interval
     while true {
       while context.handled < pause, let event = try context.takeNextEvent(limit: limit) {

@@ -14,15 +14,20 @@ public struct ScenarioExploration<World: ProbedWorld> {
   /// Explores `seed` of a scenario, at most `limit` orders, in `order`
   /// (depth-first, as `faultsim explore` does, by default).
   ///
+  /// - Parameter watch: What looks at every run while it goes; once it is
+  ///   asked to stop, the exploration ends with
+  ///   ``SimulationError/interrupted(at:)`` at its next check.
   /// - Complexity: `min(limit, orders) + 1` runs.
   public static func explore(
     _ options: World.Options, seed: UInt64, limit: Int,
-    order: InterleavingExplorer.SearchOrder = .depthFirst
+    order: InterleavingExplorer.SearchOrder = .depthFirst, watch: RunWatch? = nil
   ) throws(SimulationError) -> ScenarioExploration<World> {
     let exploration: InterleavingExploration<World.FinalState>
     do {
       exploration = try InterleavingExplorer.explore(limit: limit, order: order) { strategy in
-        let run = try World.runOnce(options, seed: seed, strategy: strategy, tracing: false)
+        let run = try World.runOnce(
+          options, seed: seed, strategy: strategy, tracing: false, faults: .live, simplifiesValues: false,
+          watch: watch)
         return (run.summary, run.finalState)
       }
     } catch let error as SimulationError {
@@ -32,7 +37,8 @@ public struct ScenarioExploration<World: ProbedWorld> {
     }
     var result = ScenarioExploration(exploration: exploration)
     if let repeated = World.repeating(options) {
-      let run = try World.runOnce(repeated, seed: seed, strategy: .fifo, tracing: false)
+      let run = try World.runOnce(
+        repeated, seed: seed, strategy: .fifo, tracing: false, faults: .live, simplifiesValues: false, watch: watch)
       result.repeatedState = run.finalState
       result.repeatChanges = exploration.interleavings.first.map { $0.outcome != run.finalState }
     }

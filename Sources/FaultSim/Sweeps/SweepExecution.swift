@@ -11,9 +11,11 @@ import Synchronization
 /// does not grow with the number of seeds: one total per cell, one chunk in
 /// flight per worker.
 ///
-/// Cancellation (``cancel()``) stops workers between seeds; chunks not
-/// finished are dropped, and the finished ones make a checkpoint that
-/// `faultsim sweep --resume` continues from.
+/// Cancellation (``cancel()``) stops workers between seeds; a ``RunWatch``
+/// asked to stop (``RunWatch/requestStop()``) stops them within a seed too.
+/// Either way the chunks not finished are dropped — an interrupted seed is
+/// not a failure, and its chunk is run again on resume — and the finished
+/// ones make a checkpoint that `faultsim sweep --resume` continues from.
 public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Options: Sendable {
   /// A chunk of work: one cell, a contiguous range of seeds.
   struct Chunk: Sendable {
@@ -26,6 +28,8 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
     var totals: [Sweep<World>.CellResult?]
     var completed: [[SeedRange]]
     var seedsDone: UInt64 = 0
+    /// Chunks whose sums are in `totals`.
+    var chunksDone = 0
     var failure: SimulationError?
   }
 
@@ -40,9 +44,6 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
   let plannedPerCell: [UInt64]
   let state: Mutex<State>
   let cancelled = Atomic<Bool>(false)
-  /// What looks at every run of the execution while it goes; `nil` for
-  /// none.
-  let watch: RunWatch?
 
   /// Plans the execution of the whole of `sweep`.
   ///
@@ -50,11 +51,9 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
   ///   - sweep: The sweep to run.
   ///   - chunkSeeds: Seeds per chunk; by default about a hundredth of the
   ///     seeds per cell, between 1 and 1,000.
-  ///   - watch: What looks at every run while it goes.
   /// - Complexity: O(cells + chunks).
-  public convenience init(sweep: Sweep<World>, chunkSeeds: UInt64? = nil, watch: RunWatch? = nil) {
-    self.init(
-      sweep: sweep, shard: .whole, chunkSeeds: chunkSeeds, resumed: Resumed(cells: sweep.cells.count), watch: watch)
+  public convenience init(sweep: Sweep<World>, chunkSeeds: UInt64? = nil) {
+    self.init(sweep: sweep, shard: .whole, chunkSeeds: chunkSeeds, resumed: Resumed(cells: sweep.cells.count))
   }
 
   /// Plans the execution of `shard` of `sweep`, minus the work a checkpoint
@@ -65,12 +64,10 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
   ///     shard per cell, between 1 and 1,000.
   ///   - resume: A checkpoint of an earlier, interrupted execution of the
   ///     same sweep and shard.
-  ///   - watch: What looks at every run while it goes.
   /// - Throws: `PartialTableError` when the checkpoint belongs to another
   ///   sweep or shard, or its rows are inconsistent.
   package convenience init(
-    sweep: Sweep<World>, shard: SweepShard = .whole, chunkSeeds: UInt64? = nil, resume: PartialTable? = nil,
-    watch: RunWatch? = nil
+    sweep: Sweep<World>, shard: SweepShard = .whole, chunkSeeds: UInt64? = nil, resume: PartialTable? = nil
   ) throws(PartialTableError) {
     var resumed = Resumed(cells: sweep.cells.count)
     if let resume {
@@ -96,7 +93,7 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
         }
       }
     }
-    self.init(sweep: sweep, shard: shard, chunkSeeds: chunkSeeds, resumed: resumed, watch: watch)
+    self.init(sweep: sweep, shard: shard, chunkSeeds: chunkSeeds, resumed: resumed)
   }
 
   /// The work a checkpoint already holds: per cell, its partial sum and the
@@ -115,10 +112,9 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
 
   /// Plans the chunks of `shard` that `resumed` does not hold.
   private init(
-    sweep: Sweep<World>, shard: SweepShard, chunkSeeds: UInt64?, resumed: Resumed, watch: RunWatch?
+    sweep: Sweep<World>, shard: SweepShard, chunkSeeds: UInt64?, resumed: Resumed
   ) {
     self.sweep = sweep
-    self.watch = watch
     self.shard = shard
     let slice = shard.slice(cells: sweep.cells.count, seeds: sweep.seeds)
     let completed = resumed.completed
@@ -179,20 +175,28 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
   ///
   /// - Parameters:
   ///   - jobs: Worker threads; at most ``workItems`` are used, at least 1.
+  ///   - watch: What looks at every seed's runs while they go; once it is
+  ///     asked to stop, the seeds in progress end with
+  ///     ``SimulationError/interrupted(at:)``, their chunks are dropped as
+  ///     if cancelled, and no further chunk starts.
   ///   - onChunk: Called after every finished chunk with the seeds done so
   ///     far (from a worker thread; keep it short).
-  /// - Returns: Whether every chunk finished (false after ``cancel()``).
-  public func run(jobs: Int, onChunk: @Sendable (UInt64) -> Void = { _ in }) throws(SimulationError) -> Bool {
+  /// - Returns: Whether every chunk finished (false after ``cancel()`` or
+  ///   a stop of `watch`).
+  /// - Throws: The first failure of a seed; an interruption is not one.
+  public func run(
+    jobs: Int, watch: RunWatch? = nil, onChunk: @Sendable (UInt64) -> Void = { _ in }
+  ) throws(SimulationError) -> Bool {
     let workers = max(1, min(jobs, chunks.count))
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      self.work(onChunk)
+      self.work(watch, onChunk)
     }
     if let failure = state.withLock({ $0.failure }) { throw failure }
-    return !isCancelled && state.withLock { $0.next >= chunks.count }
+    return state.withLock { $0.chunksDone == chunks.count }
   }
 
   /// One worker: takes chunks until none is left or the run is cancelled.
-  private func work(_ onChunk: (UInt64) -> Void) {
+  private func work(_ watch: RunWatch?, _ onChunk: (UInt64) -> Void) {
     var runners: [Int: WorldRunner<World.Metrics, World.FinalState>] = [:]
     while !isCancelled {
       let index = state.withLock { state -> Int? in
@@ -209,6 +213,11 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
       let result: Sweep<World>.CellResult?
       do {
         result = try sweep.measure(runner, seeds: chunk.seeds, stop: { self.isCancelled })
+      } catch .interrupted {
+        // Asked to stop: the chunk is dropped like a cancelled one, and
+        // the other workers stop taking chunks.
+        cancel()
+        return
       } catch {
         state.withLock { $0.failure = $0.failure ?? error }
         return
@@ -227,6 +236,7 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
         }
         state.completed[chunk.cell] = SeedRanges.inserting(chunk.seeds, into: state.completed[chunk.cell])
         state.seedsDone += chunk.seeds.count
+        state.chunksDone += 1
         return state.seedsDone
       }
       guard let done else { return }

@@ -42,7 +42,7 @@ enum CommandFailure: Error {
         (.missingInput(""), "An input file that does not exist or cannot be read."),
         (.software(""), "A failure inside FaultSim itself."),
         (.cannotCreate(""), "An output that could not be written (a full disk, a file that exists without --force)."),
-        (.interrupted(""), "Interrupted by a signal; a sweep leaves its checkpoint for --resume."),
+        (.interrupted(""), "Interrupted by SIGINT or SIGTERM; a sweep leaves its checkpoint for --resume."),
       ].map { ($0.exitCode, $1) }
   }
 

@@ -62,10 +62,14 @@ struct ExploreCommand: Subcommand, WorldCommand {
       warnings.add(flag: "--limit \(limit)", "no race can be met in this scenario, so there is one order to run")
     }
     try warnings.report(strict: strict, after: &output)
-    try ExplorationBound.check(World.self, options, seed: seed, limit: limit, budget: budget, scenario: path)
+    let watch = makeWatch()
+    let signals = InterruptSignals(stopping: watch, scenario: path)
+    defer { signals.cancel() }
+    try ExplorationBound.check(
+      World.self, options, seed: seed, limit: limit, budget: budget, scenario: path, watch: watch)
     let result: ScenarioExploration<World>
     do {
-      result = try ScenarioExploration<World>.explore(options, seed: seed, limit: limit)
+      result = try ScenarioExploration<World>.explore(options, seed: seed, limit: limit, watch: watch)
     } catch {
       throw .simulation(error, scenario: path)
     }
@@ -138,5 +142,11 @@ struct ExploreCommand: Subcommand, WorldCommand {
         order: ReplayCommand.orderText(.replay(order.sequence)))
       output.write("    replay: \(replay)\n")
     }
+  }
+
+  /// The runs' watch: every check this command's runs get (a stop on
+  /// SIGINT or SIGTERM).
+  func makeWatch() -> RunWatch {
+    RunWatch()
   }
 }

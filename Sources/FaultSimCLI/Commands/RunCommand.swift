@@ -85,6 +85,8 @@ struct RunCommand: Subcommand, WorldCommand {
     let result: (metrics: World.Metrics, summary: RunSummary)
     // The first error writing the trace; later chunks are dropped.
     var writeFailure: FileDescriptor.WriteError?
+    let signals = InterruptSignals(stopping: watch, scenario: path)
+    defer { signals.cancel() }
     do {
       if trace {
         // The timeline goes to standard output as the run goes, in chunks,
@@ -126,8 +128,8 @@ struct RunCommand: Subcommand, WorldCommand {
     }
   }
 
-  /// The run's watch: the one place the command says what looks at its run
-  /// while it goes.
+  /// The run's watch: every check this command's run gets while it goes
+  /// (the work limit, and a stop on SIGINT or SIGTERM).
   func makeWatch<World: PluggableWorld>(_ world: World.Type, _ options: World.Options) -> RunWatch {
     RunWatch(eventLimit: workLimit.events(World.self, options))
   }

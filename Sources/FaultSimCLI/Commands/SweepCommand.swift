@@ -1,5 +1,4 @@
 import FaultSim
-import Synchronization
 
 /// `faultsim sweep`: every seed of a range for every cell of a parameter
 /// grid, one CSV row per cell — on every core, resumable, shardable.
@@ -41,7 +40,7 @@ struct SweepCommand: Subcommand {
       shardOption, resumeFlag, quietFlag, MemoryBudget.declaration, WorkLimit.declaration, StrictOption.declaration,
     ],
     discussion: [
-      "Progress (cells, seeds, rate, elapsed, ETA) is drawn on standard error when it is a terminal. SIGINT or SIGTERM stops the sweep between seeds and keeps a checkpoint of the finished work next to the output (<out>.checkpoint, or faultsim-sweep-<digest>[-shard-K-of-N].checkpoint without --out); run the same command with --resume to continue: the final table is byte-identical to an uninterrupted run.",
+      "Progress (cells, seeds, rate, elapsed, ETA) is drawn on standard error when it is a terminal. SIGINT or SIGTERM stops the sweep within a fraction of a second, mid-seed too, and keeps a checkpoint of the finished work next to the output (<out>.checkpoint, or faultsim-sweep-<digest>[-shard-K-of-N].checkpoint without --out); the seeds that were running run again on resume. Run the same command with --resume to continue: the final table is byte-identical to an uninterrupted run. A second signal, or half a second without the sweep ending, saves the checkpoint and exits at once; either way the status is 130.",
       "The output is RFC 4180 CSV, one row per cell in grid order: one column per varied key path, then: seeds, operations, duplicated, duplicate_rate, duplicate_rate_lo, duplicate_rate_hi (95% Wilson interval), lost, lost_rate, uncertain, uncertain_rate, attempts_mean, server_requests, completion_p50_ms, completion_p99_ms, lost_rate_lo, lost_rate_hi, uncertain_rate_lo, uncertain_rate_hi, succeeded, amplification, write_calls, overload_rejections, retries_refused, makespan_mean_ms, then one column per fault kind (faults_request_loss, faults_response_loss, …: faults fired) and race kind (races_response_vs_timeout, …: races met), then seeds_with_races, order_sensitive_rate (seeds where two of at most --interleavings orders of the same faults end differently, per seed), interleavings_per_seed, faultsim_version, scenario_digest, then gateway_retries, gateway_timeouts (what a gateway in front of the server did). Transfer and background-fetch worlds have their own columns; see docs/metrics.md.",
     ],
     examples: [
@@ -190,7 +189,7 @@ struct SweepCommand: Subcommand {
     let execution: SweepExecution<World>
     do {
       execution = try SweepExecution(
-        sweep: sweep, shard: shard ?? .whole, resume: resumed, watch: makeWatch(World.self, sweep.cells.map(\.options)))
+        sweep: sweep, shard: shard ?? .whole, resume: resumed)
     } catch {
       throw .data("cannot resume: \(error)\n\(Self.startOver)")
     }
@@ -215,11 +214,26 @@ struct SweepCommand: Subcommand {
     try warnings.report(strict: strict, after: &output)
     let progress = ProgressLine(enabled: !quiet, initialSeeds: execution.seedsDone)
     let saver = CheckpointSaver(path: checkpoint)
-    let signals = InterruptSignals { _ in execution.cancel() }
+    let watch = makeWatch(World.self, sweep.cells.map(\.options))
+    let resumeCommand = resumeCommand
+    let signals = InterruptSignals(
+      first: { _ in
+        execution.cancel()
+        watch.requestStop()
+      },
+      again: { hurry in
+        // Stop waiting for the workers: the chunks in progress would be
+        // dropped anyway, and the finished ones are saved first.
+        saver.saveAndExit({ execution.partialTable().csv }) { failure in
+          progress.finish()
+          InterruptSignals.exitNow(
+            failure ?? .interrupted(Self.interruptedMessage(execution, checkpoint, resumeCommand, hurry: hurry)))
+        }
+      })
     defer { signals.cancel() }
     let completed: Bool
     do {
-      completed = try execution.run(jobs: jobs) { _ in
+      completed = try execution.run(jobs: jobs, watch: watch) { _ in
         progress.update(Self.snapshot(execution))
         saver.saveIfDue { execution.partialTable().csv }
       }
@@ -230,11 +244,8 @@ struct SweepCommand: Subcommand {
     progress.update(Self.snapshot(execution), force: true)
     progress.finish()
     guard completed else {
-      try saver.save(execution.partialTable().csv)
-      let done = execution.progress
-      throw .interrupted(
-        "interrupted after \(done.seedsDone) of \(done.seedsPlanned) seeds; the finished work is in \(checkpoint).\n"
-          + "Continue with: \(resumeCommand)")
+      try saver.save { execution.partialTable().csv }
+      throw .interrupted(Self.interruptedMessage(execution, checkpoint, resumeCommand, hurry: nil))
     }
     let text: String
     if let shard, shard != .whole {
@@ -244,16 +255,30 @@ struct SweepCommand: Subcommand {
     } else {
       throw .software("the sweep finished but a cell has no result")
     }
-    if let out {
-      try OutputFile.write(text, to: out, force: force)
-    } else {
-      output.write(text)
+    try saver.finish { () throws(CommandFailure) in
+      if let out {
+        try OutputFile.write(text, to: out, force: force)
+      } else {
+        output.write(text)
+      }
     }
-    saver.remove()
+  }
+
+  /// What an interrupted sweep says: how far it got, where the finished
+  /// work is, and how to continue; `hurry` says why it stopped at once,
+  /// if it did.
+  static func interruptedMessage<World: ScenarioWorld>(
+    _ execution: SweepExecution<World>, _ checkpoint: String, _ resumeCommand: String, hurry: InterruptSignals.Hurry?
+  ) -> String where World.Options: Sendable {
+    let done = execution.progress
+    let how = hurry.map { "\($0) " } ?? "interrupted "
+    return "\(how)after \(done.seedsDone) of \(done.seedsPlanned) seeds; the finished work is in \(checkpoint).\n"
+      + "Continue with: \(resumeCommand)"
   }
 
   /// The watch every run of the sweep shares: the one place the command
-  /// says what looks at its runs while they go.
+  /// says what looks at its runs while they go (the work limit, and a stop
+  /// on SIGINT or SIGTERM).
   func makeWatch<World: PluggableWorld>(_ world: World.Type, _ cells: [World.Options]) -> RunWatch {
     RunWatch(eventLimit: workLimit.events(World.self, cells))
   }
@@ -274,41 +299,5 @@ struct SweepCommand: Subcommand {
     arguments[0] = "faultsim"
     if !arguments.contains("--resume") { arguments.append("--resume") }
     return arguments.map(ReplayCommand.quote).joined(separator: " ")
-  }
-}
-
-/// Writes the checkpoint at most every few seconds while a sweep runs, and
-/// once more when it is interrupted.
-final class CheckpointSaver: Sendable {
-  let path: String
-  private let lastSave = Mutex<ContinuousClock.Instant?>(nil)
-  private let clock = ContinuousClock()
-
-  init(path: String) {
-    self.path = path
-  }
-
-  /// Saves if ten seconds passed since the last save (the first save comes
-  /// after ten seconds too: short sweeps leave no file).
-  func saveIfDue(_ text: () -> String) {
-    let now = clock.now
-    let due = lastSave.withLock { last -> Bool in
-      guard let previous = last else {
-        last = now
-        return false
-      }
-      guard now - previous >= .seconds(10) else { return false }
-      last = now
-      return true
-    }
-    if due { try? save(text()) }
-  }
-
-  func save(_ text: String) throws(CommandFailure) {
-    try OutputFile.write(text, to: path, force: true)
-  }
-
-  func remove() {
-    OutputFile.remove(path)
   }
 }

@@ -11,9 +11,14 @@ extension CommandFailure {
   }
 
   /// A run that stopped with an engine error: the scenario asked for
-  /// something the engine cannot do (65).
+  /// something the engine cannot do (65) — or a signal asked it to stop
+  /// (130), which says nothing about the scenario.
   static func simulation(_ error: SimulationError, scenario: String) -> CommandFailure {
-    .data("\(scenario): the run stopped: \(error)")
+    if case .interrupted(let time) = error {
+      return .interrupted(
+        "\(scenario): interrupted by a signal at virtual time \(time), before the run ended; it has no result")
+    }
+    return .data("\(scenario): the run stopped: \(error)")
   }
 }
 

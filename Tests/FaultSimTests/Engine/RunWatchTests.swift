@@ -28,14 +28,49 @@ import Testing
     }
   }
 
-  @Test func aStopAskedForEndsTheRunAtTheNextCheck() {
+  @Test func aStopAskedForDuringARunEndsItAtTheNextCheck() {
     let watch = RunWatch(interval: 5)
-    watch.requestStop()
-    var watched = Simulation(model: RacingPairs(pairs: 40), watch: watch)
+    var watched = Simulation(model: StoppingAfter(events: 3, watch: watch), watch: watch)
     #expect(throws: SimulationError.interrupted(at: VirtualTime(nanoseconds: 1_010))) {
       try watched.run(seed: 1)
     }
     #expect(watched.context.eventsHandled == 5)
     #expect(watched.context.now == VirtualTime(nanoseconds: 1_010))
+  }
+
+  /// A run shorter than the interval is never checked inside, so a stop
+  /// asked for before it is honoured before its first event: a sweep of
+  /// short seeds or an exploration of short orders stops at its next run.
+  @Test func aStopAskedForBeforeARunEndsItBeforeItsFirstEvent() {
+    let watch = RunWatch(interval: 1 << 14)
+    watch.requestStop()
+    var watched = Simulation(model: RacingPairs(pairs: 40), watch: watch)
+    #expect(throws: SimulationError.interrupted(at: .zero)) { try watched.run(seed: 1) }
+    #expect(watched.context.eventsHandled == 0)
+  }
+}
+
+/// ``RacingPairs`` that asks its watch to stop after some events, as a
+/// signal handler on another thread would.
+private struct StoppingAfter: SimulationModel {
+  var inner = RacingPairs(pairs: 40)
+  var events: Int
+  let watch: RunWatch
+
+  init(events: Int, watch: RunWatch) {
+    self.events = events
+    self.watch = watch
+  }
+
+  mutating func start(in context: inout SimulationContext<RacingPairs.Event>) throws(SimulationError) {
+    try inner.start(in: &context)
+  }
+
+  mutating func handle(
+    _ event: RacingPairs.Event, in context: inout SimulationContext<RacingPairs.Event>
+  ) throws(SimulationError) {
+    try inner.handle(event, in: &context)
+    events -= 1
+    if events == 0 { watch.requestStop() }
   }
 }
