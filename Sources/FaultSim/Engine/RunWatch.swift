@@ -14,13 +14,23 @@ public final class RunWatch: Sendable {
   /// Events between two checks.
   public let interval: UInt64
   private let stopRequested = Atomic<Bool>(false)
+  /// The most memory one run may hold, or `nil` for no limit (see
+  /// `RunWatch+MemoryBudget.swift`).
+  public let memoryLimit: MemoryLimit?
+  /// The most bytes a check saw one run hold, for ``peakBytes``.
+  let peakBytesSeen = Atomic<Int>(0)
 
   /// A watch that checks every `interval` events.
   ///
-  /// - Parameter interval: Events between two checks; at least 1. The
-  ///   default keeps a check to well under a millisecond of a release run.
-  public init(interval: UInt64 = 1 << 14) {
+  /// - Parameters:
+  ///   - interval: Events between two checks; at least 1. The default
+  ///     keeps a check to well under a millisecond of a release run.
+  ///   - memoryLimit: The most memory one run may hold; a run that holds
+  ///     more at a check stops with
+  ///     ``SimulationError/memoryBudgetExceeded(_:)``. `nil` for no limit.
+  public init(interval: UInt64 = 1 << 14, memoryLimit: MemoryLimit? = nil) {
     self.interval = max(1, interval)
+    self.memoryLimit = memoryLimit
   }
 
   /// Asks every run this watch looks at to stop at its next check; safe
@@ -53,12 +63,16 @@ struct RunProgress {
   @usableFromInline var pendingEvents: Int
   /// The bytes the model's state holds now (``SimulationModel/liveBytes``).
   @usableFromInline var liveBytes: Int
+  /// The bytes the pending-event set holds, its buffers' spare room
+  /// included.
+  @usableFromInline var pendingBytes: Int
 
   @inlinable
-  init(events: UInt64, now: VirtualTime, pendingEvents: Int, liveBytes: Int) {
+  init(events: UInt64, now: VirtualTime, pendingEvents: Int, liveBytes: Int, pendingBytes: Int = 0) {
     self.events = events
     self.now = now
     self.pendingEvents = pendingEvents
     self.liveBytes = liveBytes
+    self.pendingBytes = pendingBytes
   }
 }

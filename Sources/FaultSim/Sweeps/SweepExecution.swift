@@ -169,20 +169,24 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
   ///
   /// - Parameters:
   ///   - jobs: Worker threads; at most ``workItems`` are used, at least 1.
+  ///   - watch: What looks at every seed's run while it goes (a memory
+  ///     limit per simulation); `nil` for none.
   ///   - onChunk: Called after every finished chunk with the seeds done so
   ///     far (from a worker thread; keep it short).
   /// - Returns: Whether every chunk finished (false after ``cancel()``).
-  public func run(jobs: Int, onChunk: @Sendable (UInt64) -> Void = { _ in }) throws(SimulationError) -> Bool {
+  public func run(
+    jobs: Int, watch: RunWatch? = nil, onChunk: @Sendable (UInt64) -> Void = { _ in }
+  ) throws(SimulationError) -> Bool {
     let workers = max(1, min(jobs, chunks.count))
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      self.work(onChunk)
+      self.work(watch, onChunk)
     }
     if let failure = state.withLock({ $0.failure }) { throw failure }
     return !isCancelled && state.withLock { $0.next >= chunks.count }
   }
 
   /// One worker: takes chunks until none is left or the run is cancelled.
-  private func work(_ onChunk: (UInt64) -> Void) {
+  private func work(_ watch: RunWatch?, _ onChunk: (UInt64) -> Void) {
     var runners: [Int: WorldRunner<World.Metrics, World.FinalState>] = [:]
     while !isCancelled {
       let index = state.withLock { state -> Int? in
@@ -192,7 +196,7 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
       }
       guard let index else { return }
       let chunk = chunks[index]
-      let runner = runners[chunk.cell] ?? World.makeRunner(sweep.cells[chunk.cell].options)
+      let runner = runners[chunk.cell] ?? World.makeRunner(sweep.cells[chunk.cell].options, watch: watch)
       runners[chunk.cell] = runner
       // Runners of cells no longer being worked on are dropped to bound memory.
       if runners.count > 2 { runners = [chunk.cell: runner] }

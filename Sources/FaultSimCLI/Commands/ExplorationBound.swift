@@ -26,12 +26,14 @@ enum ExplorationBound {
   /// - Complexity: one run of the scenario.
   static func check<World: MemorySizedWorld & ShrinkableWorld>(
     _ world: World.Type, _ options: World.Options, seed: UInt64, limit: Int, budget: MemoryBudget,
-    scenario: String
+    scenario: String, watch: RunWatch? = nil
   ) throws(CommandFailure) {
     try budget.check(World.self, [options], jobs: 1, scenario: scenario)
     let fifo: WorldRun<World.Metrics, World.FinalState>
     do {
-      fifo = try World.runOnce(options, seed: seed, strategy: .fifo, tracing: false)
+      fifo = try World.runOnce(
+        options, seed: seed, strategy: .fifo, tracing: false, faults: .live, simplifiesValues: false,
+        watch: watch)
     } catch {
       throw .simulation(error, scenario: scenario)
     }

@@ -62,7 +62,8 @@ struct ExploreCommand: Subcommand, WorldCommand {
       warnings.add(flag: "--limit \(limit)", "no race can be met in this scenario, so there is one order to run")
     }
     try warnings.report(strict: strict, after: &output)
-    try ExplorationBound.check(World.self, options, seed: seed, limit: limit, budget: budget, scenario: path)
+    try ExplorationBound.check(
+      World.self, options, seed: seed, limit: limit, budget: budget, scenario: path, watch: makeWatch(World.self))
     let result: ScenarioExploration<World>
     do {
       result = try ScenarioExploration<World>.explore(options, seed: seed, limit: limit)
@@ -138,5 +139,11 @@ struct ExploreCommand: Subcommand, WorldCommand {
         order: ReplayCommand.orderText(.replay(order.sequence)))
       output.write("    replay: \(replay)\n")
     }
+  }
+
+  /// The one watch of this command's runs: it stops a run that holds more
+  /// than the memory budget while it goes.
+  func makeWatch<World: PluggableWorld>(_ world: World.Type) -> RunWatch {
+    RunWatch(memoryLimit: budget.limit(jobs: 1, lower: World.sizeKey))
   }
 }

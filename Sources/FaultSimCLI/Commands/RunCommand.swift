@@ -89,13 +89,17 @@ struct RunCommand: Subcommand, WorldCommand {
           guard writeFailure == nil else { return }
           do throws(FileDescriptor.WriteError) { try Output.writeNow(text) } catch { writeFailure = error }
         }
-        let run = try World.runOnce(options, seed: seed, strategy: strategy, streamingTraceTo: stream)
+        // Only the metrics are read: the runner folds finished entities
+        // and forgets them, so memory grows with what is in flight, not
+        // with the timeline or the entities run.
+        let run = try World.makeRunner(options, streamingTraceTo: stream, watch: makeWatch(World.self)).run(
+          seed, strategy)
         result = (run.metrics, run.summary)
         stream.finish()
       } else {
         // Only the metrics are read: the runner folds finished entities
         // and forgets them, so memory grows with what is in flight.
-        let run = try World.makeRunner(options).run(seed, strategy)
+        let run = try World.makeRunner(options, watch: makeWatch(World.self)).run(seed, strategy)
         result = (run.metrics, run.summary)
       }
     } catch {
@@ -119,6 +123,12 @@ struct RunCommand: Subcommand, WorldCommand {
       warnings.add(flag: orderFlag, "this run met no race, so the order did not matter")
       try warnings.report(strict: strict, after: &output)
     }
+  }
+
+  /// The one watch of this command's run: it stops a run that holds more
+  /// than the memory budget while it goes.
+  func makeWatch<World: PluggableWorld>(_ world: World.Type) -> RunWatch {
+    RunWatch(memoryLimit: budget.limit(jobs: 1, lower: World.sizeKey))
   }
 
   /// The command that reproduces this run.

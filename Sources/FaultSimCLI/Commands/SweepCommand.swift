@@ -215,7 +215,7 @@ struct SweepCommand: Subcommand {
     defer { signals.cancel() }
     let completed: Bool
     do {
-      completed = try execution.run(jobs: jobs) { _ in
+      completed = try execution.run(jobs: jobs, watch: makeWatch(World.self, workers: workers)) { _ in
         progress.update(Self.snapshot(execution))
         saver.saveIfDue { execution.partialTable().csv }
       }
@@ -250,6 +250,13 @@ struct SweepCommand: Subcommand {
 
   /// What to do with a checkpoint that cannot be resumed.
   static let startOver = "To start the sweep over, run the same command with --force instead of --resume."
+
+  /// The one watch of this command's seeds: it stops a seed whose
+  /// simulation holds more than its share of the memory budget (one of
+  /// `workers` side by side) while it goes.
+  func makeWatch<World: PluggableWorld>(_ world: World.Type, workers: Int) -> RunWatch {
+    RunWatch(memoryLimit: budget.limit(jobs: workers, lower: World.sizeKey + (workers > 1 ? " or --jobs" : "")))
+  }
 
   static func snapshot<World: ScenarioWorld>(
     _ execution: SweepExecution<World>

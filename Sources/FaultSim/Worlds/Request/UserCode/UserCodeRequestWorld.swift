@@ -122,7 +122,9 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
     case .start(let operation): try startOperation(Int(operation), &context)
     case .send: break  // the code sends when it likes, through the transport
     case .arrive(let request): try deliver(request, &context)
-    case .complete(let request): try complete(request, &context)
+    case .complete(let request):
+      server.processingEnded()
+      try complete(request, &context)
     case .respond(let response): receive(response, &context)
     case .timeout(let timer): timeOut(timer, &context)
     case .wake(let ticket): runtime.wake(ticket)
