@@ -48,7 +48,8 @@ struct RecentKeys: Sendable {
   /// - Complexity: O(1).
   var allocatedBytes: Int {
     let index = slotOf.capacity &* (MemoryLayout<UInt32>.stride &+ MemoryLayout<Int32>.stride &+ 1)
-    let lists = keys.capacity &* MemoryLayout<UInt32>.stride &+ (newer.capacity &+ older.capacity) &* MemoryLayout<Int32>.stride
+    let lists =
+      keys.capacity &* MemoryLayout<UInt32>.stride &+ (newer.capacity &+ older.capacity) &* MemoryLayout<Int32>.stride
     return index &+ lists
   }
 

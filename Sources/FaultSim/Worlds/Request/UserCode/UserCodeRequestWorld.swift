@@ -136,6 +136,20 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
     try runCode(&context)
   }
 
+  /// The bytes the world's own state holds now: the server's records and
+  /// key store, the cached arrival times and the clients' pending
+  /// commands. (The user code's tasks are not counted.)
+  public var liveBytes: Int {
+    server.allocatedBytes &+ arrivals.allocatedBytes &+ commands.capacity
+      &* MemoryLayout<UserCodeClients.Command>.stride
+  }
+
+  /// What holds them, in words.
+  public var liveDescription: String {
+    server.processingNow > 0
+      ? "\(OptionText.integer(Int64(server.processingNow))) requests still processing at the server" : ""
+  }
+
   /// The run is out of events: any operation whose code has not returned
   /// waits on something the simulation does not drive.
   @inlinable
