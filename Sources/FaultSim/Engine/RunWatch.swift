@@ -18,6 +18,11 @@ public final class RunWatch: Sendable {
   /// The most events one run may handle before it is stopped; `nil` for no
   /// limit.
   public let eventLimit: UInt64?
+  /// The most memory one run may hold, or `nil` for no limit (see
+  /// `RunWatch+MemoryBudget.swift`).
+  public let memoryLimit: MemoryLimit?
+  /// The most bytes a check saw one run hold, for ``peakBytes``.
+  let peakBytesSeen = Atomic<Int>(0)
 
   /// A watch that checks every `interval` events.
   ///
@@ -26,9 +31,13 @@ public final class RunWatch: Sendable {
   ///     keeps a check to well under a millisecond of a release run.
   ///   - eventLimit: The most events one run may handle; `nil` for no
   ///     limit. A run past it stops within ``interval`` events.
-  public init(interval: UInt64 = 1 << 14, eventLimit: UInt64? = nil) {
+  ///   - memoryLimit: The most memory one run may hold; a run that holds
+  ///     more at a check stops with
+  ///     ``SimulationError/memoryBudgetExceeded(_:)``. `nil` for no limit.
+  public init(interval: UInt64 = 1 << 14, eventLimit: UInt64? = nil, memoryLimit: MemoryLimit? = nil) {
     self.interval = max(1, interval)
     self.eventLimit = eventLimit
+    self.memoryLimit = memoryLimit
   }
 
   /// Asks every run this watch looks at to stop at its next check; safe
@@ -64,12 +73,16 @@ struct RunProgress {
   @usableFromInline var pendingEvents: Int
   /// The bytes the model's state holds now (``SimulationModel/liveBytes``).
   @usableFromInline var liveBytes: Int
+  /// The bytes the pending-event set holds, its buffers' spare room
+  /// included.
+  @usableFromInline var pendingBytes: Int
 
   @inlinable
-  init(events: UInt64, now: VirtualTime, pendingEvents: Int, liveBytes: Int) {
+  init(events: UInt64, now: VirtualTime, pendingEvents: Int, liveBytes: Int, pendingBytes: Int = 0) {
     self.events = events
     self.now = now
     self.pendingEvents = pendingEvents
     self.liveBytes = liveBytes
+    self.pendingBytes = pendingBytes
   }
 }

@@ -89,10 +89,11 @@ public struct Simulation<Model: SimulationModel>: ~Copyable {
         try model.handle(event, in: &context)
       }
       guard context.pendingCount > 0 else { return }
-      try watch.check(
-        RunProgress(
-          events: context.handled, now: context.now, pendingEvents: context.pendingCount,
-          liveBytes: model.liveBytes))
+      let progress = RunProgress(
+        events: context.handled, now: context.now, pendingEvents: context.pendingCount,
+        liveBytes: model.liveBytes, pendingBytes: context.pendingBytes)
+      try watch.check(progress)
+      try watch.checkMemory(progress, holding: model.liveDescription)
       let (next, overflow) = context.handled.addingReportingOverflow(watch.interval)
       pause = overflow ? .max : next
     }

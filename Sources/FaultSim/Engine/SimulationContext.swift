@@ -98,6 +98,13 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
   /// The number of pending events.
   public var pendingCount: Int { queue.count }
 
+  /// The bytes the pending-event set holds, counting the room its buffers
+  /// keep (see ``EventQueue/allocatedBytes``).
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  var pendingBytes: Int { queue.allocatedBytes }
+
   // MARK: Scheduling
 
   /// Schedules `event` at `time`, which must not be in the past.

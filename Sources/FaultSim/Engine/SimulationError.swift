@@ -17,6 +17,10 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
   /// The run was asked to stop (``RunWatch/requestStop()``: an interrupt)
   /// before it ended; its result is incomplete and must not be used.
   case interrupted(at: VirtualTime)
+  /// The run held more memory than its ``RunWatch``'s
+  /// ``RunWatch/memoryLimit`` allows: it was stopped before the process
+  /// ran out.
+  case memoryBudgetExceeded(MemoryOverrun)
 
   /// The message for a user: what overflowed or ran away, and what to lower.
   public var description: String {
@@ -34,6 +38,8 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
       return escape.description
     case .interrupted(let time):
       return "the run was interrupted at virtual time \(time), before it ended"
+    case .memoryBudgetExceeded(let overrun):
+      return overrun.description
     }
   }
 }

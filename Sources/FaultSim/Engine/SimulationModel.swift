@@ -26,6 +26,11 @@ public protocol SimulationModel {
   /// with a memory budget while the run goes. The default is 0 (not
   /// counted).
   var liveBytes: Int { get }
+
+  /// What the model's state holds now, in words, for the message of a run
+  /// stopped by its memory budget: `"1,234,567 requests still processing at
+  /// the server"`. Asked for only then; the default is empty.
+  var liveDescription: String { get }
 }
 
 extension SimulationModel {
@@ -36,4 +41,7 @@ extension SimulationModel {
   /// Not counted.
   @inlinable
   public var liveBytes: Int { 0 }
+
+  /// Nothing said.
+  public var liveDescription: String { "" }
 }

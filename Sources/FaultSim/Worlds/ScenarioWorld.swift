@@ -74,6 +74,16 @@ public protocol ScenarioWorld: SimulationModel, SendableMetatype {
   /// looked at by `watch`. Provided; a requirement for the same reason as
   /// ``runOnce(_:seed:strategy:tracing:faults:simplifiesValues:watch:)``.
   static func makeRunner(_ options: Options, watch: RunWatch?) -> WorldRunner<Metrics, FinalState>
+
+  /// A simulation whose runs send their timeline to `sink` as they happen
+  /// and, like ``makeRunner(_:watch:)``'s, report the digest of their final
+  /// state rather than the state: a traced run then holds what is in
+  /// flight and one chunk of text, whatever its length. Provided; a
+  /// requirement for the same reason as
+  /// ``runOnce(_:seed:strategy:tracing:faults:simplifiesValues:watch:)``.
+  static func makeRunner(
+    _ options: Options, streamingTraceTo sink: any TraceSink, watch: RunWatch?
+  ) -> WorldRunner<Metrics, FinalState>
 }
 
 extension ScenarioWorld {
@@ -186,6 +196,32 @@ extension ScenarioWorld {
     var model = Self(options)
     model.dropFinalStates()
     let box = SimulationBox(Simulation(model: model, watch: watch))
+    return WorldRunner { (seed: UInt64, strategy: OrderStrategy) throws(SimulationError) in
+      box.simulation.model.reset()
+      let summary = try box.simulation.run(seed: seed, strategy: strategy)
+      let metrics = box.simulation.model.metrics(events: summary.events)
+      return SeedRun(
+        metrics: metrics, summary: summary,
+        finalStateDigest: summary.choices.isEmpty ? 0 : box.simulation.model.finalStateDigest())
+    }
+  }
+
+  /// A simulation whose runs stream their timeline to `sink` and forget
+  /// their entities as they finish (their final state's digest is kept).
+  ///
+  /// - Parameters:
+  ///   - options: The world's options.
+  ///   - sink: Where each run's timeline goes, entry by entry.
+  ///   - watch: What looks at each run while it goes.
+  /// - Complexity: Each run is O(events of the run); memory grows with the
+  ///   entities in flight, not with the timeline.
+  @inlinable
+  public static func makeRunner(
+    _ options: Options, streamingTraceTo sink: any TraceSink, watch: RunWatch?
+  ) -> WorldRunner<Metrics, FinalState> {
+    var model = Self(options)
+    model.dropFinalStates()
+    let box = SimulationBox(Simulation(model: model, traceSink: sink, watch: watch))
     return WorldRunner { (seed: UInt64, strategy: OrderStrategy) throws(SimulationError) in
       box.simulation.model.reset()
       let summary = try box.simulation.run(seed: seed, strategy: strategy)

@@ -62,7 +62,7 @@ struct ExploreCommand: Subcommand, WorldCommand {
       warnings.add(flag: "--limit \(limit)", "no race can be met in this scenario, so there is one order to run")
     }
     try warnings.report(strict: strict, after: &output)
-    let watch = makeWatch()
+    let watch = makeWatch(World.self)
     let signals = InterruptSignals(stopping: watch, scenario: path)
     defer { signals.cancel() }
     try ExplorationBound.check(
@@ -144,9 +144,9 @@ struct ExploreCommand: Subcommand, WorldCommand {
     }
   }
 
-  /// The runs' watch: every check this command's runs get (a stop on
-  /// SIGINT or SIGTERM).
-  func makeWatch() -> RunWatch {
-    RunWatch()
+  /// The runs' watch: every check this command's runs get while they go
+  /// (the memory budget, and a stop on SIGINT or SIGTERM).
+  func makeWatch<World: PluggableWorld>(_ world: World.Type) -> RunWatch {
+    RunWatch(memoryLimit: budget.limit(jobs: 1, lower: World.sizeKey))
   }
 }

@@ -96,7 +96,10 @@ struct RunCommand: Subcommand, WorldCommand {
           guard writeFailure == nil else { return }
           do throws(FileDescriptor.WriteError) { try Output.writeNow(text) } catch { writeFailure = error }
         }
-        let run = try World.runOnce(options, seed: seed, strategy: strategy, streamingTraceTo: stream, watch: watch)
+        // Only the metrics are read: the runner folds finished entities
+        // and forgets them, so memory grows with what is in flight, not
+        // with the timeline or the entities run.
+        let run = try World.makeRunner(options, streamingTraceTo: stream, watch: watch).run(seed, strategy)
         result = (run.metrics, run.summary)
         stream.finish()
       } else {
@@ -129,9 +132,10 @@ struct RunCommand: Subcommand, WorldCommand {
   }
 
   /// The run's watch: every check this command's run gets while it goes
-  /// (the work limit, and a stop on SIGINT or SIGTERM).
+  /// (the work limit, the memory budget, and a stop on SIGINT or SIGTERM).
   func makeWatch<World: PluggableWorld>(_ world: World.Type, _ options: World.Options) -> RunWatch {
-    RunWatch(eventLimit: workLimit.events(World.self, options))
+    RunWatch(
+      eventLimit: workLimit.events(World.self, options), memoryLimit: budget.limit(jobs: 1, lower: World.sizeKey))
   }
 
   /// The command that reproduces this run.

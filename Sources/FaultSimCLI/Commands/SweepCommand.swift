@@ -214,7 +214,7 @@ struct SweepCommand: Subcommand {
     try warnings.report(strict: strict, after: &output)
     let progress = ProgressLine(enabled: !quiet, initialSeeds: execution.seedsDone)
     let saver = CheckpointSaver(path: checkpoint)
-    let watch = makeWatch(World.self, sweep.cells.map(\.options))
+    let watch = makeWatch(World.self, sweep.cells.map(\.options), workers: workers)
     let resumeCommand = resumeCommand
     let signals = InterruptSignals(
       first: { _ in
@@ -277,10 +277,13 @@ struct SweepCommand: Subcommand {
   }
 
   /// The watch every run of the sweep shares: the one place the command
-  /// says what looks at its runs while they go (the work limit, and a stop
-  /// on SIGINT or SIGTERM).
-  func makeWatch<World: PluggableWorld>(_ world: World.Type, _ cells: [World.Options]) -> RunWatch {
-    RunWatch(eventLimit: workLimit.events(World.self, cells))
+  /// says what looks at its runs while they go — the work limit, each
+  /// seed's share of the memory budget (one of `workers` side by side),
+  /// and a stop on SIGINT or SIGTERM.
+  func makeWatch<World: PluggableWorld>(_ world: World.Type, _ cells: [World.Options], workers: Int) -> RunWatch {
+    RunWatch(
+      eventLimit: workLimit.events(World.self, cells),
+      memoryLimit: budget.limit(jobs: workers, lower: World.sizeKey + (workers > 1 ? " or --jobs" : "")))
   }
 
   /// What to do with a checkpoint that cannot be resumed.

@@ -168,6 +168,21 @@ struct MemoryBudget {
       lower: World.sizeKey + (jobs > 1 ? " or --jobs" : ""), scenario: scenario)
   }
 
+  /// The limit a ``RunWatch`` enforces on each of `jobs` simulations side
+  /// by side while they run: an equal share of the budget. The estimate
+  /// is the polite first refusal; this stops a run that grows past it
+  /// anyway (tries abandoned upstream, copies held back) before the
+  /// machine runs out.
+  func limit(jobs: Int, lower: String) -> RunWatch.MemoryLimit {
+    let workers = UInt64(max(1, jobs))
+    let share = jobs > 1 ? "\(Self.text(bytes / workers)) each of --jobs \(jobs), " : ""
+    return RunWatch.MemoryLimit(
+      bytes: bytes / workers,
+      advice:
+        "the budget is \(share)\(Self.text(bytes)) from \(origin); lower \(lower), or raise the budget with \(Self.option) or \(Self.environmentVariable)"
+    )
+  }
+
   /// `1.5 GiB`, `320.0 MiB`.
   static func text(_ bytes: UInt64) -> String {
     let value = Double(bytes)

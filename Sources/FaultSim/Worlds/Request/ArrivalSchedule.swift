@@ -45,6 +45,9 @@ struct ArrivalSchedule {
   /// The most running sums kept.
   @usableFromInline
   static var cachedSums: Int { 1 << 18 }
+
+  /// The bytes the schedule holds: its cached running sums.
+  var allocatedBytes: Int { sums.capacity &* MemoryLayout<Double>.stride }
   /// The Poisson schedule's latest start.
   @usableFromInline
   var latest = VirtualTime.zero

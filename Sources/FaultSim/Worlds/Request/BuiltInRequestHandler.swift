@@ -29,6 +29,13 @@ public struct BuiltInRequestHandler: RequestHandler {
   /// The keys an `lru` store holds; `nil` for other kinds.
   var recentKeys: RecentKeys?
 
+  /// The bytes the handler holds besides its entries: the contended
+  /// records' versions and an `lru` store's keys, which outlive their
+  /// operations.
+  public var liveBytes: Int {
+    versions.capacity &* MemoryLayout<UInt32>.stride &+ (recentKeys?.allocatedBytes ?? 0)
+  }
+
   /// The server of the scenario it runs in (`server.*`), read from the
   /// scenario's options by ``prepared(for:)``.
   public init() {

@@ -58,6 +58,22 @@ struct OperationWindow<Record> {
   @inlinable
   var spilledCount: Int { storage.spillIndex.count }
 
+  /// The bytes the window's buffers hold: the ring's slots, the spill pool,
+  /// its index and free list, and the spill filter — room allocated, not
+  /// only records in use, since that is what the process holds.
+  ///
+  /// - Complexity: O(1).
+  var allocatedBytes: Int {
+    let stride = MemoryLayout<Record>.stride
+    let ring = storage.capacity &* stride
+    let spill = storage.spillCapacity &* stride
+    // A dictionary entry: key, value and about a byte of metadata.
+    let index = storage.spillIndex.capacity &* (2 &* MemoryLayout<Int>.stride &+ 1)
+    let free = storage.spillFree.capacity &* MemoryLayout<Int>.stride
+    let filter = (Storage.filterMask &+ 1) &* MemoryLayout<UInt16>.stride
+    return ring &+ spill &+ index &+ free &+ filter
+  }
+
   /// Whether operation `operation`'s record is held (opened, not retired).
   @inlinable
   @inline(__always)

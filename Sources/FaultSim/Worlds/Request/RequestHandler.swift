@@ -85,6 +85,11 @@ public protocol RequestHandler: Sendable {
   mutating func serve(
     _ request: RequestMessage, _ entry: inout Entry, _ context: inout SimulationContext<RequestEvent>
   ) -> ResponseMessage
+
+  /// The bytes the handler holds besides its entries (a key store that
+  /// outlives operations, say), counted against a run's memory budget
+  /// while it goes. The default is 0.
+  var liveBytes: Int { get }
 }
 
 extension RequestHandler {
@@ -93,6 +98,9 @@ extension RequestHandler {
 
   /// Nothing to empty.
   public mutating func reset() {}
+
+  /// Nothing held besides the entries.
+  public var liveBytes: Int { 0 }
 
   /// Refuses nothing.
   public func refusesWhileInFlight(_ request: RequestMessage) -> Bool { false }

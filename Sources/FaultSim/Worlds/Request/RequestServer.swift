@@ -29,6 +29,11 @@ struct RequestServer<Handler: RequestHandler> {
   /// Workers processing a request now.
   @usableFromInline
   var busyWorkers = 0
+  /// Requests being processed now, whether anyone still waits for their
+  /// answer or not (a try the gateway gave up on is processed to its end):
+  /// each is a pending completion, counted for a memory-budget message.
+  @usableFromInline
+  var processingNow = 0
   /// Requests that reached the server: the load.
   @usableFromInline
   var requests: UInt64 = 0
@@ -94,6 +99,7 @@ struct RequestServer<Handler: RequestHandler> {
     queue.removeAll(keepingCapacity: true)
     queueHead = 0
     busyWorkers = 0
+    processingNow = 0
     requests = 0
     writeCalls = 0
     overloadRejections = 0
@@ -177,6 +183,7 @@ struct RequestServer<Handler: RequestHandler> {
       return .lostToRestart(at: restart)
     }
     if request.kind == .write { records[operation].commitsAt = max(records[operation].commitsAt, done) }
+    processingNow &+= 1
     return .busy(until: done)
   }
 
@@ -190,6 +197,22 @@ struct RequestServer<Handler: RequestHandler> {
     let operation = Int(request.operation)
     if request.kind == .write { records[operation].writesInFlight &-= 1 }
     return dating.dated(handler.serve(request, &records[operation].entry, &context), now: context.now)
+  }
+
+  /// A request whose processing took time (``Processing/busy(until:)``)
+  /// is done: called when its completion event is handled.
+  @inlinable
+  @inline(__always)
+  mutating func processingEnded() {
+    processingNow &-= 1
+  }
+
+  /// The bytes the server holds: its records, its capacity queue and what
+  /// its handler keeps besides (room allocated included).
+  ///
+  /// - Complexity: O(1).
+  var allocatedBytes: Int {
+    records.allocatedBytes &+ queue.capacity &* MemoryLayout<RequestMessage>.stride &+ handler.liveBytes
   }
 
   /// Times the server applied the write of `operation` so far.

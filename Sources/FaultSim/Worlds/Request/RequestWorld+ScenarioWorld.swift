@@ -79,7 +79,38 @@ extension RequestWorld: MemorySizedWorld {
     // 48 bytes with the dictionary's spare room).
     let store = options.server.keyStore
     let recentKeys = store.kind == .lru ? min(operations, UInt64(max(store.capacity, 0))) * 48 : 0
-    return inFlight * (200 + queued) + sums + recentKeys + 24 << 20
+    return inFlight * (200 + queued + lingeringEvents(options) * bytesPerPendingEvent) + sums + recentKeys + 24 << 20
+  }
+
+  /// The bytes a pending event holds in the queue: its entry, and the room
+  /// the queue's buckets keep as they grow and hand entries down (measured:
+  /// about three entries' worth).
+  static var bytesPerPendingEvent: UInt64 { UInt64(3 * MemoryLayout<EventQueueEntry<RequestEvent>>.stride) }
+
+  /// Pending events an operation in flight holds besides the few of its
+  /// own exchange: the tries a gateway gave up on that the server still
+  /// processes (when processing can outlast the gateway's timeout, every
+  /// try of every client attempt), and the network's duplicated copies
+  /// (one per message sent, at the duplication rate).
+  static func lingeringEvents(_ options: RequestWorldOptions) -> UInt64 {
+    let attempts = Double(min(max(options.client.attempts, 1), 1_000))
+    var events = 0.0
+    if let gateway = options.gateway {
+      if longest(options.server.processing) > Double(gateway.timeout.nanoseconds) {
+        events += attempts * Double(min(max(gateway.attempts, 1), 100))
+      }
+    }
+    let network = options.network
+    let copies = min(1, network.requestDuplication) + min(1, network.responseDuplication)
+    events += attempts * copies
+    return UInt64(events.rounded(.up))
+  }
+
+  /// The longest delay `delay` can draw, in nanoseconds: its bound, or ten
+  /// means when it has none. (`upperBound.map(Double.init)` would pick
+  /// `Double(bitPattern:)`, a denormal near zero.)
+  static func longest(_ delay: LatencyDistribution) -> Double {
+    delay.upperBound.map { Double($0) } ?? 10 * delay.mean
   }
 
   /// A generous bound on the operations open at once: the arrival rate
@@ -96,7 +127,6 @@ extension RequestWorld: MemorySizedWorld {
     // Issue 13: a held-back message or a late copy keeps its operation
     // open for longer (a bounded delay's maximum, else ten times its mean).
     let network = options.network
-    func longest(_ delay: LatencyDistribution) -> Double { delay.upperBound.map(Double.init) ?? 10 * delay.mean }
     let held = network.requestReordering > 0 || network.responseReordering > 0 ? 2 * longest(network.reorderDelay) : 0
     let copied =
       network.requestDuplication > 0 || network.responseDuplication > 0 ? longest(network.duplicateDelay) : 0
@@ -105,10 +135,13 @@ extension RequestWorld: MemorySizedWorld {
     let app = options.client.app
     let relaunch =
       app.isKilled && app.outbox != .none
-      ? 2 * (app.relaunchAfter.upperBound.map(Double.init) ?? 10 * app.relaunchAfter.mean) : 0
-    // A gateway keeps a request open for its tries and backoffs.
+      ? 2 * longest(app.relaunchAfter) : 0
+    // A gateway keeps a request open for its tries and backoffs, and the
+    // operation stays open until the server finished every try, the ones
+    // the gateway gave up on included.
     let gateway = options.gateway.map {
       Double(min($0.attempts, 100)) * (Double($0.timeout.nanoseconds) + Double($0.backoff.nanoseconds))
+        + longest(options.server.processing)
     }
     let open = 2 * attempts * (perAttempt + (gateway ?? 0)) + offline + relaunch + 60e9 + held + copied
     let rate: Double  // operations per nanosecond

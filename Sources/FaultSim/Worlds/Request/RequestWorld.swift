@@ -59,6 +59,13 @@ public struct RequestWorld: SimulationModel {
     try model.finish(in: &context)
   }
 
+  /// The bytes the world holds now: records in flight, kept final states,
+  /// the gateway's exchanges, the key store.
+  public var liveBytes: Int { model.liveBytes }
+
+  /// What holds them, in words.
+  public var liveDescription: String { model.liveDescription }
+
   /// The metrics of the run that just ended.
   ///
   /// - Complexity: O(operations).

@@ -148,6 +148,7 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
       try deliver(request, &context)
       foldIfDone(Int(request.operation))
     case .complete(let request):
+      server.processingEnded()
       try complete(request, &context)
       foldIfDone(Int(request.operation))
     case .respond(let response):

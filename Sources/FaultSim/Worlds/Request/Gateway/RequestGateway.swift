@@ -76,6 +76,17 @@ struct RequestGateway {
     timeouts = 0
   }
 
+  /// Client requests the gateway has not answered yet.
+  var openExchanges: Int { exchanges.count }
+
+  /// The bytes the gateway holds: its open exchanges' table, room
+  /// allocated included.
+  ///
+  /// - Complexity: O(1).
+  var allocatedBytes: Int {
+    exchanges.capacity &* (MemoryLayout<UInt64>.stride &+ MemoryLayout<Exchange>.stride &+ 1)
+  }
+
   /// The exchange key of a client message.
   @inlinable
   @inline(__always)

@@ -42,6 +42,17 @@ struct RecentKeys: Sendable {
   @inlinable
   var count: Int { slotOf.count }
 
+  /// The bytes the store holds: its index and its three arrays, room
+  /// allocated included.
+  ///
+  /// - Complexity: O(1).
+  var allocatedBytes: Int {
+    let index = slotOf.capacity &* (MemoryLayout<UInt32>.stride &+ MemoryLayout<Int32>.stride &+ 1)
+    let lists =
+      keys.capacity &* MemoryLayout<UInt32>.stride &+ (newer.capacity &+ older.capacity) &* MemoryLayout<Int32>.stride
+    return index &+ lists
+  }
+
   /// Whether `operation`'s key is held.
   ///
   /// - Complexity: O(1) on average.

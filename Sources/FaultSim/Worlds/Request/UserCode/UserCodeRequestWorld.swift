@@ -122,7 +122,9 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
     case .start(let operation): try startOperation(Int(operation), &context)
     case .send: break  // the code sends when it likes, through the transport
     case .arrive(let request): try deliver(request, &context)
-    case .complete(let request): try complete(request, &context)
+    case .complete(let request):
+      server.processingEnded()
+      try complete(request, &context)
     case .respond(let response): receive(response, &context)
     case .timeout(let timer): timeOut(timer, &context)
     case .wake(let ticket): runtime.wake(ticket)
@@ -132,6 +134,20 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
     case .reachGateway, .gatewaySend, .gatewayReceive, .gatewayTimeout: break
     }
     try runCode(&context)
+  }
+
+  /// The bytes the world's own state holds now: the server's records and
+  /// key store, the cached arrival times and the clients' pending
+  /// commands. (The user code's tasks are not counted.)
+  public var liveBytes: Int {
+    server.allocatedBytes &+ arrivals.allocatedBytes &+ commands.capacity
+      &* MemoryLayout<UserCodeClients.Command>.stride
+  }
+
+  /// What holds them, in words.
+  public var liveDescription: String {
+    server.processingNow > 0
+      ? "\(OptionText.integer(Int64(server.processingNow))) requests still processing at the server" : ""
   }
 
   /// The run is out of events: any operation whose code has not returned
