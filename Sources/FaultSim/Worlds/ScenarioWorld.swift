@@ -195,15 +195,7 @@ extension ScenarioWorld {
   public static func makeRunner(_ options: Options, watch: RunWatch?) -> WorldRunner<Metrics, FinalState> {
     var model = Self(options)
     model.dropFinalStates()
-    let box = SimulationBox(Simulation(model: model, watch: watch))
-    return WorldRunner { (seed: UInt64, strategy: OrderStrategy) throws(SimulationError) in
-      box.simulation.model.reset()
-      let summary = try box.simulation.run(seed: seed, strategy: strategy)
-      let metrics = box.simulation.model.metrics(events: summary.events)
-      return SeedRun(
-        metrics: metrics, summary: summary,
-        finalStateDigest: summary.choices.isEmpty ? 0 : box.simulation.model.finalStateDigest())
-    }
+    return runner(Simulation(model: model, watch: watch))
   }
 
   /// A simulation whose runs stream their timeline to `sink` and forget
@@ -221,7 +213,14 @@ extension ScenarioWorld {
   ) -> WorldRunner<Metrics, FinalState> {
     var model = Self(options)
     model.dropFinalStates()
-    let box = SimulationBox(Simulation(model: model, traceSink: sink, watch: watch))
+    return runner(Simulation(model: model, traceSink: sink, watch: watch))
+  }
+
+  /// Runs seeds one after another on `simulation`, resetting its model
+  /// before each.
+  @inlinable
+  static func runner(_ simulation: consuming Simulation<Self>) -> WorldRunner<Metrics, FinalState> {
+    let box = SimulationBox(simulation)
     return WorldRunner { (seed: UInt64, strategy: OrderStrategy) throws(SimulationError) in
       box.simulation.model.reset()
       let summary = try box.simulation.run(seed: seed, strategy: strategy)

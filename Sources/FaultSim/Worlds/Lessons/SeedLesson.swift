@@ -1,5 +1,5 @@
 /// The measurement blocks of the two seed lessons, recomputed by FaultSim's
-/// own models and printed exactly as the lessons print them (SPEC §7).
+/// own models and printed exactly as the lessons print them.
 ///
 /// Every line is computed: the transfer list and reconcile policies, the
 /// failure classification, the ledger, the retry loop on the engine and the

@@ -1,4 +1,4 @@
-/// The network between clients and the server (SPEC §4.1): latency, loss in
+/// The network between clients and the server: latency, loss in
 /// each direction, bursts, offline windows, bandwidth and connection faults.
 ///
 /// Request loss and response loss are separate because they are different
@@ -26,7 +26,7 @@ public struct NetworkOptions: Hashable, Sendable {
   /// write may be applied, and the client sees "connection lost" instead of
   /// the response.
   public var connectionLost: Double = 0
-  // Issue 13, the network duplicates, reorders and partitions:
+  // Duplicates, reorders and partitions:
   /// Probability that a request that gets through is delivered twice: the
   /// server sees a second copy (``RequestMessage/copy`` 1) ``duplicateDelay``
   /// after the first.
