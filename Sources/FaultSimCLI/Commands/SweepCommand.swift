@@ -41,7 +41,7 @@ struct SweepCommand: Subcommand {
     ],
     discussion: [
       "Progress (cells, seeds, rate, elapsed, ETA) is drawn on standard error when it is a terminal. SIGINT or SIGTERM stops the sweep within a fraction of a second, mid-seed too, and keeps a checkpoint of the finished work next to the output (<out>.checkpoint, or faultsim-sweep-<digest>[-shard-K-of-N].checkpoint without --out); the seeds that were running run again on resume. Run the same command with --resume to continue: the final table is byte-identical to an uninterrupted run. A second signal, or half a second without the sweep ending, saves the checkpoint and exits at once; either way the status is 130.",
-      "The output is RFC 4180 CSV, one row per cell in grid order: one column per varied key path, then: seeds, operations, duplicated, duplicate_rate, duplicate_rate_lo, duplicate_rate_hi (95% Wilson interval), lost, lost_rate, uncertain, uncertain_rate, attempts_mean, server_requests, completion_p50_ms, completion_p99_ms, lost_rate_lo, lost_rate_hi, uncertain_rate_lo, uncertain_rate_hi, succeeded, amplification, write_calls, overload_rejections, retries_refused, makespan_mean_ms, then one column per fault kind (faults_request_loss, faults_response_loss, …: faults fired) and race kind (races_response_vs_timeout, …: races met), then seeds_with_races, order_sensitive_rate (seeds where two of at most --interleavings orders of the same faults end differently, per seed), interleavings_per_seed, faultsim_version, scenario_digest, then gateway_retries, gateway_timeouts (what a gateway in front of the server did). Transfer and background-fetch worlds have their own columns; see docs/metrics.md.",
+      Self.columnsHelp,
     ],
     examples: [
       "faultsim sweep scenarios/checkout-reference.json --seeds '0..<20' --vary network.responseLoss=0.05,0.1,0.2",
@@ -284,6 +284,24 @@ struct SweepCommand: Subcommand {
     RunWatch(
       eventLimit: workLimit.events(World.self, cells),
       memoryLimit: budget.limit(jobs: workers, lower: World.sizeKey + (workers > 1 ? " or --jobs" : "")))
+  }
+
+  /// The help's paragraph on the columns, made from the request world's
+  /// metric tables (``Sweep/columns``), so it cannot drift from the header.
+  static var columnsHelp: String {
+    typealias Request = Sweep<RequestWorld>
+    let metrics = RequestWorld.Metrics.columnNames
+    let faults = RequestWorld.Draws.faults.prefix(2).map { "faults_" + $0.columnName }
+    let races = RequestWorld.Draws.raceKinds.prefix(1).map { "races_" + $0.columnName }
+    let appended = RequestWorld.Metrics.appendedColumns.map(\.name)
+    return "The output is RFC 4180 CSV, one row per cell in grid order: one column per varied key path, then, for "
+      + "the request world: \(metrics.joined(separator: ", ")), then one column per fault kind "
+      + "(\(faults.joined(separator: ", ")), …: faults fired) and race kind (\(races.joined(separator: ", ")), …: "
+      + "races met), then \(Request.trailingColumns.joined(separator: ", "))"
+      + (appended.isEmpty ? "" : ", then \(appended.joined(separator: ", "))")
+      + ". Columns ending in _lo and _hi are 95% Wilson intervals; order_sensitive_rate is the share of seeds in "
+      + "which two of at most --interleavings orders of the same faults end differently. Transfer and "
+      + "background-fetch worlds have their own columns; see docs/metrics.md."
   }
 
   /// What to do with a checkpoint that cannot be resumed.
