@@ -13,11 +13,14 @@ enum CommandFailure: Error {
   case interrupted(String)
   /// A failure inside FaultSim itself. 70.
   case software(String)
+  /// A `--fail-if` condition held for some cell of the table. 1.
+  case gate(String)
   /// A failure whose messages were already printed; only the status remains.
   case quiet(Int32)
 
   var exitCode: Int32 {
     switch self {
+    case .gate: return 1
     case .usage: return 64
     case .data: return 65
     case .missingInput: return 66
@@ -34,8 +37,9 @@ enum CommandFailure: Error {
     let info = CommandInfo(name: "", abstract: "")
     return [(0, "Success.")]
       + [
+        (CommandFailure.gate(""), "A --fail-if condition held for a cell of the table (which was written in full)."),
         (
-          CommandFailure.usage("", command: info),
+          .usage("", command: info),
           "Usage error: an unknown subcommand or option, a missing or bad value."
         ),
         (.data(""), "Data error: a scenario, override or table that is not valid, or a run that cannot go on."),
@@ -60,6 +64,8 @@ enum CommandFailure: Error {
     case .data(let message), .missingInput(let message), .cannotCreate(let message),
       .interrupted(let message), .software(let message):
       return "Error: \(message)\n"
+    case .gate(let message):
+      return message + "\n"
     case .quiet:
       return ""
     }

@@ -13,7 +13,7 @@ struct MergeCommand: Subcommand {
   static let info = CommandInfo(
     name: "merge",
     abstract: "Combine the partial tables of a sharded sweep into its final CSV.",
-    arguments: [parts, outOption, forceFlag],
+    arguments: [parts, outOption, forceFlag, TableGate.declaration],
     discussion: [
       "The result is byte-identical to running the sweep unsharded. Parts of different sweeps (scenario, --set, --vary, --seeds, --interleavings) or FaultSim versions, a shard given twice or missing, and seeds missing or covered twice are refused with a message. So are parts changed after FaultSim wrote them (every record carries a digest of its contents), counts that contradict each other (e.g. more duplicated than operations), and sums beyond 64 bits: exit 65, naming the file and record."
     ],
@@ -26,9 +26,11 @@ struct MergeCommand: Subcommand {
   var paths: [String]
   var out: String?
   var force: Bool
+  var gate: TableGate
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
     force = arguments.flag(Self.forceFlag)
+    gate = try TableGate(&arguments)
     out = try arguments.outputPath(Self.outOption)
     paths = try arguments.positionals(Self.parts)
   }
@@ -55,10 +57,16 @@ struct MergeCommand: Subcommand {
     } catch {
       throw .data("\(error)\n\(Self.rewrite)")
     }
+    // The columns are known once the parts are read: check them before
+    // anything is written.
+    let header = (try? CSVReader.records(table))?.first ?? []
+    try gate.check(columns: header, command: Self.info)
     if let out {
       try OutputFile.write(table, to: out, force: force)
     } else {
       output.write(table)
     }
+    output.flush()
+    try gate.enforce(on: table, axes: parts.first?.table.axes.count ?? 0)
   }
 }

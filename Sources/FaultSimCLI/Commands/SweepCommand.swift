@@ -37,7 +37,8 @@ struct SweepCommand: Subcommand {
     abstract: "Run a range of seeds over a grid of parameter values and write one CSV row per cell.",
     arguments: [
       scenario, seedsOption, setOption, varyOption, outOption, forceFlag, jobsOption, interleavingsOption,
-      shardOption, resumeFlag, quietFlag, MemoryBudget.declaration, WorkLimit.declaration, StrictOption.declaration,
+      shardOption, resumeFlag, quietFlag, MemoryBudget.declaration, WorkLimit.declaration, TableGate.declaration,
+      StrictOption.declaration,
     ],
     discussion: [
       "Progress (cells, seeds, rate, elapsed, ETA) is drawn on standard error when it is a terminal. SIGINT or SIGTERM stops the sweep within a fraction of a second, mid-seed too, and keeps a checkpoint of the finished work next to the output (<out>.checkpoint, or faultsim-sweep-<digest>[-shard-K-of-N].checkpoint without --out); the seeds that were running run again on resume. Run the same command with --resume to continue: the final table is byte-identical to an uninterrupted run. A second signal, or half a second without the sweep ending, saves the checkpoint and exits at once; either way the status is 130.",
@@ -47,6 +48,7 @@ struct SweepCommand: Subcommand {
       "faultsim sweep scenarios/checkout-reference.json --seeds '0..<20' --vary network.responseLoss=0.05,0.1,0.2",
       "faultsim sweep scenarios/retry-storm.json --seeds '0..<10' --vary client.backoff.jitter=none,full,equal,decorrelated --out storm.csv",
       "faultsim sweep scenarios/checkout-reference.json --seeds '0..<1000' --shard 2/4 --out part-2.csv",
+      "faultsim sweep checkout-keyed --seeds '0..<100' --vary network.responseLoss=0.1,0.3 --fail-if 'duplicate_rate_hi>0.001'",
     ]
   )
 
@@ -63,6 +65,7 @@ struct SweepCommand: Subcommand {
   var quiet: Bool
   var budget: MemoryBudget
   var workLimit: WorkLimit
+  var gate: TableGate
   var strict: Bool
   /// Whether `--jobs` and `--interleavings` were given (not defaults).
   var jobsGiven: Bool
@@ -77,6 +80,7 @@ struct SweepCommand: Subcommand {
     quiet = arguments.flag(Self.quietFlag)
     budget = try MemoryBudget(&arguments, environment: Host.environment)
     workLimit = try WorkLimit(&arguments)
+    gate = try TableGate(&arguments)
     out = try arguments.outputPath(Self.outOption)
     interleavings = try arguments.integer(Self.interleavingsOption)
     jobs = try arguments.givenInteger(Self.jobsOption) ?? Host.activeProcessorCount
@@ -105,6 +109,10 @@ struct SweepCommand: Subcommand {
     grid = SweepGrid(axes: axes)
     path = try arguments.positional(Self.scenario)
     try arguments.finish()
+    if let shard, shard != .whole, !gate.conditions.isEmpty {
+      throw arguments.usageError(
+        "--fail-if applies to a final table, and a shard writes a part of one; give it to 'faultsim merge' instead")
+    }
     do {
       try grid.check(settings: settings, maximumCells: SweepGrid.maximumCells)
     } catch {
@@ -156,6 +164,7 @@ struct SweepCommand: Subcommand {
       case .simulation(let simulationError): throw .simulation(simulationError, scenario: path)
       }
     }
+    try gate.check(columns: grid.axes.map(\.keyPath.description) + Sweep<World>.columns, command: Self.info)
     // No more workers run than there are chunks of work.
     let runs = UInt64(sweep.cells.count).multipliedReportingOverflow(by: seeds.count)
     let workers = runs.overflow ? jobs : Int(min(UInt64(jobs), runs.partialValue))
@@ -261,6 +270,10 @@ struct SweepCommand: Subcommand {
       } else {
         output.write(text)
       }
+    }
+    if shard == nil || shard == .whole {
+      output.flush()
+      try gate.enforce(on: text, axes: grid.axes.count)
     }
   }
 
