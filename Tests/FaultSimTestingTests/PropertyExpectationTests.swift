@@ -12,9 +12,8 @@ import Testing
       file: "t.json")
   }
 
-  static var noDuplicates: ScenarioProperty<RequestWorld> {
-    ScenarioProperty("no order is recorded twice") { $0.metrics.duplicated == 0 }
-  }
+  /// A `static let`: properties are `Sendable`.
+  static let noDuplicates = ScenarioProperty<RequestWorld>("no order is recorded twice") { $0.metrics.duplicated == 0 }
 
   @Test func aFailingPropertyIsAnIssueAtTheCallersLine() throws {
     let scenario = try Self.scenario("keyless-write")

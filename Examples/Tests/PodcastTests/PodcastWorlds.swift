@@ -19,8 +19,7 @@ extension Scenario {
 }
 
 /// "No episode is downloaded twice": the property every version is checked
-/// against. (A function: a `ScenarioProperty` is not `Sendable`, so it
-/// cannot be a global constant.)
+/// against, for any reconcile.
 func noEpisodeIsDownloadedTwice<R: AppReconcile>(
   _ reconcile: R.Type
 ) -> ScenarioProperty<UserCodeTransferWorld<PodcastApp<R>>> {
