@@ -19,7 +19,8 @@ extension Scenario {
 }
 
 /// "No episode is downloaded twice": the property every version is checked
-/// against, for any reconcile.
+/// against. (A function: a `ScenarioProperty` is not `Sendable`, so it
+/// cannot be a global constant.)
 func noEpisodeIsDownloadedTwice<R: AppReconcile>(
   _ reconcile: R.Type
 ) -> ScenarioProperty<UserCodeTransferWorld<PodcastApp<R>>> {

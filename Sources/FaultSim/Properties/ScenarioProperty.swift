@@ -16,18 +16,17 @@
 ///   #expect(report.holds, "\(report)")
 /// }
 /// ```
-public struct ScenarioProperty<World: ShrinkableWorld>: Sendable {
+public struct ScenarioProperty<World: ShrinkableWorld> {
   /// What the property says, for reports.
   public let name: String
-  let holds: @Sendable (PropertyRun<World>) -> Bool
+  let holds: (PropertyRun<World>) -> Bool
   /// Which seeds are run again to verify that they are functions of their
   /// seeds (``DeterminismCheck/sampled`` unless changed with
   /// ``checkingDeterminism(_:)``).
   public private(set) var determinism = DeterminismCheck.sampled
 
-  /// A property: `holds` is true when a run satisfies it. Sendable, so a
-  /// property can be a `static let` of a test suite.
-  public init(_ name: String, holds: @escaping @Sendable (PropertyRun<World>) -> Bool) {
+  /// A property: `holds` is true when a run satisfies it.
+  public init(_ name: String, holds: @escaping (PropertyRun<World>) -> Bool) {
     self.name = name
     self.holds = holds
   }

@@ -17,8 +17,9 @@ import Testing
     try UserCodeRequestWorldTests.reference(orders: 5).requestWorld(running: code)
   }
 
-  /// A `static let`: properties are `Sendable`.
-  static let noDuplicates = ScenarioProperty<World>("no order is recorded twice") { $0.metrics.duplicated == 0 }
+  static var noDuplicates: ScenarioProperty<World> {
+    ScenarioProperty("no order is recorded twice") { $0.metrics.duplicated == 0 }
+  }
 
   /// A client that waits before it sends, for `wait`, and sends once.
   static func sendOnce(_ client: SimulatedClient, after wait: Duration) async -> ClientOutcome {
