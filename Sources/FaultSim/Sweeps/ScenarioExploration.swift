@@ -14,9 +14,15 @@ public struct ScenarioExploration<World: ProbedWorld> {
   /// Explores `seed` of a scenario, at most `limit` orders, in `order`
   /// (depth-first, as `faultsim explore` does, by default).
   ///
-  /// - Parameter watch: What looks at every run while it goes; once it is
-  ///   asked to stop, the exploration ends with
-  ///   ``SimulationError/interrupted(at:)`` at its next check.
+  /// - Parameters:
+  ///   - options: The world's options.
+  ///   - seed: The seed whose races are explored (the same faults in every
+  ///     order).
+  ///   - limit: The most orders run.
+  ///   - order: The search order.
+  ///   - watch: What looks at every run while it goes; once it is asked to
+  ///     stop, the exploration ends with ``SimulationError/interrupted(at:)``
+  ///     at its next check.
   /// - Complexity: `min(limit, orders) + 1` runs.
   public static func explore(
     _ options: World.Options, seed: UInt64, limit: Int,
