@@ -299,22 +299,19 @@ struct SweepCommand: Subcommand {
       memoryLimit: budget.limit(jobs: workers, lower: World.sizeKey + (workers > 1 ? " or --jobs" : "")))
   }
 
-  /// The help's paragraph on the columns, made from the request world's
-  /// metric tables (``Sweep/columns``), so it cannot drift from the header.
+  /// The help's paragraph on the columns, made from the default world's
+  /// metric tables, so it cannot drift from the header.
   static var columnsHelp: String {
-    typealias Request = Sweep<RequestWorld>
-    let metrics = RequestWorld.Metrics.columnNames
-    let faults = RequestWorld.Draws.faults.prefix(2).map { "faults_" + $0.columnName }
-    let races = RequestWorld.Draws.raceKinds.prefix(1).map { "races_" + $0.columnName }
-    let appended = RequestWorld.Metrics.appendedColumns.map(\.name)
+    let columns = SweepColumnsSummary.defaultWorld
     return "The output is RFC 4180 CSV, one row per cell in grid order: one column per varied key path, then, for "
-      + "the request world: \(metrics.joined(separator: ", ")), then one column per fault kind "
-      + "(\(faults.joined(separator: ", ")), …: faults fired) and race kind (\(races.joined(separator: ", ")), …: "
-      + "races met), then \(Request.trailingColumns.joined(separator: ", "))"
-      + (appended.isEmpty ? "" : ", then \(appended.joined(separator: ", "))")
+      + "the \(columns.world) world: \(columns.metrics.joined(separator: ", ")), then one column per fault kind "
+      + "(\(columns.faults.prefix(2).joined(separator: ", ")), …: faults fired) and race kind "
+      + "(\(columns.races.prefix(1).joined(separator: ", ")), …: races met), then "
+      + columns.trailing.joined(separator: ", ")
+      + (columns.appended.isEmpty ? "" : ", then \(columns.appended.joined(separator: ", "))")
       + ". Columns ending in _lo and _hi are 95% Wilson intervals; order_sensitive_rate is the share of seeds in "
-      + "which two of at most --interleavings orders of the same faults end differently. Transfer and "
-      + "background-fetch worlds have their own columns; see docs/metrics.md."
+      + "which two of at most --interleavings orders of the same faults end differently. The other worlds have "
+      + "their own columns; see docs/metrics.md."
   }
 
   /// What to do with a checkpoint that cannot be resumed.

@@ -82,7 +82,7 @@ import Testing
 
   @Test func theFailingSeedIsVerifiedBeforeItIsShrunk() throws {
     let world = try Self.world { client in
-      await Self.sendOnce(client, after: .milliseconds(Int(Date().timeIntervalSince1970 * 1000) % 1_000))
+      await Self.sendOnce(client, after: .nanoseconds(Int(Date().timeIntervalSince1970 * 1e9) % 1_000_000))
     }
     let failing = ScenarioProperty<World>("never") { _ in false }.checkingDeterminism(.sampled(every: 1_000))
     let report = try failing.check(world, seeds: 5..<10)
