@@ -34,11 +34,13 @@ enum ValueCompletion: Sendable, Equatable {
     }
   }
 
-  /// Whether the value is one of a list of words.
+  /// Whether the value is one of a list of words, which help names. Key
+  /// paths are only the start of a value (`key.path=value`), so help does
+  /// not list them as values.
   var offersChoices: Bool {
     switch self {
-    case .choices, .optionTables, .keyPaths: return true
-    case .none, .file, .directory: return false
+    case .choices, .optionTables: return true
+    case .none, .file, .directory, .keyPaths: return false
     }
   }
 }
