@@ -34,7 +34,7 @@ for file in scenarios/*.json; do
   cases+=("check-$name|check $file")
 done
 cases+=("lessons|lessons")
-cases+=("demo|demo --seeds 2 --orders 2000")
+cases+=("demo|demo --orders 2000")
 cases+=("help|--help")
 for command in demo run sweep explore merge plot check lessons; do
   cases+=("help-$command|$command --help")
@@ -49,7 +49,7 @@ cases+=("usage-missing-positional|explore")
 cases+=("usage-missing-positionals|merge --force")
 cases+=("usage-unexpected-argument|lessons extra")
 cases+=("usage-extra-positional|run $reference $reference")
-cases+=("usage-bad-integer|demo --seeds 0")
+cases+=("usage-bad-integer|demo --orders 0")
 cases+=("usage-bad-seed|run $reference --seed -1")
 cases+=("usage-bad-choice|run $reference --format csv")
 cases+=("usage-given-twice|explore $reference --limit 2 --limit=3")

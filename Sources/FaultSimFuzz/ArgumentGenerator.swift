@@ -220,7 +220,8 @@ struct ArgumentGenerator {
       return ["completions", random.pick(["bash", "zsh", "fish", "tcsh", ""])]
     case "demo":
       return [
-        "demo", "--seeds", random.pick(["1", "2", "0", "10001"]), "--orders", random.pick(["10", "50", "0", "-5"]),
+        "demo", random.pick(["--seed-count", "--seeds"]), random.pick(["1", "2", "0", "10001"]), "--orders",
+        random.pick(["10", "50", "0", "-5"]),
       ]
     default:
       return ["help"] + (random.chance(0.5) ? [random.pick(Self.subcommands + ["nope"])] : [])

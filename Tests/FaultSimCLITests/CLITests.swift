@@ -75,7 +75,7 @@ struct FaultSimProcess {
 }
 
 @Suite struct CLITests {
-  @Test(arguments: [["lessons"], [], ["demo", "--seeds", "2", "--orders", "300"]])
+  @Test(arguments: [["lessons"], [], ["demo", "--seed-count", "2", "--orders", "300"]])
   func twoProcessesPrintByteIdenticalOutput(arguments: [String]) throws {
     let first = try FaultSimProcess.run(arguments)
     let second = try FaultSimProcess.run(arguments)
@@ -100,9 +100,15 @@ struct FaultSimProcess {
     (["lessons", "--block"], "Error: Missing value for '--block <value>'", "faultsim lessons --help"),
     (["lessons", "--block", "nope"], "Error: Unknown block 'nope'", "faultsim lessons --help"),
     (["lessons", "extra"], "Error: Unexpected argument 'extra'", "faultsim lessons --help"),
-    (["demo", "--seeds", "0"], "Error: '--seeds' expects an integer in 1...10000, got '0'", "faultsim demo --help"),
-    (["demo", "--seeds", "-3"], "Error: '--seeds' expects an integer", "faultsim demo --help"),
-    (["demo", "--seeds", "99999999999999999999999"], "Error: '--seeds' expects an integer", "faultsim demo --help"),
+    (
+      ["demo", "--seed-count", "0"], "Error: '--seed-count' expects an integer in 1...10000, got '0'",
+      "faultsim demo --help"
+    ),
+    (["demo", "--seed-count", "-3"], "Error: '--seed-count' expects an integer", "faultsim demo --help"),
+    (
+      ["demo", "--seed-count", "99999999999999999999999"], "Error: '--seed-count' expects an integer",
+      "faultsim demo --help"
+    ),
     (["help", "nope"], "Error: Unknown subcommand 'nope'", "faultsim --help"),
   ])
   func usageErrorsExit64WithUsageAndAPointerToHelp(arguments: [String], message: String, help: String) throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import FaultSim
 @testable import FaultSimCLI
 
 /// `faultsim completions bash|zsh|fish`, loaded in the real shells and asked
@@ -32,7 +33,7 @@ import Testing
       let matching = files.filter { file in extensions.isEmpty || extensions.contains { file.hasSuffix(".\($0)") } }
       return (matching + [directory]).sorted()
     case .directory: return [directory]
-    case .choices, .optionTables: return completion.choices.sorted()
+    case .choices, .optionTables, .keyPaths: return completion.choices.sorted()
     }
   }
 
@@ -170,6 +171,44 @@ import Testing
       "\(shell): \(results)")
     #expect(results["faultsim merge "] == ["?.csv", "folder", "table.csv"], "\(shell): \(results)")
     #expect(results["faultsim run --format "]?.isEmpty == false, "\(shell): \(results)")
+  }
+
+  /// `--set` and `--vary` complete key paths from the worlds' option
+  /// tables, each with its `=` and no space after it (the value follows).
+  @Test(arguments: ["bash", "zsh", "fish"].filter(installed))
+  func keyPathsOfSetAndVary(shell: String) throws {
+    let lines = [
+      "faultsim run x.json --set network.r", "faultsim sweep x.json --vary client.backoff.j",
+      "faultsim run x.json --set=network.r", "faultsim run x.json --set network.requestLoss=",
+    ]
+    let results = try Self.complete(shell, lines)
+    let network = ScenarioOptionCatalog.completionKeyPaths.filter { $0.hasPrefix("network.r") }
+    #expect(network.contains("network.requestLoss=") && network.contains("network.responseLoss="), "\(network)")
+    #expect(results["faultsim run x.json --set network.r"]?.sorted() == network.sorted(), "\(shell): \(results)")
+    #expect(
+      results["faultsim sweep x.json --vary client.backoff.j"] == ["client.backoff.jitter="], "\(shell): \(results)")
+    if shell != "zsh" {
+      // zsh offers `--set=`'s value with the option's name before it.
+      #expect(
+        results["faultsim run x.json --set=network.r"]?.sorted().map { $0.replacing("--set=", with: "") }
+          == network.sorted(), "\(shell): \(results)")
+    }
+    // After the `=`, the value: no other key path (zsh may offer the word
+    // typed, which changes nothing).
+    let afterEquals = results["faultsim run x.json --set network.requestLoss="] ?? []
+    #expect(afterEquals.allSatisfy { !$0.hasSuffix("=") || $0 == "network.requestLoss=" }, "\(shell): \(results)")
+  }
+
+  /// Every world's keys are offered, each once, and each is a key that
+  /// `--set` takes in some world.
+  @Test func keyPathsComeFromEveryWorldsOptionTable() {
+    let paths = ScenarioOptionCatalog.completionKeyPaths
+    #expect(Set(paths).count == paths.count)
+    #expect(paths.allSatisfy { $0.hasSuffix("=") && !$0.hasPrefix(".") })
+    for world in ScenarioOptionCatalog.worlds {
+      let declared = ScenarioOptionCatalog.paths(of: world).filter { !$0.holdsKeys }.map { $0.path + "=" }
+      #expect(declared.allSatisfy(paths.contains), "\(world.name)")
+    }
   }
 
   @Test(.enabled(if: installed("zsh"), "zsh is not installed: .ci/run installs it with 'apt-get install zsh'"))

@@ -18,7 +18,7 @@ struct ArgumentReader {
   private var arguments: [String]
   /// The arguments before `--`, as given: whether an option was given does
   /// not depend on whether it was read yet.
-  private let given: [String]
+  let given: [String]
   private var positionalsAfterTerminator: [String] = []
   /// The positional arguments not yet read, once options are done.
   private var pending: [String]?

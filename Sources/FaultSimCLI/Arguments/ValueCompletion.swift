@@ -18,21 +18,29 @@ enum ValueCompletion: Sendable, Equatable {
   /// option table, which no other command needs (it was most of the start-up
   /// of every command while it was made up front).
   case optionTables
+  /// A `--set`/`--vary` key path, offered as `key.path=` with no space
+  /// after it, since the value follows at once. The paths are every world's
+  /// (the scenario file, which picks one, is not read to complete).
+  case keyPaths
 
-  /// The words of ``choices(_:)`` and ``optionTables``, or an empty list.
+  /// The words of ``choices(_:)``, ``optionTables`` and ``keyPaths``, or an
+  /// empty list.
   var choices: [String] {
     switch self {
     case .choices(let words): return words
     case .optionTables: return ScenarioOptionDocs.tableNames
+    case .keyPaths: return ScenarioOptionCatalog.completionKeyPaths
     case .none, .file, .directory: return []
     }
   }
 
-  /// Whether the value is one of a list of words.
+  /// Whether the value is one of a list of words, which help names. Key
+  /// paths are only the start of a value (`key.path=value`), so help does
+  /// not list them as values.
   var offersChoices: Bool {
     switch self {
     case .choices, .optionTables: return true
-    case .none, .file, .directory: return false
+    case .none, .file, .directory, .keyPaths: return false
     }
   }
 }

@@ -3,21 +3,21 @@ import FaultSim
 /// `faultsim` with no arguments (or `faultsim demo`): a small built-in sweep
 /// of the reference checkout that shows what FaultSim measures.
 struct DemoCommand: Subcommand {
-  static let seedsOption = ArgumentDeclaration.integer(
-    "--seeds", "<n>", in: 1...10_000, default: .integer(5), "Seeds per row.")
+  static let seedCountOption = ArgumentDeclaration.integer(
+    "--seed-count", "<n>", in: 1...10_000, default: .integer(5), "Seeds per row: seeds 0..<n.")
   static let ordersOption = ArgumentDeclaration.integer(
     "--orders", "<n>", in: 1...1_000_000, default: .integer(10_000), "Orders per seed.")
 
   static let info = CommandInfo(
     name: "demo",
     abstract: "Run a small built-in demonstration sweep and print a table (the default).",
-    arguments: [seedsOption, ordersOption],
+    arguments: [seedCountOption, ordersOption],
     discussion: [
       "The reference checkout (scenarios/checkout-reference.json) at three response-loss rates, for three clients: keyless writes retried naively, keyless writes by a careful client that never resends after an ambiguous failure, and writes with an idempotency key. Each row counts the orders the server recorded twice (with a 95% Wilson interval) and the orders whose client gave up not knowing."
     ],
     examples: [
       "faultsim",
-      "faultsim demo --seeds 20 --orders 100000",
+      "faultsim demo --seed-count 20 --orders 100000",
     ]
   )
 
@@ -25,7 +25,17 @@ struct DemoCommand: Subcommand {
   var orders: Int
 
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
-    seeds = try arguments.integer(Self.seedsOption)
+    // `--seeds` names seeds in sweep ('0..<20', or one seed); here it
+    // counted them. Refused rather than read either way, so neither an old
+    // demo command line nor a sweep habit runs something else.
+    try arguments.refuseRenamed("--seeds") { value in
+      guard let count = Int(value), count > 0 else {
+        return "'--seeds' is not a demo option: demo runs seeds 0..<n of each row, set with '--seed-count <n>'"
+      }
+      return "'--seeds' is not a demo option: demo counts its seeds with '--seed-count' "
+        + "(in sweep, '--seeds \(count)' is seed \(count) alone); write: faultsim demo --seed-count \(count)"
+    }
+    seeds = try arguments.integer(Self.seedCountOption)
     orders = try arguments.integer(Self.ordersOption)
     try arguments.finish()
   }

@@ -10,7 +10,7 @@ struct SweepCommand: Subcommand {
     "The seeds to run in every cell: A..<B, A...B or a single seed (quote it in a shell: '0..<1000').")
   static let setOption = ArgumentReader.overridesOption("Override a value in every cell.")
   static let varyOption = ArgumentDeclaration.option(
-    "--vary", "<key.path=v1,v2,...>", repeatable: true,
+    "--vary", "<key.path=v1,v2,...>", repeatable: true, completion: .keyPaths,
     "Vary a value; the grid is the cartesian product of all --vary lists, the first varying slowest.")
   static let outOption = ArgumentDeclaration.option(
     "--out", "<file>", completion: .file(extensions: []),

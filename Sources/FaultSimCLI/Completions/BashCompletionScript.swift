@@ -43,6 +43,20 @@ struct BashCompletionScript {
       "  _faultsim_compgen -d -- \"$cur\"",
       "}",
       "",
+    ]
+    if CompletionShell.completesKeyPaths(root) {
+      lines += [
+        "# The key paths of --set and --vary, from every world's option table; the",
+        "# value follows the '=' at once, so no space after it.",
+        "_faultsim_complete_key_paths() {",
+        "  compopt -o nospace 2>/dev/null",
+        "  COMPREPLY=()",
+        "  _faultsim_compgen -W \(Self.quoted(ValueCompletion.keyPaths.choices)) -- \"$cur\"",
+        "}",
+        "",
+      ]
+    }
+    lines += [
       "# How many positional arguments come before the cursor, after the word at",
       "# index $1; $2 lists the options that take a value, as '|--a|--b|'.",
       "_faultsim_positional_index() {",
@@ -157,6 +171,7 @@ struct BashCompletionScript {
       return (["_faultsim_complete_files"] + extensions.map { quoted([$0]) }).joined(separator: " ")
     case .directory: return "_faultsim_complete_directories"
     case .choices, .optionTables: return "COMPREPLY=(); _faultsim_compgen -W \(quoted(completion.choices)) -- \"$cur\""
+    case .keyPaths: return "_faultsim_complete_key_paths"
     }
   }
 

@@ -35,6 +35,15 @@ enum CompletionShell: String, CaseIterable, Sendable {
     return sentence
   }
 
+  /// Whether an argument of `root` or of a subcommand completes key
+  /// paths: the scripts then define the list once, in a function that every
+  /// such argument calls, rather than repeating hundreds of paths.
+  static func completesKeyPaths(_ root: CommandInfo) -> Bool {
+    ([root] + root.subcommands).contains { command in
+      (command.optionDeclarations + command.positionalDeclarations).contains { $0.completion == .keyPaths }
+    }
+  }
+
   /// `name` as a shell function name part: `faultsim_sweep`.
   static func functionName(_ command: CommandInfo) -> String {
     "_faultsim" + (command.name.isEmpty ? "" : "_" + String(command.name.map { $0.isLetter || $0.isNumber ? $0 : "_" }))

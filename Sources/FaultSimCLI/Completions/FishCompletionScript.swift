@@ -78,6 +78,16 @@ struct FishCompletionScript {
       "# No file names unless an argument takes them.",
       "complete -c faultsim -f",
     ]
+    if CompletionShell.completesKeyPaths(root) {
+      lines += [
+        "",
+        "# The key paths of --set and --vary, from every world's option table (fish",
+        "# adds no space after a completion that ends in '=').",
+        "function __faultsim_key_paths",
+        "    printf '%s\\n' \(ValueCompletion.keyPaths.choices.map(Self.quoted).joined(separator: " "))",
+        "end",
+      ]
+    }
     let top = "not __faultsim_subcommand"
     lines += root.optionDeclarations.map { Self.option($0, condition: top) }
     lines += root.subcommands.map {
@@ -121,7 +131,9 @@ struct FishCompletionScript {
       if extensions.isEmpty { return requires + " -F" }
       return requires + " -f -a " + quoted("(__faultsim_files \(extensions.joined(separator: " ")))")
     case .directory: return requires + " -f -a '(__fish_complete_directories)'"
-    case .choices, .optionTables: return requires + " -f -a \(quoted(completion.choices.joined(separator: " ")))"
+    case .keyPaths: return requires + " -f -a '(__faultsim_key_paths)'"
+    case .choices, .optionTables:
+      return requires + " -f -a \(quoted(completion.choices.joined(separator: " ")))"
     }
   }
 

@@ -44,6 +44,16 @@ struct ZshCompletionScript {
       "  _describe -t subcommands 'faultsim subcommand' subcommands",
       "}",
     ]
+    if CompletionShell.completesKeyPaths(root) {
+      lines += [
+        "",
+        "# The key paths of --set and --vary, from every world's option table; the",
+        "# value follows the '=' at once, so no space after it.",
+        "_faultsim_key_paths() {",
+        "  compadd -S '' -- \(ValueCompletion.keyPaths.choices.joined(separator: " "))",
+        "}",
+      ]
+    }
     for command in root.subcommands {
       lines += ["", "\(CompletionShell.functionName(command))() {", "  _arguments \\"]
       let specs = command.optionDeclarations.map(Self.spec) + command.positionalDeclarations.map(Self.spec)
@@ -100,6 +110,7 @@ struct ZshCompletionScript {
       return "_files -g \"\(pattern)\""
     case .directory: return "_files -/"
     case .choices, .optionTables: return "(\(completion.choices.joined(separator: " ")))"
+    case .keyPaths: return "_faultsim_key_paths"
     }
   }
 

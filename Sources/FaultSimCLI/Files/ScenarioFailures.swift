@@ -25,7 +25,7 @@ extension CommandFailure {
 extension ArgumentReader {
   /// `--set key.path=value`, documented by `doc` (what it overrides).
   static func overridesOption(_ doc: String) -> ArgumentDeclaration {
-    .option("--set", "<key.path=value>", repeatable: true, doc)
+    .option("--set", "<key.path=value>", repeatable: true, completion: .keyPaths, doc)
   }
 
   /// The `--set key.path=value` overrides, in order.
