@@ -17,24 +17,31 @@ import Testing
     let object = try Self.object(json.stdout)
     #expect(object["seed"] as? Int == 3)
     #expect(object["world"] as? String == "request")
-    #expect(object["replay"] as? String == "faultsim run checkout-reference --seed 3 --set workload.operations=500")
+    #expect(
+      object["replay"] as? String == "faultsim run checkout-reference --seed 3 --set workload.operations=500 --trace")
     // Every text line appears, label and value, in the JSON report.
     let report = try #require(object["report"] as? [String: String])
     let lines = text.stdout.split(separator: "\n").dropLast().map(String.init)
     #expect(lines.count == report.count)
     for line in lines {
       let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+      try #require(parts.count == 2, "\(line)")
       #expect(report[parts[0]] == parts[1], "\(line)")
     }
     // The columns are the sweep's, with the same values for one seed.
     let sweep = try FaultSimProcess.run(
       ["sweep", "checkout-reference", "--seeds", "3", "--set", "workload.operations=500", "--quiet"])
-    let rows = sweep.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    #expect(sweep.status == 0, "\(sweep.stderr)")
+    let rows = sweep.stdout.split(whereSeparator: \.isNewline).map {
+      $0.split(separator: ",", omittingEmptySubsequences: false)
+    }
+    try #require(rows.count == 2, "\(sweep.stdout)")
     let columns = try #require(object["columns"] as? [String: Any])
     #expect(columns["duplicated"] as? Int ?? -1 > 0)
     for name in ["duplicated", "lost", "succeeded", "duplicate_rate_hi", "faults_response_loss"] {
       let index = try #require(rows[0].firstIndex { $0 == name }, "\(name)")
       let value = try #require(columns[name] as? NSNumber, "\(name)")
+      try #require(index < rows[1].count)
       #expect(value.doubleValue == Double(rows[1][index]), "\(name)")
     }
   }
