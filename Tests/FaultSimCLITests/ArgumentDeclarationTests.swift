@@ -134,9 +134,9 @@ import Testing
   @Test func usageLinesAreDerivedAsTheyWereWritten() {
     #expect(
       RunCommand.info.usage
-        == "faultsim run <scenario> [--seed <n>] [--trace [--format text|json|mermaid]] [--set <key.path=value>]... [--order <order>] [--memory-budget <size>] [--max-events <n|none>] [--strict]"
+        == "faultsim run <scenario> [--seed <n>] [--trace [--format text|json|mermaid]] [--report text|json] [--set <key.path=value>]... [--order <order>] [--fail-if <column><op><value>]... [--memory-budget <size>] [--max-events <n|none>] [--strict]"
     )
-    #expect(CheckCommand.info.usage == "faultsim check <scenario>... [--strict]")
+    #expect(CheckCommand.info.usage == "faultsim check <scenario>... [--strict] [--junit <file>] [--force]")
     #expect(
       PlotCommand.info.usage
         == "faultsim plot <table.csv> --x <column> --y <column> [--series <column>]... [--title <text>] --out <plot.svg> [--force]"

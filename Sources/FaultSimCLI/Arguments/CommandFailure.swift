@@ -37,7 +37,10 @@ enum CommandFailure: Error {
     let info = CommandInfo(name: "", abstract: "")
     return [(0, "Success.")]
       + [
-        (CommandFailure.gate(""), "A --fail-if condition held for a cell of the table (which was written in full)."),
+        (
+          CommandFailure.gate(""),
+          "A --fail-if condition held for a cell of the table, or for the run (which was written in full)."
+        ),
         (
           .usage("", command: info),
           "Usage error: an unknown subcommand or option, a missing or bad value."

@@ -16,6 +16,10 @@ struct RunCommand: Subcommand, WorldCommand {
     "--format", TraceFormat.allCases.map(\.rawValue), default: TraceFormat.text.rawValue, implies: traceFlag.name,
     "The timeline's format: text (followed by the metrics), json (JSON Lines, one object per event, for tools; nothing else is printed), or mermaid (a Mermaid sequenceDiagram of apps, network, server and OS daemon that renders in GitHub Markdown; nothing else is printed). Lost messages end in the network with a cross; race choices are notes."
   )
+  static let reportOption = ArgumentDeclaration.choice(
+    "--report", RunReportFormat.allCases.map(\.rawValue), default: RunReportFormat.text.rawValue,
+    "The report's format: text (aligned 'name: value' lines) or json (one JSON object: the same lines, the run's values named like the sweep table's columns, and the replay command; for CI jobs). Not with --trace."
+  )
   static let setOption = ArgumentReader.overridesOption(
     "Override a scenario value, e.g. --set network.responseLoss=0.2.")
 
@@ -23,12 +27,13 @@ struct RunCommand: Subcommand, WorldCommand {
     name: "run",
     abstract: "Run one seed of a scenario and print its metrics (and, with --trace, its timeline).",
     arguments: [
-      scenario, seedOption, traceFlag, formatOption, setOption, ArgumentReader.orderOption,
-      MemoryBudget.declaration, WorkLimit.declaration, StrictOption.declaration,
+      scenario, seedOption, traceFlag, formatOption, reportOption, setOption, ArgumentReader.orderOption,
+      TableGate.runDeclaration, MemoryBudget.declaration, WorkLimit.declaration, StrictOption.declaration,
     ],
     examples: [
       "faultsim run scenarios/checkout-reference.json --seed 42",
       "faultsim run scenarios/checkout-keyed.json --seed 7 --set workload.operations=3 --trace",
+      "faultsim run checkout-keyed --seed 7 --report json --fail-if 'duplicated>0'",
     ]
   )
 
@@ -38,6 +43,8 @@ struct RunCommand: Subcommand, WorldCommand {
   var overrides: [ScenarioOverride]
   var strategy: OrderStrategy
   var format: TraceFormat
+  var report: RunReportFormat
+  var gate: TableGate
   var budget: MemoryBudget
   var workLimit: WorkLimit
   var strict: Bool
@@ -50,6 +57,14 @@ struct RunCommand: Subcommand, WorldCommand {
     trace = arguments.flag(Self.traceFlag)
     // `choice` checks the name against `allCases`, so the format exists.
     format = try arguments.choice(Self.formatOption).flatMap(TraceFormat.init(rawValue:)) ?? .text
+    let traceGiven = trace || arguments.has(Self.formatOption)
+    report = try arguments.choice(Self.reportOption).flatMap(RunReportFormat.init(rawValue:)) ?? .text
+    if report == .json && traceGiven {
+      throw arguments.usageError(
+        "--report json prints one JSON object and --trace a timeline before it; run once with each, or use --format json for the timeline as JSON Lines"
+      )
+    }
+    gate = try TableGate(&arguments, declaration: TableGate.runDeclaration)
     seed = try arguments.unsigned(Self.seedOption)
     overrides = try arguments.overrides(Self.setOption)
     strategy = try arguments.orderStrategy()
@@ -78,6 +93,7 @@ struct RunCommand: Subcommand, WorldCommand {
     if orderGiven && !orderIsSequence && !racesPossible {
       warnings.add(flag: orderFlag, "no race can be met in this scenario, so the order cannot matter")
     }
+    try gate.check(columns: RunReport.columnNames(World.self), command: Self.info)
     try warnings.report(strict: strict, after: &output)
     try budget.check(World.self, [options], jobs: 1, scenario: path, trace: trace ? format : nil)
     try workLimit.check(World.self, [options], scenario: path)
@@ -119,7 +135,12 @@ struct RunCommand: Subcommand, WorldCommand {
     {
       throw .usage("--order \(ReplayCommand.orderText(strategy)): \(mismatch)", command: Self.info)
     }
-    if !trace || format == .text {
+    if report == .json {
+      output.write(
+        RunReport.json(
+          World.self, scenario: scenario, seed: seed, metrics: result.metrics, summary: result.summary,
+          replay: replayCommand))
+    } else if !trace || format == .text {
       if trace { output.write("\n") }
       output.write(
         RunReport.render(World.self, scenario: scenario, seed: seed, metrics: result.metrics, summary: result.summary))
@@ -128,6 +149,12 @@ struct RunCommand: Subcommand, WorldCommand {
     if orderGiven && !orderIsSequence && racesPossible && result.summary.choices.isEmpty {
       warnings.add(flag: orderFlag, "this run met no race, so the order did not matter")
       try warnings.report(strict: strict, after: &output)
+    }
+    let columns = RunReport.columns(World.self, metrics: result.metrics, summary: result.summary)
+    let failing = gate.failures(header: columns.names, record: columns.fields, place: "seed \(seed)")
+    if !failing.isEmpty {
+      output.flush()
+      throw .gate(failing.map { "--fail-if: \($0)" }.joined(separator: "\n"))
     }
   }
 

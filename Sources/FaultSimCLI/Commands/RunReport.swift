@@ -5,6 +5,17 @@ enum RunReport {
   static func render<World: ScenarioWorld>(
     _ world: World.Type, scenario: Scenario, seed: UInt64, metrics: World.Metrics, summary: RunSummary
   ) -> String {
+    let lines = self.lines(World.self, scenario: scenario, seed: seed, metrics: metrics, summary: summary)
+    let width = lines.map(\.0.count).max() ?? 0
+    return lines.map { "\($0.0):".rightPadded(to: width + 2) + $0.1 + "\n" }.joined()
+  }
+
+  /// The report's `name: value` lines, in order: the scenario and seed,
+  /// the world's ``WorldMetrics/runReport``, events, virtual time, race
+  /// choices and fault coverage.
+  static func lines<World: ScenarioWorld>(
+    _ world: World.Type, scenario: Scenario, seed: UInt64, metrics: World.Metrics, summary: RunSummary
+  ) -> [(String, String)] {
     var lines: [(String, String)] = [
       (
         "scenario",
@@ -21,8 +32,7 @@ enum RunReport {
     var coverage = FaultCoverage<World.Draws>()
     coverage.add(summary)
     lines += coverage.reportLines
-    let width = lines.map(\.0.count).max() ?? 0
-    return lines.map { "\($0.0):".rightPadded(to: width + 2) + $0.1 + "\n" }.joined()
+    return lines
   }
 
   /// `none`, `3: 0,1,0`, or the count and the first 12 choices.

@@ -46,14 +46,22 @@ struct TableGate {
     "Exit with 1 when a cell of the final table meets the condition, e.g. duplicated>0 or duplicate_rate_hi>0.01 (op: > >= < <= == !=; any numeric column). Repeatable: any condition met fails. The table is written first, then each cell that fails is named on standard error."
   )
 
+  /// `--fail-if` for `faultsim run`: the same conditions on the run's one
+  /// seed, whose values are named like a sweep table's columns.
+  static let runDeclaration = ArgumentDeclaration.option(
+    "--fail-if", "<column><op><value>", repeatable: true,
+    "Exit with 1 when the run's value of a sweep-table column meets the condition, e.g. duplicated>0 (op: > >= < <= == !=; the columns are those of 'faultsim sweep' and of --report json). Repeatable: any condition met fails. The report is written first, then each condition met is named on standard error."
+  )
+
   var conditions: [Condition] = []
 
   /// Reads every `--fail-if`.
   ///
+  /// - Parameter declaration: The option as the command declares it.
   /// - Throws: A usage error for a condition without an operator, column
   ///   or number.
-  init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
-    for text in try arguments.values(Self.declaration) {
+  init(_ arguments: inout ArgumentReader, declaration: ArgumentDeclaration = Self.declaration) throws(CommandFailure) {
+    for text in try arguments.values(declaration) {
       guard let condition = Self.parse(text) else {
         throw arguments.usageError(
           "--fail-if '\(text)' is not a condition; write <column><op><value> with op one of "
@@ -115,12 +123,24 @@ struct TableGate {
     for (index, record) in records.dropFirst().enumerated() {
       let cell = (0..<min(axes, record.count)).map { "\(header[$0])=\(record[$0])" }
       let place = "cell \(index + 1)" + (cell.isEmpty ? "" : " (\(cell.joined(separator: ", ")))")
-      for condition in conditions {
-        guard let column = header.firstIndex(of: condition.column), column < record.count,
-          let value = Double(record[column]), condition.comparison.holds(value, condition.value)
-        else { continue }
-        lines.append("\(place): \(condition.column) = \(record[column]) meets '\(condition.text)'")
-      }
+      lines += failures(header: header, record: record, place: place)
+    }
+    return lines
+  }
+
+  /// The conditions one record meets, one line each, named by `place`:
+  /// `seed 7: duplicated = 1 meets 'duplicated>0'`.
+  ///
+  /// - Parameters:
+  ///   - header: The column names.
+  ///   - record: The values, in the order of `header`.
+  func failures(header: [String], record: [String], place: String) -> [String] {
+    var lines: [String] = []
+    for condition in conditions {
+      guard let column = header.firstIndex(of: condition.column), column < record.count,
+        let value = Double(record[column]), condition.comparison.holds(value, condition.value)
+      else { continue }
+      lines.append("\(place): \(condition.column) = \(record[column]) meets '\(condition.text)'")
     }
     return lines
   }
