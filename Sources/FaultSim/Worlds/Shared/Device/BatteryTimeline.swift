@@ -5,7 +5,7 @@
 /// unplugged and rises at the charge rate while plugged in, clamped to
 /// 0…1. Levels are `Double`s computed with IEEE-754 additions,
 /// multiplications and divisions only, which round the same on every
-/// machine (SPEC §2.1).
+/// machine.
 public struct BatteryTimeline: Hashable, Sendable {
   /// A level at an instant.
   public struct Point: Hashable, Sendable {

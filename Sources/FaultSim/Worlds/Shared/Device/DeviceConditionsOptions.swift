@@ -1,4 +1,4 @@
-/// How a population's device conditions are drawn (SPEC §4.3): battery,
+/// How a population's device conditions are drawn: battery,
 /// charging, Low Power Mode, network, the Background App Refresh switch
 /// and how the user uses (and force-quits) the app. One plain struct per
 /// condition; every default is documented on its property and in

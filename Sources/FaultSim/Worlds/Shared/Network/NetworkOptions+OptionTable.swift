@@ -43,7 +43,7 @@ extension NetworkOptions {
         "the connection drops after the request arrived: the client sees \"connection lost\" (ambiguous) "
           + "instead of the response"),
       \.connectionLost),
-    // Issue 13, the network duplicates, reorders and partitions:
+    // Duplicates, reorders and partitions:
     .option(
       .probability(
         "requestDuplication",
