@@ -1,4 +1,4 @@
-/// What runs of a background fetch world measured (SPEC §5), summed over
+/// What runs of a background fetch world measured, summed over
 /// runs: exact counts plus mergeable histograms.
 ///
 /// - **wake-ups**: times the system woke an app for a fetch;

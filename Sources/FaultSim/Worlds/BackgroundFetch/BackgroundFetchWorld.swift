@@ -1,4 +1,4 @@
-/// The legacy background fetch world (SPEC §4.3, seed 003): N users, each
+/// The legacy background fetch world (the background-fetch article): N users, each
 /// with an app that set a minimum background fetch interval. The system
 /// wakes each app when the ``BackgroundTaskScheduler`` model says so — no
 /// earlier than the current interval after the last fetch, subject to the

@@ -1,4 +1,4 @@
-/// One device's conditions over a run (SPEC §4.3): battery, charging, Low
+/// One device's conditions over a run: battery, charging, Low
 /// Power Mode, connectivity, the Background App Refresh switch, when the
 /// user has the app open, and when it is force-quit.
 ///
