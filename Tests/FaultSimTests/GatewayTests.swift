@@ -222,7 +222,7 @@ import Testing
     #expect(RequestWorld.canMeetRace(options))
   }
 
-  // MARK: Folding, determinism, the user-code world
+  // MARK: Folding, determinism
 
   /// Operations fold only when nothing of theirs is at the gateway, upstream
   /// or at the server: dropping the final states (folding as they finish)
@@ -241,13 +241,6 @@ import Testing
     #expect(kept.operations == 3_000 && kept.completion.count == 3_000)
     #expect(kept.applied >= kept.operations - kept.lost)
     #expect(kept.gatewayRetries > 0)
-  }
-
-  @Test func theUserCodeWorldSaysTheGatewayIsNotUsed() throws {
-    let world = try Self.shipped().requestWorld { _ in .succeeded }
-    #expect(world.warnings.contains { $0.check == "user-code-gateway" })
-    let plain = try Scenario.shipped("checkout-reference").requestWorld { _ in .succeeded }
-    #expect(!plain.warnings.contains { $0.check == "user-code-gateway" })
   }
 
   // MARK: Options

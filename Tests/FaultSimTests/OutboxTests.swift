@@ -203,12 +203,17 @@ import Testing
     #expect(storedKey.outboxResends == newKey.outboxResends && storedKey.duplicated == 0)
   }
 
-  /// Your async code is the app: `client.app` is not simulated for it, and
-  /// the scenario says so instead of ignoring the section.
-  @Test func userCodeIsToldTheAppLifecycleIsItsOwn() throws {
+  /// Your async code is the app's outbox: the built-in outbox's options
+  /// cannot apply to it, and the scenario says so instead of ignoring them;
+  /// the app's kills do apply.
+  @Test func userCodeIsToldTheOutboxIsItsOwn() throws {
     let world = try Scenario.shipped("outbox-new-key").requestWorld { _ in .succeeded }
-    let warning = try #require(world.warnings.first { $0.check == "user-code-app-lifecycle" })
-    #expect("\(warning)".contains("your code is the app"))
+    let warning = try #require(world.warnings.first { $0.check == "user-code-outbox" })
+    #expect("\(warning)".contains("your code is the app's outbox"))
     #expect(warning.keyPath.description == "client.app")
+    let killedOnly = try Scenario.shipped(
+      "outbox-new-key", overrides: [try ScenarioOverride(parsing: "client.app.outbox=none")]
+    ).requestWorld { _ in .succeeded }
+    #expect(!killedOnly.warnings.contains { $0.check == "user-code-outbox" })
   }
 }

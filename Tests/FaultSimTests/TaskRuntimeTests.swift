@@ -18,8 +18,8 @@ import Testing
     weak var executor: SimulatedExecutor?
     do {
       var simulation = Simulation(model: UserCodeRequestWorld(Self.options { _ in .succeeded }))
-      freed = simulation.model.runtime
-      executor = simulation.model.runtime.executor
+      freed = simulation.model.model.client.runtime
+      executor = simulation.model.model.client.runtime.executor
       _ = try simulation.run(seed: 1)
     }
     #expect(freed == nil, "a world's runtime is not kept alive by its executor")

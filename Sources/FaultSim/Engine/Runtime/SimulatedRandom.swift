@@ -22,11 +22,16 @@ public struct SimulatedRandom: RandomNumberGenerator, Sendable {
   let operation: Int
   /// Words taken so far.
   var taken: UInt64 = 0
+  /// Which launch of the operation's code draws them (its app relaunched
+  /// after a kill draws afresh), from 0.
+  let launch: UInt64
 
-  /// The generator of `operation` in a run of `random`'s seed.
-  init(_ random: KeyedRandom, operation: Int) {
+  /// The generator of `operation` in a run of `random`'s seed, for the
+  /// `launch`-th launch of its code (0 for the first).
+  init(_ random: KeyedRandom, operation: Int, launch: Int = 0) {
     self.random = random
     self.operation = operation
+    self.launch = UInt64(truncatingIfNeeded: launch)
   }
 
   /// The next word: the keyed draw (operation, user randomness, count).
@@ -34,7 +39,8 @@ public struct SimulatedRandom: RandomNumberGenerator, Sendable {
   /// - Complexity: O(1).
   public mutating func next() -> UInt64 {
     taken &+= 1
-    return random.word(DrawKey(UserRandomIdentity(operation: operation, word: taken), RuntimeDraw.userRandom.purpose))
+    return random.word(
+      DrawKey(UserRandomIdentity(operation: operation, word: taken | launch << 48), RuntimeDraw.userRandom.purpose))
   }
 }
 

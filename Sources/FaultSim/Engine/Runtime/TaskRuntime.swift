@@ -197,11 +197,14 @@ final class TaskRuntime: @unchecked Sendable {
   /// The task prefers the runtime's executor (SE-0417), as its child tasks
   /// do: nonisolated async code then runs where it is, instead of hopping
   /// to the global executor and back through the hook at every call.
+  ///
+  /// - Returns: The task, for cancelling it (its process died).
   @usableFromInline
-  func spawn(_ body: @escaping @Sendable () async -> Void) {
+  @discardableResult
+  func spawn(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
     assert(isCurrent, "a task spawned outside the runtime's thread would escape it")
     let executor = self.executor!
-    Task.detached {
+    return Task.detached {
       await withTaskExecutorPreference(executor, operation: body)
     }
   }

@@ -8,7 +8,7 @@
 /// memory of the ``ClientPolicy`` that decides what to send next. The
 /// server's side is a ``LedgerEntry``.
 @usableFromInline
-struct ClientRecord<Memory> {
+struct ClientRecord<Memory>: RoutedClientRecord {
   /// When the operation started.
   @usableFromInline
   var start = VirtualTime.zero
@@ -83,6 +83,11 @@ struct ClientRecord<Memory> {
   @inlinable
   @inline(__always)
   var relaunched: Bool { relaunches > 0 }
+
+  /// Whether the client is done: it ended the operation with an outcome.
+  @inlinable
+  @inline(__always)
+  var isFinished: Bool { outcome != .pending }
 
   /// Whether the client waits for the answer to message `sequence`.
   @inlinable

@@ -52,12 +52,12 @@ public struct CustomRequestWorld<Client: ClientPolicy, Handler: RequestHandler>:
 
   /// The actors and the router, with the given decisions.
   @usableFromInline
-  var model: RequestWorldModel<Client, Handler>
+  var model: RequestWorldModel<RequestClient<Client>, Handler>
 
   /// Creates the world in its initial state.
   @inlinable
   public init(_ options: Options) {
-    model = RequestWorldModel(options.scenario, client: options.client, handler: options.handler)
+    model = RequestWorldModel(options.scenario, policy: options.client, handler: options.handler)
   }
 
   /// Restores the initial state for another run, keeping the storage.

@@ -19,7 +19,7 @@
 /// later than the deadline and before any event at the deadline is
 /// scheduled for the same message.
 @usableFromInline
-struct RequestClient<Policy: ClientPolicy> {
+struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
   /// The clients of the operations in flight (see ``OperationWindow``).
   @usableFromInline
   var records: OperationWindow<ClientRecord<Policy.Memory>>
@@ -48,6 +48,14 @@ struct RequestClient<Policy: ClientPolicy> {
   /// The clocks the clients measure on (issue 13, clocks that disagree).
   @usableFromInline
   let clocks: ClientClocks
+
+  /// Retries the policy's retry budget refused.
+  @inlinable
+  var retriesRefused: Int { policy.retriesRefused }
+
+  /// Whether the app may be killed during a write attempt.
+  @inlinable
+  var mayBeKilled: Bool { app.isKilled }
 
   /// The clients of `workload`, each waiting `timeout` on its clock for an
   /// answer (``ClientClocks/realWait(_:)`` of it in true time), in an app
@@ -81,6 +89,12 @@ struct RequestClient<Policy: ClientPolicy> {
   ///
   /// - Complexity: O(operations in flight).
   @inlinable
+  mutating func prepareRun(_ context: inout SimulationContext<RequestEvent>) {
+    prepareRun()
+  }
+
+  /// Empties the window and the endings.
+  @inlinable
   mutating func prepareRun() {
     records.removeAll()
     initialRecord = ClientRecord(memory: policy.initialMemory)
@@ -93,12 +107,13 @@ struct RequestClient<Policy: ClientPolicy> {
   /// first attempt next.
   @inlinable
   @inline(__always)
-  mutating func begin(_ operation: Int, _ context: inout SimulationContext<RequestEvent>) {
+  mutating func begin(_ operation: Int, _ context: inout SimulationContext<RequestEvent>) -> ClientStep {
     records.open(operation, initialRecord)
     records[operation].start = context.now
     policy.beginSubmission(&records[operation].retry)
     policy.operationStarted()
     context.trace(RequestActor.client(operation), "start \(kind.rawValue)")
+    return .sendNow
   }
 
   /// An attempt while the device is offline until `end`: the client waits
@@ -124,7 +139,7 @@ struct RequestClient<Policy: ClientPolicy> {
   @inline(__always)
   mutating func startAttempt(
     _ operation: Int, _ context: inout SimulationContext<RequestEvent>
-  ) throws(SimulationError) -> Attempt {
+  ) throws(SimulationError) -> ClientAttempt {
     records[operation].sequence &+= 1
     policy.countAttempt(&records[operation].retry)
     records[operation].attempts &+= 1
@@ -144,24 +159,13 @@ struct RequestClient<Policy: ClientPolicy> {
     records[operation].isAwaiting = true
     records[operation].timeoutArmed = false
     let number = policy.attemptNumber(records[operation].retry) ?? Int(records[operation].attempts)
-    return Attempt(request: request, number: UInt16(clamping: number))
+    return ClientAttempt(request: request, number: UInt16(clamping: number))
   }
 
-  /// One attempt as it leaves the client.
-  @usableFromInline
-  struct Attempt {
-    /// What it sends.
-    @usableFromInline
-    var request: RequestMessage
-    /// Its number within the current exchange (traces say "write attempt 2").
-    @usableFromInline
-    var number: UInt16
-
-    @inlinable
-    init(request: RequestMessage, number: UInt16) {
-      self.request = request
-      self.number = number
-    }
+  /// `write attempt 2`.
+  @inlinable
+  func label(of attempt: ClientAttempt) -> String {
+    "\(attempt.request.kind) attempt \(attempt.number)"
   }
 
   // MARK: Timeouts

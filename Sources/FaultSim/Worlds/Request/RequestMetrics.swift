@@ -208,7 +208,7 @@ extension RequestWorldModel {
   func metrics(events: UInt64) -> RequestMetrics {
     var metrics = RequestMetrics.ofRun(
       events: events, operations: settings.options.workload.operations, endings: client.endings, folded: folded,
-      server: server, retriesRefused: client.policy.retriesRefused)
+      server: server, retriesRefused: client.retriesRefused)
     if let gateway {
       metrics.gatewayRetries = gateway.retries
       metrics.gatewayTimeouts = gateway.timeouts

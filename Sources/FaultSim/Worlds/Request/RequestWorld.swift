@@ -27,14 +27,14 @@ public struct RequestWorld: SimulationModel {
   public typealias Event = RequestEvent
 
   /// The actors and the router, with the built-in decisions.
-  var model: RequestWorldModel<BuiltInClientPolicy, BuiltInRequestHandler>
+  var model: RequestWorldModel<RequestClient<BuiltInClientPolicy>, BuiltInRequestHandler>
 
   /// The world's definition.
   public var options: RequestWorldOptions { model.settings.options }
 
   /// Creates the world in its initial state.
   public init(_ options: RequestWorldOptions) {
-    model = RequestWorldModel(options, client: BuiltInClientPolicy(), handler: BuiltInRequestHandler())
+    model = RequestWorldModel(options, policy: BuiltInClientPolicy(), handler: BuiltInRequestHandler())
   }
 
   /// Restores the initial state for another run, keeping the storage.

@@ -11,9 +11,29 @@ extension RequestWorldModel {
       try context.schedule(.start(operation: UInt32(operation + 1)), at: next)
     }
     makeRoom()
-    client.begin(operation, &context)
+    let step = client.begin(operation, &context)
     server.open(operation)
-    try sendAttempt(operation, &context)
+    try perform(step, operation, &context)
+  }
+
+  /// Runs the client's code until every task of it waits again, carrying
+  /// out what it posts as it goes: its messages go out through the same
+  /// path as the built-in client's attempts, and an operation whose code
+  /// returned folds once nothing can change it.
+  @inlinable
+  mutating func runClientCode(_ context: inout SimulationContext<RequestEvent>) throws(SimulationError) {
+    while true {
+      while let work = try client.nextPosted(&context) {
+        switch work {
+        case .send(let operation):
+          try sendAttempt(operation, &context)
+          foldIfDone(operation)
+        case .finished(let operation):
+          foldIfDone(operation)
+        }
+      }
+      guard try client.runNextJob(&context) else { return }
+    }
   }
 
   /// Carries out what the client wants next.
@@ -41,7 +61,7 @@ extension RequestWorldModel {
     let attempt = try client.startAttempt(operation, &context)
     let sequence = attempt.request.sequence
     switch try network.transmit(
-      attempt.request, labelled: "\(attempt.request.kind) attempt \(attempt.number)",
+      attempt.request, labelled: client.label(of: attempt),
       to: gateway == nil ? RequestActor.server : RequestActor.gateway, &context)
     {
     case .neverSent(let failure, let time):
@@ -85,7 +105,7 @@ extension RequestWorldModel {
   mutating func scheduleKill(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>)
     throws(SimulationError)
   {
-    guard client.app.isKilled, let time = try client.killTime(of: request.identity, &context) else { return }
+    guard client.mayBeKilled, let time = try client.killTime(of: request.identity, &context) else { return }
     try context.schedule(.terminate(AppTermination(operation: request.operation, sequence: request.sequence)), at: time)
   }
 
@@ -208,7 +228,7 @@ extension RequestWorldModel {
     let operation = Int(response.operation)
     let sequence = response.sequence
     var arrival = arrival
-    if client.app.isKilled, client.deadline(operation, awaiting: sequence) != nil {
+    if client.mayBeKilled, client.deadline(operation, awaiting: sequence) != nil {
       arrival = raceKill(response, arrival: arrival, &context)
     }
     if let deadline = client.deadline(operation, awaiting: sequence) {
@@ -261,7 +281,7 @@ extension RequestWorldModel {
         alternatives: killFirst ? ["kill first", "response first"] : ["response first", "kill first"]) == 1
     guard swapped else { return arrival }
     if killFirst {
-      client.records[operation].killDeferred = true
+      client.deferKill(operation, sequence)
       return arrival
     }
     return kill

@@ -21,13 +21,13 @@
 /// attempt's answer can still beat its deadline (so the client's timeout
 /// must be put in place), and the race between a response and its timeout.
 @usableFromInline
-struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
+struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler> {
   /// The definition behind a reference, shared by copies of the world.
   @usableFromInline
   let settings: Settings
   /// The clients, one per operation.
   @usableFromInline
-  var client: RequestClient<Client>
+  var client: Client
   /// The network between them and the server.
   @usableFromInline
   var network: RequestNetwork
@@ -64,15 +64,13 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
   @usableFromInline
   var gateway: RequestGateway?
 
-  /// The world of `options` with these decisions, each prepared for the
-  /// options (``ClientPolicy/prepared(for:)``).
+  /// The world of `options` with the client and the server's decisions,
+  /// the handler prepared for the options (``RequestHandler/prepared(for:)``).
   @inlinable
-  init(_ options: RequestWorldOptions, client policy: Client, handler: Handler) {
+  init(_ options: RequestWorldOptions, client: Client, handler: Handler) {
     settings = Settings(options)
     let workload = options.workload
-    client = RequestClient(
-      workload: workload, timeout: options.client.timeout, app: options.client.app,
-      policy: policy.prepared(for: options), clocks: ClientClocks(options))
+    self.client = client
     network = RequestNetwork(options.network, workload: workload)
     server = RequestServer(
       handler: handler.prepared(for: options), operations: workload.operations, capacity: options.server.capacity,
@@ -80,6 +78,19 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
       dating: RetryAfterDating(options.server))
     raceWindow = options.races.window
     gateway = options.gateway.map { RequestGateway($0, kind: workload.kind) }
+  }
+
+  /// The world of `options` with a client that decides by `policy`,
+  /// prepared for the options (``ClientPolicy/prepared(for:)``).
+  @inlinable
+  init<Policy: ClientPolicy>(_ options: RequestWorldOptions, policy: Policy, handler: Handler)
+  where Client == RequestClient<Policy> {
+    self.init(
+      options,
+      client: RequestClient(
+        workload: options.workload, timeout: options.client.timeout, app: options.client.app,
+        policy: policy.prepared(for: options), clocks: ClientClocks(options)),
+      handler: handler)
   }
 
   /// Restores the initial state for another run, keeping the storage.
@@ -99,7 +110,7 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
   @inline(__always)
   mutating func start(in context: inout SimulationContext<RequestEvent>) throws(SimulationError) {
     network.start(random: context.random)
-    client.prepareRun()
+    client.prepareRun(&context)
     server.prepareRun()
     gateway?.prepareRun()
     folded = RequestMetrics()
@@ -118,15 +129,16 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
   /// The run ran out of events: the operations still held are folded.
   @inlinable
   mutating func finish(in context: inout SimulationContext<RequestEvent>) throws(SimulationError) {
+    try client.runEnded(&context)
     let kind = settings.options.workload.kind
     for operation in client.records.spilledOperations {
-      if client.records[operation].outcome == .pending {
+      if !client.records[operation].isFinished {
         folded.countUnfinished(attempts: client.records[operation].attempts, kind: kind)
       }
       foldSpilled(operation)
     }
     for operation in client.records.retired..<client.records.opened
-    where client.records[operation].outcome == .pending {
+    where !client.records[operation].isFinished {
       folded.countUnfinished(attempts: client.records[operation].attempts, kind: kind)
     }
     fold(below: client.records.opened)
@@ -137,6 +149,20 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
   @inline(__always)
   mutating func handle(_ event: RequestEvent, in context: inout SimulationContext<RequestEvent>) throws(SimulationError)
   {
+    if Client.runsCode {
+      try client.enter(&context)
+      defer { client.leave() }
+      try route(event, &context)
+      try runClientCode(&context)
+    } else {
+      try route(event, &context)
+    }
+  }
+
+  /// Carries one event to the actor it is for.
+  @inlinable
+  @inline(__always)
+  mutating func route(_ event: RequestEvent, _ context: inout SimulationContext<RequestEvent>) throws(SimulationError) {
     switch event {
     case .start(let operation):
       try startOperation(Int(operation), &context)
@@ -159,7 +185,7 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
       let operation = Int(timer.operation)
       try perform(client.timeout(timer, &context), operation, &context)
       foldIfDone(operation)
-    case .wake: break  // the built-in client schedules no sleeps
+    case .wake(let ticket): client.wake(ticket)
     case .terminate(let kill):
       try terminateApp(kill, &context)
       foldIfDone(Int(kill.operation))
@@ -244,7 +270,7 @@ struct RequestWorldModel<Client: ClientPolicy, Handler: RequestHandler> {
   @inlinable
   @inline(__always)
   func isDone(_ operation: Int) -> Bool {
-    client.records[operation].outcome != .pending && client.records[operation].unansweredRequests == 0
+    client.records[operation].isFinished && client.records[operation].unansweredRequests == 0
   }
 
   /// Folds the held operations below `end` into the metrics (and the final

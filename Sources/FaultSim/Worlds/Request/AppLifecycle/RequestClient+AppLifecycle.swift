@@ -48,6 +48,12 @@ extension RequestClient {
     return time >= context.now ? time : nil
   }
 
+  /// The race put the awaited attempt's kill after its answer.
+  @inlinable
+  mutating func deferKill(_ operation: Int, _ sequence: UInt32) {
+    records[operation].killDeferred = true
+  }
+
   /// The app is killed. If the write attempt it was drawn for still waits
   /// for its answer, that answer will never be heard and its timeout never
   /// fires; then either the user relaunches the app later (the outbox holds

@@ -7,6 +7,10 @@ public struct HTTPResponse: Hashable, Sendable, CustomStringConvertible {
   public var headers: HTTPHeaders
   /// The body.
   public var body: [UInt8]
+  /// The wait a `Retry-After` HTTP date means on the device's clock, as the
+  /// simulated device read it when the response arrived.
+  @usableFromInline
+  var dateWait: Duration?
 
   /// A response; see the properties for each argument.
   public init(status: Int, headers: HTTPHeaders = [:], body: [UInt8] = []) {
@@ -18,11 +22,15 @@ public struct HTTPResponse: Hashable, Sendable, CustomStringConvertible {
   /// Whether the status is 2xx.
   public var isSuccess: Bool { (200..<300).contains(status) }
 
-  /// The `Retry-After` header as a duration, when it is a number of
-  /// seconds.
+  /// The `Retry-After` header as a duration: a number of seconds, or — for
+  /// an HTTP date in a response of the simulation — the time from the
+  /// device's clock reading when the response arrived until that date (so
+  /// a device clock that runs behind the server's waits longer, as a real
+  /// device does; `client.clock`).
   public var retryAfter: Duration? {
-    guard let text = headers["Retry-After"], let seconds = Int(text), seconds >= 0 else { return nil }
-    return .seconds(seconds)
+    guard let text = headers["Retry-After"] else { return nil }
+    if let seconds = Int(text) { return seconds >= 0 ? .seconds(seconds) : nil }
+    return dateWait
   }
 
   /// `200`, `503 (Retry-After: 2)`.

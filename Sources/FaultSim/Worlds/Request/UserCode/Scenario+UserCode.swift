@@ -18,9 +18,15 @@ extension Scenario {
   /// print(try world.measure(seeds: 0..<4).duplicated)
   /// ```
   ///
-  /// The scenario's `client.*` options other than `client.timeout` (the
-  /// default timeout of a request that sets none) do not apply: your code
-  /// decides retries.
+  /// Every fault of the scenario reaches your code: the network's, the
+  /// gateway's, the server's, the device's clock (`client.clock`: request
+  /// timeouts and `Retry-After` dates are read on it) and the app's kills
+  /// (`client.app.termination`: the code's process is cancelled mid-request
+  /// and the code runs again as the next ``SimulatedClient/launch`` after
+  /// `client.app.relaunchAfter`). `client.timeout` is the default timeout of
+  /// a request that sets none. The other `client.*` options — retries,
+  /// backoff, the built-in outbox — do not apply, and are reported: your
+  /// code decides them.
   ///
   /// - Throws: ``WrongWorldError`` when the scenario is not a request world.
   public func requestWorld(
@@ -39,33 +45,33 @@ extension Scenario {
     var replaced: [ScenarioWarning] = []
     if let options = RequestWorld.options(of: world) {
       var client = options.client
-      client.timeout = ClientOptions().timeout
-      if client.app != AppOptions() {
+      let defaults = ClientOptions()
+      // What your code's client still takes from the scenario: the default
+      // request timeout, the device's clock and the app's kills.
+      client.timeout = defaults.timeout
+      client.clock = defaults.clock
+      var app = client.app
+      app.termination = defaults.app.termination
+      app.relaunchAfter = defaults.app.relaunchAfter
+      app.maxResends = defaults.app.maxResends
+      if app != defaults.app {
         replaced.append(
           ScenarioWarning(
-            file: file, keyPath: ScenarioKeyPath([.key("client"), .key("app")]), check: "user-code-app-lifecycle",
+            file: file, keyPath: ScenarioKeyPath([.key("client"), .key("app")]), check: "user-code-outbox",
             message:
-              "client.app is not simulated for user code: your code is the app, so its process is never killed "
-              + "and its outbox (if any) is yours to write; drive a kill and a relaunch from your own code"))
-        client.app = AppOptions()
+              "client.app.outbox and client.app.marksSent cannot affect the run: your code is the app's outbox — "
+              + "after a kill it runs again (SimulatedClient.launch) and resends what it stored on "
+              + "SimulatedClient.disk"))
       }
-      if client != ClientOptions() {
+      client.app = defaults.app
+      if client != defaults {
         replaced.append(
           ScenarioWarning(
             file: file, keyPath: ScenarioKeyPath([.key("client")]), check: "user-code-client",
             message:
-              "the client's options other than client.timeout cannot affect the run: your code decides what to "
-              + "send and when to retry"))
+              "the client's options other than client.timeout, client.clock and client.app cannot affect the run: "
+              + "your code decides what to send and when to retry"))
       }
-    }
-    if let options = RequestWorld.options(of: world), options.gateway != nil {
-      // Issue 13: the user-code world routes requests to the server directly.
-      replaced.append(
-        ScenarioWarning(
-          file: file, keyPath: ScenarioKeyPath([.key("gateway")]), check: "user-code-gateway",
-          message:
-            "the gateway is not modelled for user code: your code's requests reach the server directly, so "
-            + "gateway.* cannot affect the run"))
     }
     return try PluggedScenario(scenario: self, replaced: replaced) { world in
       RequestWorld.options(of: world).map { .init(scenario: $0, handler: handler, code: code) }

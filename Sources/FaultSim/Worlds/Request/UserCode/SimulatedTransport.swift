@@ -30,6 +30,9 @@ public struct SimulatedTransport: HTTPTransport {
   /// The operation whose requests these are: what their draws are keyed by.
   @usableFromInline
   let operation: Int
+  /// The launch of the operation's code that sends them.
+  @usableFromInline
+  let launch: UInt32
 
   /// Sends `request` through the simulated network.
   ///
@@ -44,6 +47,8 @@ public struct SimulatedTransport: HTTPTransport {
       clients.runtime.recordForeign(escape.detail)
       throw SimulationError.escape(escape)
     }
+    // A killed process's code reaches nothing: its task was cancelled.
+    guard clients.admits(operation, launch) else { throw CancellationError() }
     let sequence = clients.nextSequence(operation)
     try Task.checkCancellation()
     return try await withTaskCancellationHandler {
@@ -57,8 +62,9 @@ public struct SimulatedTransport: HTTPTransport {
 
   /// The transport of `operation` of `clients`.
   @usableFromInline
-  init(clients: UserCodeClients, operation: Int) {
+  init(clients: UserCodeClients, operation: Int, launch: UInt32) {
     self.clients = clients
     self.operation = operation
+    self.launch = launch
   }
 }

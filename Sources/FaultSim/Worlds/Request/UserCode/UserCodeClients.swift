@@ -12,30 +12,45 @@
 final class UserCodeClients: @unchecked Sendable {
   /// One operation's client, as the world sees it.
   @usableFromInline
-  struct Record {
+  struct Record: RoutedClientRecord {
     @usableFromInline
     var start = VirtualTime.zero
-    @usableFromInline
-    var end = VirtualTime.zero
     /// How the code ended the operation (``ClientOutcome/pending`` while it
     /// runs, or when it returned that).
     @usableFromInline
     var outcome = ClientOutcome.pending
-    /// Whether the code has returned.
+    /// Whether the code has returned (or its app was given up on).
     @usableFromInline
-    var finished = false
+    var isFinished = false
     /// Messages numbered so far: the latest's sequence number.
     @usableFromInline
     var sequence: UInt32 = 0
     /// Requests sent (status queries included).
     @usableFromInline
     var attempts: UInt32 = 0
+    /// The operation's requests not yet answered (the router's count).
+    @usableFromInline
+    var unansweredRequests: UInt32 = 0
+    /// The running launch of the operation's code: 1 for the first
+    /// process of its app, one more for each relaunch after a kill.
+    @usableFromInline
+    var launch: UInt32 = 1
     /// The first idempotency key the operation sent: its key.
     @usableFromInline
     var key: String?
     /// The digest of the first body it sent, once it sent one.
     @usableFromInline
     var payload: UInt64?
+    /// The task running the current launch's code (cancelled when its
+    /// process is killed).
+    @usableFromInline
+    var task: Task<Void, Never>?
+    /// The operation's storage that survives its app's process.
+    @usableFromInline
+    var disk: SimulatedDisk?
+
+    @inlinable
+    init() {}
   }
 
   /// A request waiting for its answer.
@@ -48,20 +63,41 @@ final class UserCodeClients: @unchecked Sendable {
     var deadline: VirtualTime
     /// Which arming of its timeout is live (a race may move it).
     @usableFromInline
-    var generation: UInt32
+    var generation: UInt32 = 0
+    /// Whether its timeout event is pending.
+    @usableFromInline
+    var isArmed = false
     /// Whether it asks whether the write was applied (`GET`, `HEAD`).
     @usableFromInline
     var isQuery: Bool
+    /// Whether it is a write (the only kind an app kill interrupts).
+    @usableFromInline
+    var isWrite: Bool
+    /// Whether the app-kill-vs-response race put its kill after its answer.
+    @usableFromInline
+    var killDeferred = false
+    /// When it left the device.
+    @usableFromInline
+    var sentAt: VirtualTime
+    /// How long the device waits for its answer, in true time.
+    @usableFromInline
+    var timeout: VirtualDuration
+    /// The request, for trace lines.
+    @usableFromInline
+    var request: HTTPRequest
 
     @usableFromInline
     init(
-      continuation: UnsafeContinuation<HTTPResponse, any Error>, deadline: VirtualTime, generation: UInt32,
-      isQuery: Bool
-    ) {
+      continuation: UnsafeContinuation<HTTPResponse, any Error>, request: HTTPRequest, isQuery: Bool, isWrite: Bool,
+      sentAt: VirtualTime, timeout: VirtualDuration
+    ) throws(SimulationError) {
       self.continuation = continuation
-      self.deadline = deadline
-      self.generation = generation
+      self.request = request
       self.isQuery = isQuery
+      self.isWrite = isWrite
+      self.sentAt = sentAt
+      self.timeout = timeout
+      deadline = try sentAt + timeout
     }
   }
 
@@ -79,9 +115,9 @@ final class UserCodeClients: @unchecked Sendable {
   /// The runtime the code runs on.
   @usableFromInline
   let runtime: TaskRuntime
-  /// Per operation.
+  /// The operations in flight.
   @usableFromInline
-  @exclusivity(unchecked) var records: [Record]
+  @exclusivity(unchecked) var records: OperationWindow<Record>
   /// Requests waiting for an answer, by (operation, sequence).
   @usableFromInline
   @exclusivity(unchecked) var pending: WaitingRequests
@@ -94,7 +130,7 @@ final class UserCodeClients: @unchecked Sendable {
   @usableFromInline
   init(operations: Int, runtime: TaskRuntime) {
     self.runtime = runtime
-    records = Array(repeating: Record(), count: operations)
+    records = OperationWindow(capacity: Swift.min(operations, 1024))
     pending = WaitingRequests(operations: operations)
   }
 
@@ -104,7 +140,7 @@ final class UserCodeClients: @unchecked Sendable {
   /// - Complexity: O(operations).
   @usableFromInline
   func reset() {
-    for index in records.indices { records[index] = Record() }
+    records.removeAll()
     if !pending.isEmpty || !commands.isEmpty { runtime.taint() }
     pending.removeAll()
     commands.removeAll(keepingCapacity: true)
@@ -119,6 +155,13 @@ final class UserCodeClients: @unchecked Sendable {
   }
 
   // MARK: From the code (on the runtime's thread)
+
+  /// Whether `launch` of `operation`'s code still runs: a killed
+  /// process's late calls reach nothing.
+  @usableFromInline
+  func admits(_ operation: Int, _ launch: UInt32) -> Bool {
+    records.holds(operation) && records[operation].launch == launch && !records[operation].isFinished
+  }
 
   /// The next message number of `operation`.
   @usableFromInline
@@ -138,21 +181,23 @@ final class UserCodeClients: @unchecked Sendable {
 
   /// Posts a trace line of the code's.
   @usableFromInline
-  func note(_ operation: Int, _ event: String, _ details: String) {
+  func note(_ operation: Int, launch: UInt32, _ event: String, _ details: String) {
     guard runtime.isCurrent else {
       runtime.recordForeign("a trace line of op#\(operation) was written from another thread")
       return
     }
+    guard admits(operation, launch) else { return }
     commands.append(.note(operation: operation, event: event, details: details))
   }
 
   /// The code of `operation` returned `outcome`.
   @usableFromInline
-  func finished(_ operation: Int, _ outcome: ClientOutcome) {
+  func finished(_ operation: Int, launch: UInt32, _ outcome: ClientOutcome) {
     guard runtime.isCurrent else {
       runtime.recordForeign("the code of op#\(operation) finished on another thread")
       return
     }
+    guard admits(operation, launch) else { return }
     commands.append(.finish(operation: operation, outcome))
   }
 
@@ -175,20 +220,25 @@ final class UserCodeClients: @unchecked Sendable {
 
   // MARK: For the world
 
-  /// Starts the code of `operation` in a task of its own, with the
-  /// operation's transport: it runs `submissions` times in a row, and its
-  /// last outcome is the operation's.
+  /// Starts the current launch of `operation`'s code in a task of its
+  /// own, with the operation's transport, clock, randomness and disk: it
+  /// runs `times` times in a row, and its last outcome is the operation's.
   @usableFromInline
-  func start(
-    _ operation: Int, running code: @escaping @Sendable (SimulatedClient) async -> ClientOutcome, submissions: Int
+  func launch(
+    _ operation: Int, running code: @escaping @Sendable (SimulatedClient) async -> ClientOutcome, times: Int
   ) {
+    let launch = records[operation].launch
+    let disk = records[operation].disk ?? SimulatedDisk(runtime: runtime)
+    records[operation].disk = disk
     let client = SimulatedClient(
-      operation: operation, transport: SimulatedTransport(clients: self, operation: operation),
-      clock: SimulatedClock(runtime), random: SimulatedRandom(runtime.random, operation: operation))
-    runtime.spawn {
+      operation: operation, launch: Int(launch),
+      transport: SimulatedTransport(clients: self, operation: operation, launch: launch),
+      clock: SimulatedClock(runtime, owner: SleepOwner(device: UInt32(truncatingIfNeeded: operation), process: launch)),
+      random: SimulatedRandom(runtime.random, operation: operation, launch: Int(launch) - 1), disk: disk)
+    records[operation].task = runtime.spawn {
       var outcome = ClientOutcome.pending
-      for _ in 0..<max(1, submissions) { outcome = await code(client) }
-      client.transport.clients.finished(operation, outcome)
+      for _ in 0..<max(1, times) { outcome = await code(client) }
+      client.transport.clients.finished(operation, launch: launch, outcome)
     }
   }
 

@@ -5,26 +5,27 @@ extension UserCodeRequestWorld: ScenarioWorld {
   /// The metrics of the run that just ended: the ledger's counts against
   /// what your code concluded.
   ///
-  /// - Complexity: O(operations).
-  @inlinable
+  /// - Complexity: O(histogram buckets).
   public func metrics(events: UInt64) -> RequestMetrics {
-    RequestMetrics.ofRun(
-      events: events, kind: options.scenario.workload.kind, server: server,
-      clients: clients.records.lazy.map { record in
-        RequestMetrics.ClientFacts(
-          attempts: record.attempts, outcome: record.outcome, span: record.finished ? (record.start, record.end) : nil)
-      }, retriesRefused: 0)
+    model.metrics(events: events)
   }
 
   /// Each operation's final state, in operation order.
   ///
   /// - Complexity: O(operations).
-  @inlinable
   public func finalState() -> EntityStates<RequestOperationOutcome> {
-    EntityStates(
-      clients.records.enumerated().map { index, record in
-        RequestOperationOutcome(operation: index, applied: server.applied(index), outcome: "\(record.outcome)")
-      })
+    model.finalState()
+  }
+
+  /// Folds each operation into the metrics once nothing can change it and
+  /// forgets it, as ``RequestWorld/dropFinalStates()`` does.
+  public mutating func dropFinalStates() {
+    model.dropFinalStates()
+  }
+
+  /// A digest of the final state, as ``RequestWorld/finalStateDigest()``.
+  public func finalStateDigest() -> UInt64 {
+    model.finalStateDigest
   }
 }
 

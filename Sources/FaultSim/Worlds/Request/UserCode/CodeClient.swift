@@ -1,0 +1,431 @@
+/// The request world's client when it is your async code: each operation
+/// runs your closure on the deterministic runtime, and what it sends
+/// through its ``SimulatedTransport`` goes out through the one router of
+/// the request world — the same network, gateway, server, races and keyed
+/// draws as the built-in client's attempts.
+///
+/// The router drives it between events: it takes what the code posted
+/// (``nextPosted(_:)``: a request to send, a trace line, the code's
+/// return), sends each request as the client's next attempt, and runs the
+/// code's ready jobs (``runNextJob(_:)``) until every task waits on an
+/// answer, a timer or a sleep.
+///
+/// The app the code runs in can be killed mid-request
+/// (`client.app.termination`): the process's task is cancelled — its
+/// waiting requests and sleeps end with `CancellationError` and nothing it
+/// does afterwards reaches the network, the trace or the outcome — and the
+/// user opens the app again after `client.app.relaunchAfter`, when the code
+/// runs again as the next ``SimulatedClient/launch`` with the operation's
+/// ``SimulatedClient/disk``. After `client.app.maxResends` relaunches the
+/// user gives up: the operation ends uncertain.
+@usableFromInline
+struct CodeClient: RequestClientComponent {
+  /// The code's side, shared with its tasks.
+  @usableFromInline
+  let clients: UserCodeClients
+  /// The code.
+  @usableFromInline
+  let code: @Sendable (SimulatedClient) async -> ClientOutcome
+  /// How long a request that sets no timeout waits (`client.timeout`).
+  @usableFromInline
+  let timeout: VirtualDuration
+  /// The device's clock and the server's.
+  @usableFromInline
+  let clocks: ClientClocks
+  /// The app the code runs in: its kills and relaunches.
+  @usableFromInline
+  let app: AppOptions
+  /// How many times each operation's code runs in a row.
+  @usableFromInline
+  let submissions: Int
+  /// What the operations are.
+  @usableFromInline
+  let kind: RequestKind
+  /// How the operations whose code returned ended.
+  @usableFromInline
+  var endings = RequestMetrics()
+  /// Scratch: what the code posted, and how far it was carried out.
+  @usableFromInline
+  var commands: [UserCodeClients.Command] = []
+  @usableFromInline
+  var nextCommand = 0
+  /// Scratch: the sleeps begun after a job.
+  @usableFromInline
+  var sleeps: [(VirtualTime, SleepTicket)] = []
+  /// The request the router is about to send.
+  @usableFromInline
+  var staged: (sequence: UInt32, request: HTTPRequest, continuation: UnsafeContinuation<HTTPResponse, any Error>)?
+
+  /// The client of `scenario` running `code`.
+  @usableFromInline
+  init(_ scenario: RequestWorldOptions, code: @escaping @Sendable (SimulatedClient) async -> ClientOutcome) {
+    clients = UserCodeClients(operations: scenario.workload.operations, runtime: TaskRuntime())
+    self.code = code
+    timeout = scenario.client.timeout
+    clocks = ClientClocks(scenario)
+    app = scenario.client.app
+    submissions = scenario.workload.submissions
+    kind = scenario.workload.kind
+  }
+
+  /// The runtime the code runs on.
+  @inlinable
+  var runtime: TaskRuntime { clients.runtime }
+
+  /// The operations in flight.
+  @inlinable
+  var records: OperationWindow<UserCodeClients.Record> {
+    get { clients.records }
+    _modify { yield &clients.records }
+  }
+
+  /// Your code has no retry budget of FaultSim's.
+  @inlinable
+  var retriesRefused: Int { 0 }
+
+  /// Whether the app may be killed during a write.
+  @inlinable
+  var mayBeKilled: Bool { app.isKilled }
+
+  @inlinable
+  static var runsCode: Bool { true }
+
+  @usableFromInline
+  mutating func reset() {
+    clients.reset()
+    runtime.reset()
+    endings = RequestMetrics()
+  }
+
+  @usableFromInline
+  mutating func prepareRun(_ context: inout SimulationContext<RequestEvent>) {
+    runtime.reset()
+    runtime.random = context.random
+    clients.reset()
+    commands.removeAll(keepingCapacity: true)
+    nextCommand = 0
+    staged = nil
+    endings = RequestMetrics()
+  }
+
+  // MARK: The code's runs
+
+  @usableFromInline
+  mutating func begin(_ operation: Int, _ context: inout SimulationContext<RequestEvent>) -> ClientStep {
+    var record = UserCodeClients.Record()
+    record.start = context.now
+    records.open(operation, record)
+    context.trace(RequestActor.client(operation), "start: your code runs")
+    clients.launch(operation, running: code, times: submissions)
+    return .idle
+  }
+
+  @usableFromInline
+  mutating func enter(_ context: inout SimulationContext<RequestEvent>) throws(SimulationError) {
+    try runtime.enter()
+    runtime.now = context.now
+  }
+
+  @usableFromInline
+  mutating func leave() {
+    runtime.leave()
+  }
+
+  @usableFromInline
+  mutating func runNextJob(_ context: inout SimulationContext<RequestEvent>) throws(SimulationError) -> Bool {
+    guard let job = runtime.nextJob(&context) else { return false }
+    try runtime.run(job)
+    return true
+  }
+
+  @usableFromInline
+  mutating func wake(_ ticket: SleepTicket) {
+    runtime.wake(ticket)
+  }
+
+  /// Carries out the code's trace lines and returns in order, up to the
+  /// next request to send; once all is carried out, schedules the wake of
+  /// every sleep begun.
+  @usableFromInline
+  mutating func nextPosted(_ context: inout SimulationContext<RequestEvent>) throws(SimulationError) -> PostedWork? {
+    while true {
+      if nextCommand == commands.count {
+        guard clients.hasCommands else { break }
+        clients.takeCommands(into: &commands)
+        nextCommand = 0
+        continue
+      }
+      let command = commands[nextCommand]
+      nextCommand += 1
+      switch command {
+      case .send(let operation, let sequence, let request, let continuation):
+        if clients.wasCancelledBeforeSending(operation, sequence) {
+          continuation.resume(throwing: CancellationError())
+          continue
+        }
+        staged = (sequence, request, continuation)
+        return .send(operation: operation)
+      case .note(let operation, let event, let details):
+        context.trace(RequestActor.client(operation), event, details)
+      case .finish(let operation, let outcome):
+        guard records.holds(operation), !records[operation].isFinished else { continue }
+        end(operation, outcome, &context)
+        context.trace(
+          RequestActor.client(operation), "your code returns \(outcome)", "attempts=\(records[operation].attempts)")
+        return .finished(operation: operation)
+      }
+    }
+    commands.removeAll(keepingCapacity: true)
+    nextCommand = 0
+    if runtime.hasSleepRequests {
+      runtime.takeSleepRequests(into: &sleeps)
+      for (deadline, ticket) in sleeps {
+        try context.schedule(.wake(ticket), at: max(deadline, context.now))
+      }
+    }
+    return nil
+  }
+
+  /// The operation ends for the user with `outcome`.
+  @usableFromInline
+  mutating func end(_ operation: Int, _ outcome: ClientOutcome, _ context: inout SimulationContext<RequestEvent>) {
+    records[operation].isFinished = true
+    records[operation].outcome = outcome
+    records[operation].task = nil
+    endings.countEnding(
+      attempts: records[operation].attempts, outcome: outcome, start: records[operation].start, end: context.now,
+      kind: kind)
+  }
+
+  /// The run is out of events: an operation whose code has not returned
+  /// waits on something the simulation does not drive.
+  @usableFromInline
+  mutating func runEnded(_ context: inout SimulationContext<RequestEvent>) throws(SimulationError) {
+    if let escape = runtime.foreignEscape() { throw .escape(escape) }
+    var waiting = records.spilledOperations.filter { !records[$0].isFinished }
+    for operation in records.retired..<records.opened where !records[operation].isFinished {
+      waiting.append(operation)
+    }
+    waiting.sort()
+    guard let first = waiting.first else { return }
+    runtime.taint()
+    let more = waiting.count > 1 ? " (and \(waiting.count - 1) more)" : ""
+    throw .escape(
+      SimulationEscape(
+        .stillWaiting,
+        "the code of op#\(first)\(more) had not returned when the run ran out of events at \(context.now): it waits "
+          + "on something the simulation does not drive — a real Task.sleep or ContinuousClock, a real socket or "
+          + "URLSession, a continuation nobody resumes, the main actor, or an actor with an executor of its own"))
+  }
+
+  // MARK: Sending
+
+  @usableFromInline
+  mutating func attemptWhileOffline(
+    _ operation: Int, until end: VirtualTime, _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) -> ClientStep {
+    guard let (sequence, request, continuation) = staged else { return .idle }
+    staged = nil
+    records[operation].attempts &+= 1
+    context.trace(RequestActor.client(operation), "\(request) fails at once: offline", "seq=\(sequence)")
+    continuation.resume(throwing: TransportError(.notConnectedToInternet))
+    return .idle
+  }
+
+  @usableFromInline
+  mutating func startAttempt(
+    _ operation: Int, _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) -> ClientAttempt {
+    guard let (sequence, request, continuation) = staged else {
+      preconditionFailure("the router sent a request of your code that was not posted")
+    }
+    staged = nil
+    records[operation].attempts &+= 1
+    let message = clients.message(for: request, operation, sequence)
+    let wait = request.timeout.map { VirtualDuration(clamping: $0) } ?? timeout
+    let real = max(clocks.realWait(wait), .nanoseconds(1))
+    clients.pending.insert(
+      operation, sequence,
+      try UserCodeClients.Pending(
+        continuation: continuation, request: request, isQuery: message.kind == .query,
+        isWrite: message.kind == .write, sentAt: context.now, timeout: real))
+    return ClientAttempt(request: message, number: UInt16(clamping: sequence))
+  }
+
+  @usableFromInline
+  func label(of attempt: ClientAttempt) -> String {
+    clients.pending.peek(Int(attempt.request.operation), attempt.request.sequence)?.request.description
+      ?? "request \(attempt.request.sequence)"
+  }
+
+  // MARK: Timeouts
+
+  @usableFromInline
+  func deadline(_ operation: Int, awaiting sequence: UInt32) -> VirtualTime? {
+    clients.pending.peek(operation, sequence)?.deadline
+  }
+
+  @usableFromInline
+  mutating func armTimeout(
+    _ operation: Int, _ sequence: UInt32, now: VirtualTime
+  ) -> (timer: AttemptTimer, at: VirtualTime)? {
+    guard let waiting = clients.pending.peek(operation, sequence), !waiting.isArmed else { return nil }
+    let generation = waiting.generation &+ 1
+    clients.pending.update(operation, sequence) { waiting in
+      waiting.isArmed = true
+      waiting.generation = generation
+    }
+    let timer = AttemptTimer(operation: UInt32(operation), sequence: sequence, generation: generation)
+    return (timer, max(waiting.deadline, now))
+  }
+
+  @usableFromInline
+  mutating func armTimeout(
+    _ operation: Int, _ sequence: UInt32, ifReachedBy time: VirtualTime, now: VirtualTime
+  ) -> (timer: AttemptTimer, at: VirtualTime)? {
+    guard let deadline = deadline(operation, awaiting: sequence), time >= deadline else { return nil }
+    return armTimeout(operation, sequence, now: now)
+  }
+
+  @usableFromInline
+  mutating func moveTimeout(_ operation: Int, _ sequence: UInt32, to time: VirtualTime) -> AttemptTimer {
+    var generation: UInt32 = 0
+    clients.pending.update(operation, sequence) { waiting in
+      waiting.deadline = time
+      waiting.generation &+= 1
+      waiting.isArmed = true
+      generation = waiting.generation
+    }
+    return AttemptTimer(operation: UInt32(operation), sequence: sequence, generation: generation)
+  }
+
+  @usableFromInline
+  mutating func timeout(
+    _ timer: AttemptTimer, _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) -> ClientStep {
+    let operation = Int(timer.operation)
+    guard let waiting = clients.pending.peek(operation, timer.sequence), waiting.generation == timer.generation
+    else { return .idle }
+    _ = clients.pending.remove(operation, timer.sequence)
+    context.trace(RequestActor.client(operation), "timed out", "seq=\(timer.sequence)")
+    waiting.continuation.resume(throwing: TransportError(.timedOut))
+    return .idle
+  }
+
+  // MARK: Answers
+
+  /// An answer reaches the code's transport: the waiting request resumes
+  /// with it; one nobody waits for any more (timed out, cancelled, its
+  /// process killed) is dropped.
+  @usableFromInline
+  mutating func receive(
+    _ response: ResponseMessage, _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) -> ClientStep {
+    let operation = Int(response.operation)
+    guard let waiting = clients.pending.remove(operation, response.sequence) else {
+      context.trace(
+        RequestActor.client(operation), "discard late response",
+        "seq=\(response.sequence) status=\(response.status.traceCode)")
+      return .idle
+    }
+    switch response.status {
+    case .transportFailure(let failure):
+      let error = TransportError(failure.code)
+      context.trace(RequestActor.client(operation), "transport error \(error)", "seq=\(response.sequence)")
+      waiting.continuation.resume(throwing: error)
+    case .http(let code):
+      var dateWait: VirtualDuration?
+      if case .retryAfterDate(let seconds) = response.content {
+        // The device's HTTP stack reads the date by the device's clock.
+        dateWait = clocks.wait(untilDate: seconds, response, &context)
+      }
+      let answer = HTTPResponse(answering: response, status: code, isQuery: waiting.isQuery, dateWait: dateWait)
+      context.trace(RequestActor.client(operation), "response \(answer)", "seq=\(response.sequence)")
+      waiting.continuation.resume(returning: answer)
+    }
+    return .idle
+  }
+
+  // MARK: The app's process
+
+  @usableFromInline
+  func killTime(
+    of message: MessageIdentity, _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) -> VirtualTime? {
+    guard app.termination > 0, let waiting = clients.pending.peek(message.operation, message.sequence),
+      waiting.isWrite, context.random.bernoulli(app.termination, RequestDraw.appTermination.key(message))
+    else { return nil }
+    let share = RandomConversion.unit(context.valueWord(RequestDraw.terminationTime.key(message)))
+    return try context.now + VirtualDuration(nanoseconds: UInt64(Double(waiting.timeout.nanoseconds) * share))
+  }
+
+  @usableFromInline
+  func pendingKill(
+    _ operation: Int, _ sequence: UInt32, _ context: borrowing SimulationContext<RequestEvent>
+  ) -> VirtualTime? {
+    let message = MessageIdentity(operation: operation, sequence: sequence)
+    guard let waiting = clients.pending.peek(operation, sequence), waiting.isWrite, !waiting.killDeferred,
+      context.random.bernoulli(app.termination, RequestDraw.appTermination.key(message))
+    else { return nil }
+    let share = RandomConversion.unit(context.valueWord(RequestDraw.terminationTime.key(message)))
+    let delay = VirtualDuration(nanoseconds: UInt64(Double(waiting.timeout.nanoseconds) * share))
+    let time = VirtualTime(nanoseconds: waiting.sentAt.nanoseconds &+ delay.nanoseconds)
+    return time >= context.now ? time : nil
+  }
+
+  @usableFromInline
+  mutating func deferKill(_ operation: Int, _ sequence: UInt32) {
+    clients.pending.update(operation, sequence) { $0.killDeferred = true }
+  }
+
+  /// The app is killed while a write of the code's waits for its answer:
+  /// the process's task is cancelled, and the user opens the app again
+  /// later — or, after `client.app.maxResends` relaunches, gives up.
+  @usableFromInline
+  mutating func terminate(
+    _ kill: AppTermination, _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) -> AppStep {
+    let operation = Int(kill.operation)
+    guard records.holds(operation), !records[operation].isFinished,
+      let waiting = clients.pending.peek(operation, kill.sequence)
+    else { return .client(.idle) }
+    if waiting.killDeferred {
+      // The race put the kill after the answer: nothing is in flight then.
+      clients.pending.update(operation, kill.sequence) { $0.killDeferred = false }
+      return .client(.idle)
+    }
+    guard context.fault(app.termination, RequestDraw.appTermination.key(kill.message)) else { return .client(.idle) }
+    let launch = records[operation].launch
+    context.trace(
+      RequestActor.client(operation), "app killed (\(waiting.request) in flight): launch \(launch) of your code ends",
+      "seq=\(kill.sequence)")
+    let task = records[operation].task
+    records[operation].task = nil
+    records[operation].launch &+= 1
+    // Its waiting requests and sleeps end with CancellationError; the
+    // answers still on their way find nobody waiting.
+    task?.cancel()
+    if Int(launch) > app.maxResends {
+      context.trace(
+        RequestActor.client(operation),
+        "the user gives the app up after \(app.maxResends) relaunches (client.app.maxResends): the write is abandoned")
+      end(operation, .uncertain, &context)
+      return .client(.idle)
+    }
+    let delay = app.relaunchAfter.delay(word: context.valueWord(RequestDraw.relaunchAfter.key(kill.message)))
+    return .relaunchAt(try context.now + delay)
+  }
+
+  /// The user opens the app again: the code runs again, as the next
+  /// launch, with the operation's disk.
+  @usableFromInline
+  mutating func relaunch(_ kill: AppTermination, _ context: inout SimulationContext<RequestEvent>) -> ClientStep {
+    let operation = Int(kill.operation)
+    guard records.holds(operation), !records[operation].isFinished else { return .idle }
+    endings.outboxResends &+= 1
+    context.trace(
+      RequestActor.client(operation), "relaunch: your code runs again (launch \(records[operation].launch))")
+    clients.launch(operation, running: code, times: 1)
+    return .idle
+  }
+}

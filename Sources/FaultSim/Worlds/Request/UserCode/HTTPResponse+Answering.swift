@@ -1,0 +1,60 @@
+/// How the request world's messages look to your code's HTTP transport.
+extension TransportFailure {
+  /// The `URLError` code of the failure.
+  @inlinable
+  var code: TransportError.Code {
+    switch self {
+    case .cannotConnect: .cannotConnectToHost
+    case .dnsFailure: .cannotFindHost
+    case .connectionLost: .networkConnectionLost
+    }
+  }
+}
+
+extension HTTPResponse {
+  /// The HTTP form of the server's answer: a status query's answer as 200
+  /// or 404, `Retry-After` in whole seconds (rounded up) or as the server's
+  /// HTTP date (`server.retryAfterFormat` `http-date`), a record's version
+  /// as its `ETag`.
+  @inlinable
+  init(answering response: ResponseMessage, status code: UInt16, isQuery: Bool, dateWait: VirtualDuration? = nil) {
+    var status = Int(code)
+    var headers: HTTPHeaders = [:]
+    switch response.content {
+    case .none: break
+    case .writeApplied(let applied): if isQuery, status == 200, !applied { status = 404 }
+    case .version(let version): headers["ETag"] = "\"\(version)\""
+    case .retryAfter(let delay):
+      headers["Retry-After"] = String((delay.nanoseconds + 999_999_999) / 1_000_000_000)
+    case .retryAfterDate(let seconds):
+      // Issue 13, clocks that disagree: the date as the server wrote it.
+      headers["Retry-After"] = HTTPDate.format(seconds: seconds)
+    }
+    self.init(status: status, headers: headers)
+    self.dateWait = dateWait.map { .nanoseconds(Int64(clamping: $0.nanoseconds)) }
+  }
+}
+
+/// A 64-bit digest of a request body (FNV-1a): what tells a retry's body
+/// from the first one. Never 0, so 0 can mean "no body yet".
+@usableFromInline
+enum BodyDigest {
+  @inlinable
+  static func of(_ bytes: [UInt8]) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    return hash | 1
+  }
+}
+
+extension VirtualDuration {
+  /// `duration` in virtual time: 0 for a negative one, the longest for one
+  /// beyond the clock.
+  @inlinable
+  init(clamping duration: Duration) {
+    self.init(nanoseconds: VirtualTime(clamping: duration).nanoseconds)
+  }
+}
