@@ -77,21 +77,21 @@ struct NaiveRetryPolicy: ClientPolicy {
   func attemptNumber(_ memory: Memory) -> Int? { memory.tries }
 
   mutating func request(
-    for message: MessageIdentity, _ memory: inout Memory, _ context: inout SimulationContext<RequestEvent>
+    for message: MessageIdentity, _ memory: inout Memory, _ context: inout DecisionContext
   ) -> AttemptRequest {
     AttemptRequest(kind: .write)
   }
 
   mutating func afterSuccess(
     _ response: ResponseMessage, of message: MessageIdentity, _ memory: inout Memory,
-    _ context: inout SimulationContext<RequestEvent>
+    _ context: inout DecisionContext
   ) -> ClientDecision {
     .stop(.succeeded)
   }
 
   mutating func afterFailure(
     _ failure: Failure, of message: MessageIdentity, _ memory: inout Memory,
-    _ context: inout SimulationContext<RequestEvent>
+    _ context: inout DecisionContext
   ) -> ClientDecision {
     if !failure.provesNotApplied { memory.mayHaveApplied = true }
     guard failure.isRetryable, memory.tries < attempts else {

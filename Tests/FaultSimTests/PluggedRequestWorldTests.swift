@@ -32,21 +32,21 @@ struct UserNaiveRetry: ClientPolicy {
   func attemptNumber(_ memory: Memory) -> Int? { memory.tries }
 
   mutating func request(
-    for message: MessageIdentity, _ memory: inout Memory, _ context: inout SimulationContext<RequestEvent>
+    for message: MessageIdentity, _ memory: inout Memory, _ context: inout DecisionContext
   ) -> AttemptRequest {
     AttemptRequest(kind: .write, key: key)
   }
 
   mutating func afterSuccess(
     _ response: ResponseMessage, of message: MessageIdentity, _ memory: inout Memory,
-    _ context: inout SimulationContext<RequestEvent>
+    _ context: inout DecisionContext
   ) -> ClientDecision {
     .stop(.succeeded)
   }
 
   mutating func afterFailure(
     _ failure: Failure, of message: MessageIdentity, _ memory: inout Memory,
-    _ context: inout SimulationContext<RequestEvent>
+    _ context: inout DecisionContext
   ) -> ClientDecision {
     if !failure.provesNotApplied { memory.mayHaveApplied = true }
     guard failure.isRetryable, memory.tries < attempts else {
@@ -68,7 +68,7 @@ struct KeyIgnoringServer: RequestHandler {
   func applied(_ entry: Int) -> Int { entry }
 
   mutating func serve(
-    _ request: RequestMessage, _ applied: inout Int, _ context: inout SimulationContext<RequestEvent>
+    _ request: RequestMessage, _ applied: inout Int, _ context: inout DecisionContext
   ) -> ResponseMessage {
     switch request.kind {
     case .write: applied += 1

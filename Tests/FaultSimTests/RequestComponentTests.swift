@@ -149,13 +149,13 @@ import Testing
     func applied(_ entry: Int) -> Int { entry }
     func refusesWhileInFlight(_ request: RequestMessage) -> Bool { request.kind == .write }
     mutating func refuseWhileInFlight(
-      _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
+      _ request: RequestMessage, _ context: inout DecisionContext
     ) -> ResponseMessage {
       asked += 1
       return ResponseMessage(operation: request.operation, sequence: request.sequence, status: .http(425))
     }
     mutating func serve(
-      _ request: RequestMessage, _ entry: inout Int, _ context: inout SimulationContext<RequestEvent>
+      _ request: RequestMessage, _ entry: inout Int, _ context: inout DecisionContext
     ) -> ResponseMessage {
       entry += 1
       return ResponseMessage(operation: request.operation, sequence: request.sequence, status: .http(201))
@@ -215,7 +215,7 @@ import Testing
     for honours in [true, false] {
       var client = Self.client { $0.honoursRetryAfter = honours }
       var context = Context(seed: 1)
-      client.begin(0, &context)
+      #expect(client.begin(0, &context) == .sendNow)
       let attempt = try client.startAttempt(0, &context)
       #expect(attempt.request.kind == .write)
       #expect(attempt.number == 1)
@@ -232,7 +232,7 @@ import Testing
     for retryAfter in [VirtualDuration?.none, .seconds(2)] {
       var client = Self.client { $0.safety = .careful }
       var context = Context(seed: 1)
-      client.begin(0, &context)
+      _ = client.begin(0, &context)
       let attempt = try client.startAttempt(0, &context)
       let response = ResponseMessage(
         operation: 0, sequence: attempt.request.sequence, status: .http(503),
@@ -252,7 +252,7 @@ import Testing
   @Test func theClientOwnsItsTimeoutsAndIgnoresStaleOnes() throws {
     var client = Self.client { $0.timeout = .seconds(1) }
     var context = Context(seed: 1)
-    client.begin(0, &context)
+    _ = client.begin(0, &context)
     let attempt = try client.startAttempt(0, &context)
     let sequence = attempt.request.sequence
     #expect(client.deadline(0, awaiting: sequence) == VirtualTime(nanoseconds: 1_000_000_000))
@@ -285,17 +285,17 @@ import Testing
     var offlineBehaviour: ClientOptions.OfflineBehaviour { .spend }
     func countAttempt(_ tries: inout UInt16) { tries += 1 }
     mutating func request(
-      for message: MessageIdentity, _ tries: inout UInt16, _ context: inout SimulationContext<RequestEvent>
+      for message: MessageIdentity, _ tries: inout UInt16, _ context: inout DecisionContext
     ) -> AttemptRequest {
       AttemptRequest(kind: .write, key: .stable)
     }
     mutating func afterSuccess(
       _ response: ResponseMessage, of message: MessageIdentity, _ tries: inout UInt16,
-      _ context: inout SimulationContext<RequestEvent>
+      _ context: inout DecisionContext
     ) -> ClientDecision { .stop(.succeeded) }
     mutating func afterFailure(
       _ failure: Failure, of message: MessageIdentity, _ tries: inout UInt16,
-      _ context: inout SimulationContext<RequestEvent>
+      _ context: inout DecisionContext
     ) -> ClientDecision { .stop(failure.provesNotApplied ? .failed : .uncertain) }
   }
 
@@ -304,8 +304,8 @@ import Testing
     workload.operations = 2
     var client = RequestClient(workload: workload, timeout: .seconds(1), policy: OneShotPolicy())
     var context = Context(seed: 1)
-    client.begin(0, &context)
-    client.begin(1, &context)
+    _ = client.begin(0, &context)
+    _ = client.begin(1, &context)
     #expect(client.policy.started == 2)
     let first = try client.startAttempt(0, &context)
     #expect(first.request.carriesKey, "the policy, not the workload, chose a keyed write")

@@ -1,41 +1,46 @@
-/// What a model sees of the engine while it handles an event: the virtual
-/// clock, the pending-event set, keyed randomness, race choice points and
-/// the trace.
+/// What a model sees of the engine while it handles an event: the
+/// pending-event set, and everything a decision sees (``DecisionContext``:
+/// the virtual clock, keyed randomness, race choice points and the trace),
+/// which it forwards.
 ///
 /// Non-copyable because it owns the pending-event buffers; the engine keeps
 /// one per worker and resets it between seeds, so buffers are reused.
 public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
   /// The pending events.
   @usableFromInline var queue: EventQueue<Event>
+  /// What the world's decisions see: the clock, the draws, the trace.
+  public var decisions: DecisionContext
+
   /// The current virtual time: the time of the event being handled.
-  @inlinable public var now: VirtualTime { VirtualTime(nanoseconds: clock) }
-  @usableFromInline var clock: UInt64 = 0
+  @inlinable public var now: VirtualTime { decisions.now }
+  @inlinable var clock: UInt64 {
+    get { decisions.clock }
+    set { decisions.clock = newValue }
+  }
   /// The draw space of this run's seed.
-  public internal(set) var random: KeyedRandom
+  @inlinable public var random: KeyedRandom { decisions.random }
   /// How races are ordered in this run.
-  public internal(set) var strategy: OrderStrategy
+  @inlinable public var strategy: OrderStrategy { decisions.strategy }
   /// The choice points answered so far, in order.
-  public internal(set) var choices: [ChoicePoint] = []
+  @inlinable public var choices: [ChoicePoint] { decisions.choices }
   /// Whether trace lines are being recorded. When `false`, ``trace(_:)`` does
   /// not evaluate its argument.
-  public let isTracing: Bool
+  @inlinable public var isTracing: Bool { decisions.isTracing }
   /// The recorded timeline: empty unless tracing, and empty when the
   /// timeline goes to ``traceSink`` instead.
-  public internal(set) var traceEntries: [TraceEntry] = []
+  @inlinable public var traceEntries: [TraceEntry] { decisions.traceEntries }
   /// Where the timeline goes as it happens, instead of ``traceEntries``
   /// (`faultsim run --trace` streams it to standard output).
-  public let traceSink: (any TraceSink)?
+  @inlinable public var traceSink: (any TraceSink)? { decisions.traceSink }
   /// How fault draws behave in this run (see ``FaultMode``).
-  public internal(set) var faultMode: FaultMode = .live
-  @usableFromInline var faultsAreLive = true
+  @inlinable public var faultMode: FaultMode { decisions.faultMode }
   /// The faults that fired, in order, when recording or restricted.
-  public internal(set) var firedFaults: [DrawKey] = []
+  @inlinable public var firedFaults: [DrawKey] { decisions.firedFaults }
   /// How many faults of each purpose fired (every mode).
-  public var faultTally: DrawTally { tally }
-  @usableFromInline var tally = DrawTally()
+  @inlinable public var faultTally: DrawTally { decisions.tally }
   /// Whether value draws (latencies, sizes) take the middle of their
   /// distribution instead of a random draw: the last step of shrinking.
-  public internal(set) var simplifiesValues = false
+  @inlinable public var simplifiesValues: Bool { decisions.simplifiesValues }
 
   /// Events handled so far in this run.
   @inlinable public var eventsHandled: UInt64 { handled }
@@ -56,27 +61,15 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
     reservingCapacity: Int = 0
   ) {
     queue = EventQueue(reservingCapacity: reservingCapacity)
-    random = KeyedRandom(seed: seed)
-    self.strategy = strategy
-    isTracing = tracing || traceSink != nil
-    self.traceSink = traceSink
+    decisions = DecisionContext(seed: seed, strategy: strategy, tracing: tracing, traceSink: traceSink)
   }
 
   /// Prepares for another run, keeping the buffers.
   public mutating func reset(
     seed: UInt64, strategy: OrderStrategy, faults: FaultMode = .live, simplifiesValues: Bool = false
   ) {
-    faultMode = faults
-    if case .live = faults { faultsAreLive = true } else { faultsAreLive = false }
-    firedFaults.removeAll(keepingCapacity: true)
-    tally.removeAll()
-    self.simplifiesValues = simplifiesValues
+    decisions.reset(seed: seed, strategy: strategy, faults: faults, simplifiesValues: simplifiesValues)
     queue.removeAll()
-    clock = 0
-    random = KeyedRandom(seed: seed)
-    self.strategy = strategy
-    choices.removeAll(keepingCapacity: true)
-    traceEntries.removeAll(keepingCapacity: true)
     handled = 0
   }
 
@@ -131,77 +124,40 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
     queue.push(event, at: sum)
   }
 
-  // MARK: Faults and values
+  // MARK: Faults, values, races and the trace (the decisions' context)
 
-  /// A fault: something going wrong with probability `probability`, keyed by
-  /// its logical identity — a lost request, a failed transfer, a 500.
-  ///
-  /// Models draw every fault through this call, so that a run's faults can
-  /// be listed (recording) and a run replayed with only some of them
-  /// (restricted): the basis of shrinking a failing run.
-  /// Every fault that fires is counted by purpose (``faultTally``).
-  /// - Complexity: O(1) when nothing fires; a scan of the purposes fired so
-  ///   far when one does; a set lookup when restricted.
+  /// A fault, as ``DecisionContext/fault(_:_:)`` draws it.
   @inlinable
   public mutating func fault(_ probability: Double, _ key: DrawKey) -> Bool {
-    guard probability > 0, random.bernoulli(probability, key) else { return false }
-    return permit(key)
+    decisions.fault(probability, key)
   }
 
-  /// Whether a fault the model has already decided on (e.g. a category drawn
-  /// from one word) may happen; always true in a live run. A permitted
-  /// fault is counted as fired.
+  /// Whether a fault decided on already may happen (``DecisionContext/permit(_:)``).
   @inlinable
   public mutating func permit(_ key: DrawKey) -> Bool {
-    guard faultsAreLive || permitSlow(key) else { return false }
-    tally.record(key.purpose)
-    return true
+    decisions.permit(key)
   }
 
-  @usableFromInline
-  mutating func permitSlow(_ key: DrawKey) -> Bool {
-    switch faultMode {
-    case .live:
-      return true
-    case .recording:
-      firedFaults.append(key)
-      return true
-    case .restricted(let allowed):
-      guard allowed.contains(key) else { return false }
-      firedFaults.append(key)
-      return true
-    }
-  }
-
-  /// The word of a value draw (a latency, a size, a backoff): the keyed
-  /// draw, or the middle of the range when values are simplified.
+  /// The word of a value draw (``DecisionContext/valueWord(_:)``).
   @inlinable
   public func valueWord(_ key: DrawKey) -> UInt64 {
-    simplifiesValues ? 1 << 63 : random.word(key)
+    decisions.valueWord(key)
   }
 
-  // MARK: Races
-
-  /// A choice point: the real system could go `alternatives.count` ways
-  /// here. Returns the alternative the run's ``OrderStrategy`` picks
-  /// (0 under FIFO) and records it.
+  /// A choice point (``DecisionContext/choose(race:label:alternatives:)``).
   ///
   /// - Parameters:
-  ///   - race: The race's logical identity, e.g. (task 3, finish-vs-enqueue, relaunch 1).
+  ///   - race: The race's logical identity.
   ///   - label: What races, for traces and witnesses.
   ///   - alternatives: The names of the possible orders; alternative 0 must
   ///     be the (time, insertion) order.
   @discardableResult
+  @inlinable
   public mutating func choose(race: DrawKey, label: String, alternatives: [String]) -> Int {
-    precondition(alternatives.count >= 2, "a choice point needs at least two alternatives")
-    let chosen = strategy.choose(index: choices.count, race: race, alternatives: alternatives.count)
-    let point = ChoicePoint(race: race, label: label, alternatives: alternatives, chosen: chosen, time: now)
-    choices.append(point)
-    if isTracing {
-      record(TraceEntry(time: now, actor: "engine", event: "race \(point)", kind: .race))
-    }
-    return chosen
+    decisions.choose(race: race, label: label, alternatives: alternatives)
   }
+
+  // MARK: Races between events
 
   /// Schedules two events that the real system could deliver in either order
   /// when their times are at most `window` apart.
@@ -246,12 +202,10 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
     return swapped
   }
 
-  // MARK: Tracing
-
   /// Records a trace line; the argument is not evaluated when tracing is off.
   @inlinable
   public mutating func trace(_ entry: @autoclosure () -> TraceEntry) {
-    if isTracing { record(entry()) }
+    if decisions.isTracing { decisions.record(entry()) }
   }
 
   /// Records a note by `actor` at the current time; arguments are not
@@ -261,8 +215,8 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
     _ actor: @autoclosure () -> String, _ event: @autoclosure () -> String,
     _ details: @autoclosure () -> String = ""
   ) {
-    if isTracing {
-      record(TraceEntry(time: now, actor: actor(), event: event(), details: details()))
+    if decisions.isTracing {
+      decisions.record(TraceEntry(time: now, actor: actor(), event: event(), details: details()))
     }
   }
 
@@ -272,23 +226,12 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
     from actor: @autoclosure () -> String, to peer: @autoclosure () -> String,
     _ event: @autoclosure () -> String, lost: Bool = false, _ details: @autoclosure () -> String = ""
   ) {
-    if isTracing {
-      record(
+    if decisions.isTracing {
+      decisions.record(
         TraceEntry(
           time: now, actor: actor(), event: event(), details: details(), kind: lost ? .lost : .message, peer: peer()
         )
       )
-    }
-  }
-
-  /// Sends a trace line to the sink, or keeps it; only reached when
-  /// tracing.
-  @usableFromInline
-  mutating func record(_ entry: TraceEntry) {
-    if let traceSink {
-      traceSink.receive(entry)
-    } else {
-      traceEntries.append(entry)
     }
   }
 }

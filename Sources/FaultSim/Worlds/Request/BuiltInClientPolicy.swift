@@ -91,7 +91,7 @@ public struct BuiltInClientPolicy: ClientPolicy {
   /// key, and a retry may change its body (`client.payloadChangesOnRetry`).
   @inline(__always)
   public mutating func request(
-    for identity: MessageIdentity, _ state: inout RetryState, _ context: inout SimulationContext<RequestEvent>
+    for identity: MessageIdentity, _ state: inout RetryState, _ context: inout DecisionContext
   ) -> AttemptRequest {
     let operation = identity.operation
     let sequence = identity.sequence
@@ -111,7 +111,7 @@ public struct BuiltInClientPolicy: ClientPolicy {
   @inline(__always)
   public mutating func afterSuccess(
     _ response: ResponseMessage, of identity: MessageIdentity, _ state: inout RetryState,
-    _ context: inout SimulationContext<RequestEvent>
+    _ context: inout DecisionContext
   ) -> ClientDecision {
     let operation = identity.operation
     let sequence = identity.sequence
@@ -142,7 +142,7 @@ public struct BuiltInClientPolicy: ClientPolicy {
   /// may have applied follows `client.safety`; a 412 reads again.
   public mutating func afterFailure(
     _ failure: Failure, of identity: MessageIdentity, _ state: inout RetryState,
-    _ context: inout SimulationContext<RequestEvent>
+    _ context: inout DecisionContext
   ) -> ClientDecision {
     let operation = identity.operation
     let sequence = identity.sequence
@@ -192,7 +192,7 @@ public struct BuiltInClientPolicy: ClientPolicy {
   /// message); a Retry-After lengthens it when the client honours it.
   mutating func retry(
     _ operation: Int, _ sequence: UInt32, _ state: inout RetryState, after retryAfter: VirtualDuration?,
-    _ context: inout SimulationContext<RequestEvent>
+    _ context: inout DecisionContext
   ) -> ClientDecision {
     guard Int(state.tries) < options.attempts else {
       context.trace(RequestActor.client(operation), "give up: attempt budget spent")
@@ -222,7 +222,7 @@ public struct BuiltInClientPolicy: ClientPolicy {
   /// backoff, *n*), and decorrelated jitter continues from the client's
   /// previous wait.
   func rereadAfterBackoff(
-    _ operation: Int, _ state: inout RetryState, _ context: inout SimulationContext<RequestEvent>
+    _ operation: Int, _ state: inout RetryState, _ context: inout DecisionContext
   ) -> ClientDecision {
     let conflict = state.conflicts
     let delay = options.backoff.delay(

@@ -83,7 +83,7 @@ public struct BuiltInRequestHandler: RequestHandler {
   /// 409 Conflict: the key is still being processed; the client may retry
   /// later.
   public mutating func refuseWhileInFlight(
-    _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
+    _ request: RequestMessage, _ context: inout DecisionContext
   ) -> ResponseMessage {
     context.trace(RequestActor.server, "409: key in flight", "op=\(request.operation) seq=\(request.sequence)")
     return reply(to: request, 409)
@@ -91,7 +91,7 @@ public struct BuiltInRequestHandler: RequestHandler {
 
   /// The ledger's answer to one request at its commit point.
   public mutating func serve(
-    _ request: RequestMessage, _ entry: inout LedgerEntry, _ context: inout SimulationContext<RequestEvent>
+    _ request: RequestMessage, _ entry: inout LedgerEntry, _ context: inout DecisionContext
   ) -> ResponseMessage {
     let operation = Int(request.operation)
     let resource = contention.map { operation % $0.resources }
@@ -162,7 +162,7 @@ public struct BuiltInRequestHandler: RequestHandler {
   /// it can forget).
   mutating func storeKey(
     _ entry: inout LedgerEntry, _ status: UInt16, _ request: RequestMessage,
-    _ context: inout SimulationContext<RequestEvent>
+    _ context: inout DecisionContext
   ) {
     entry.storedStatus = status
     entry.storedPayload = request.payload
@@ -173,7 +173,7 @@ public struct BuiltInRequestHandler: RequestHandler {
   /// Whether the operation's stored key is still remembered now; a request
   /// close to the expiry instant races with it.
   func keyStillValid(
-    _ entry: LedgerEntry, _ delivery: DeliveryIdentity, _ context: inout SimulationContext<RequestEvent>
+    _ entry: LedgerEntry, _ delivery: DeliveryIdentity, _ context: inout DecisionContext
   ) -> Bool {
     // A lifetime past the clock's end never expires.
     // The lifetime runs on the server's clock (issue 13, clocks that

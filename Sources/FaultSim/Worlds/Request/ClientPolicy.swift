@@ -45,21 +45,21 @@
 ///   func countAttempt(_ tries: inout Int) { tries += 1 }
 ///
 ///   mutating func request(
-///     for message: MessageIdentity, _ tries: inout Int, _ context: inout SimulationContext<RequestEvent>
+///     for message: MessageIdentity, _ tries: inout Int, _ context: inout DecisionContext
 ///   ) -> AttemptRequest {
 ///     AttemptRequest(kind: .write)
 ///   }
 ///
 ///   mutating func afterSuccess(
 ///     _ response: ResponseMessage, of message: MessageIdentity, _ tries: inout Int,
-///     _ context: inout SimulationContext<RequestEvent>
+///     _ context: inout DecisionContext
 ///   ) -> ClientDecision {
 ///     .stop(.succeeded)
 ///   }
 ///
 ///   mutating func afterFailure(
 ///     _ failure: Failure, of message: MessageIdentity, _ tries: inout Int,
-///     _ context: inout SimulationContext<RequestEvent>
+///     _ context: inout DecisionContext
 ///   ) -> ClientDecision {
 ///     guard failure.isRetryable, tries < attempts else {
 ///       return .stop(failure.provesNotApplied ? .failed : .uncertain)
@@ -118,7 +118,7 @@ public protocol ClientPolicy: Sendable {
   ///   - memory: The policy's memory of the operation.
   ///   - context: The run's context, for keyed draws and trace lines.
   mutating func request(
-    for message: MessageIdentity, _ memory: inout Memory, _ context: inout SimulationContext<RequestEvent>
+    for message: MessageIdentity, _ memory: inout Memory, _ context: inout DecisionContext
   ) -> AttemptRequest
 
   /// What follows a 2xx answer to the awaited message.
@@ -130,7 +130,7 @@ public protocol ClientPolicy: Sendable {
   ///   - context: The run's context, for keyed draws and trace lines.
   mutating func afterSuccess(
     _ response: ResponseMessage, of message: MessageIdentity, _ memory: inout Memory,
-    _ context: inout SimulationContext<RequestEvent>
+    _ context: inout DecisionContext
   ) -> ClientDecision
 
   /// What follows a failed attempt: a transport failure, a timeout, or an
@@ -143,7 +143,7 @@ public protocol ClientPolicy: Sendable {
   ///   - context: The run's context, for keyed draws and trace lines.
   mutating func afterFailure(
     _ failure: Failure, of message: MessageIdentity, _ memory: inout Memory,
-    _ context: inout SimulationContext<RequestEvent>
+    _ context: inout DecisionContext
   ) -> ClientDecision
 
   /// Retries that the policy's shared budget refused in the run so far (the

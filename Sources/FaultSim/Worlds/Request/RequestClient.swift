@@ -145,7 +145,7 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
     records[operation].attempts &+= 1
     let sequence = records[operation].sequence
     let what = policy.request(
-      for: MessageIdentity(operation: operation, sequence: sequence), &records[operation].retry, &context)
+      for: MessageIdentity(operation: operation, sequence: sequence), &records[operation].retry, &context.decisions)
     var key = what.key
     // After a relaunch the key kept in the first process's memory is gone:
     // an outbox that did not store it makes a new one.
@@ -271,7 +271,7 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
     }
     let decision = policy.afterSuccess(
       response, of: MessageIdentity(operation: operation, sequence: records[operation].sequence),
-      &records[operation].retry, &context)
+      &records[operation].retry, &context.decisions)
     return try carryOut(decision, operation, &context)
   }
 
@@ -283,7 +283,7 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
   ) throws(SimulationError) -> ClientStep {
     let decision = policy.afterFailure(
       failure, of: MessageIdentity(operation: operation, sequence: records[operation].sequence),
-      &records[operation].retry, &context)
+      &records[operation].retry, &context.decisions)
     return try carryOut(decision, operation, &context)
   }
 

@@ -38,7 +38,7 @@
 ///   func applied(_ entry: Int) -> Int { entry }
 ///
 ///   mutating func serve(
-///     _ request: RequestMessage, _ applied: inout Int, _ context: inout SimulationContext<RequestEvent>
+///     _ request: RequestMessage, _ applied: inout Int, _ context: inout DecisionContext
 ///   ) -> ResponseMessage {
 ///     switch request.kind {
 ///     case .write: applied += 1
@@ -77,13 +77,13 @@ public protocol RequestHandler: Sendable {
   /// The refusal of a request that ``refusesWhileInFlight(_:)``. The
   /// default is 409 Conflict.
   mutating func refuseWhileInFlight(
-    _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
+    _ request: RequestMessage, _ context: inout DecisionContext
   ) -> ResponseMessage
 
   /// The answer to `request` at its commit point; `entry` is its
   /// operation's.
   mutating func serve(
-    _ request: RequestMessage, _ entry: inout Entry, _ context: inout SimulationContext<RequestEvent>
+    _ request: RequestMessage, _ entry: inout Entry, _ context: inout DecisionContext
   ) -> ResponseMessage
 
   /// The bytes the handler holds besides its entries (a key store that
@@ -107,7 +107,7 @@ extension RequestHandler {
 
   /// 409 Conflict.
   public mutating func refuseWhileInFlight(
-    _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
+    _ request: RequestMessage, _ context: inout DecisionContext
   ) -> ResponseMessage {
     ResponseMessage(answering: request, status: 409)
   }

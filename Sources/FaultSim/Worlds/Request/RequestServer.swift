@@ -146,7 +146,7 @@ struct RequestServer<Handler: RequestHandler> {
           return .hold(held, until: commit)
         }
       }
-      return .answer(dating.dated(handler.refuseWhileInFlight(request, &context), now: context.now))
+      return .answer(dating.dated(handler.refuseWhileInFlight(request, &context.decisions), now: context.now))
     }
     if let capacity {
       if busyWorkers < capacity.workers {
@@ -196,7 +196,7 @@ struct RequestServer<Handler: RequestHandler> {
   ) -> ResponseMessage {
     let operation = Int(request.operation)
     if request.kind == .write { records[operation].writesInFlight &-= 1 }
-    return dating.dated(handler.serve(request, &records[operation].entry, &context), now: context.now)
+    return dating.dated(handler.serve(request, &records[operation].entry, &context.decisions), now: context.now)
   }
 
   /// A request whose processing took time (``Processing/busy(until:)``)

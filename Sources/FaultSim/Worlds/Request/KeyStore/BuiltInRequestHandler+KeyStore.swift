@@ -10,7 +10,7 @@ extension BuiltInRequestHandler {
   ///
   /// - Complexity: O(1) amortised.
   mutating func storeForgot(
-    _ entry: LedgerEntry, _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
+    _ entry: LedgerEntry, _ request: RequestMessage, _ context: inout DecisionContext
   ) -> Bool {
     catchUpWithRestarts(&context)
     let operation = Int(request.operation)
@@ -61,7 +61,7 @@ extension BuiltInRequestHandler {
   ///
   /// - Complexity: O(1) amortised.
   mutating func noteStored(
-    _ entry: inout LedgerEntry, _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
+    _ entry: inout LedgerEntry, _ request: RequestMessage, _ context: inout DecisionContext
   ) {
     catchUpWithRestarts(&context)
     switch options.keyStore.kind {
@@ -83,7 +83,7 @@ extension BuiltInRequestHandler {
   /// operation and replica, so a key stored again after being forgotten
   /// takes as long as the first time.
   func replicationLag(
-    _ operation: Int, _ replica: Int, _ context: inout SimulationContext<RequestEvent>
+    _ operation: Int, _ replica: Int, _ context: inout DecisionContext
   ) -> VirtualDuration {
     let key = DrawKey(ReplicaIdentity(operation: operation, replica: replica), RequestDraw.replicationLag.purpose)
     return options.keyStore.replicationLag.delay(word: context.valueWord(key))
@@ -91,7 +91,7 @@ extension BuiltInRequestHandler {
 
   /// Walks the restarts up to now; an `lru` cache passing a restart starts
   /// empty.
-  mutating func catchUpWithRestarts(_ context: inout SimulationContext<RequestEvent>) {
+  mutating func catchUpWithRestarts(_ context: inout DecisionContext) {
     guard restarts != nil else { return }
     let before = restarts?.latest
     restarts?.advance(to: context.now, context.random)

@@ -90,14 +90,14 @@ struct CodeClient: RequestClientComponent {
   @inlinable
   static var runsCode: Bool { true }
 
-  @usableFromInline
+  @inlinable
   mutating func reset() {
     clients.reset()
     runtime.reset()
     endings = RequestMetrics()
   }
 
-  @usableFromInline
+  @inlinable
   mutating func prepareRun(_ context: inout SimulationContext<RequestEvent>) {
     runtime.reset()
     runtime.random = context.random
@@ -110,7 +110,7 @@ struct CodeClient: RequestClientComponent {
 
   // MARK: The code's runs
 
-  @usableFromInline
+  @inlinable
   mutating func begin(_ operation: Int, _ context: inout SimulationContext<RequestEvent>) -> ClientStep {
     var record = UserCodeClients.Record()
     record.start = context.now
@@ -120,25 +120,25 @@ struct CodeClient: RequestClientComponent {
     return .idle
   }
 
-  @usableFromInline
+  @inlinable
   mutating func enter(_ context: inout SimulationContext<RequestEvent>) throws(SimulationError) {
     try runtime.enter()
     runtime.now = context.now
   }
 
-  @usableFromInline
+  @inlinable
   mutating func leave() {
     runtime.leave()
   }
 
-  @usableFromInline
+  @inlinable
   mutating func runNextJob(_ context: inout SimulationContext<RequestEvent>) throws(SimulationError) -> Bool {
     guard let job = runtime.nextJob(&context) else { return false }
     try runtime.run(job)
     return true
   }
 
-  @usableFromInline
+  @inlinable
   mutating func wake(_ ticket: SleepTicket) {
     runtime.wake(ticket)
   }
@@ -146,7 +146,7 @@ struct CodeClient: RequestClientComponent {
   /// Carries out the code's trace lines and returns in order, up to the
   /// next request to send; once all is carried out, schedules the wake of
   /// every sleep begun.
-  @usableFromInline
+  @inlinable
   mutating func nextPosted(_ context: inout SimulationContext<RequestEvent>) throws(SimulationError) -> PostedWork? {
     while true {
       if nextCommand == commands.count {
@@ -187,7 +187,7 @@ struct CodeClient: RequestClientComponent {
   }
 
   /// The operation ends for the user with `outcome`.
-  @usableFromInline
+  @inlinable
   mutating func end(_ operation: Int, _ outcome: ClientOutcome, _ context: inout SimulationContext<RequestEvent>) {
     records[operation].isFinished = true
     records[operation].outcome = outcome
@@ -199,7 +199,7 @@ struct CodeClient: RequestClientComponent {
 
   /// The run is out of events: an operation whose code has not returned
   /// waits on something the simulation does not drive.
-  @usableFromInline
+  @inlinable
   mutating func runEnded(_ context: inout SimulationContext<RequestEvent>) throws(SimulationError) {
     if let escape = runtime.foreignEscape() { throw .escape(escape) }
     var waiting = records.spilledOperations.filter { !records[$0].isFinished }
@@ -220,7 +220,7 @@ struct CodeClient: RequestClientComponent {
 
   // MARK: Sending
 
-  @usableFromInline
+  @inlinable
   mutating func attemptWhileOffline(
     _ operation: Int, until end: VirtualTime, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> ClientStep {
@@ -232,7 +232,7 @@ struct CodeClient: RequestClientComponent {
     return .idle
   }
 
-  @usableFromInline
+  @inlinable
   mutating func startAttempt(
     _ operation: Int, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> ClientAttempt {
@@ -252,7 +252,7 @@ struct CodeClient: RequestClientComponent {
     return ClientAttempt(request: message, number: UInt16(clamping: sequence))
   }
 
-  @usableFromInline
+  @inlinable
   func label(of attempt: ClientAttempt) -> String {
     clients.pending.peek(Int(attempt.request.operation), attempt.request.sequence)?.request.description
       ?? "request \(attempt.request.sequence)"
@@ -260,12 +260,12 @@ struct CodeClient: RequestClientComponent {
 
   // MARK: Timeouts
 
-  @usableFromInline
+  @inlinable
   func deadline(_ operation: Int, awaiting sequence: UInt32) -> VirtualTime? {
     clients.pending.peek(operation, sequence)?.deadline
   }
 
-  @usableFromInline
+  @inlinable
   mutating func armTimeout(
     _ operation: Int, _ sequence: UInt32, now: VirtualTime
   ) -> (timer: AttemptTimer, at: VirtualTime)? {
@@ -279,7 +279,7 @@ struct CodeClient: RequestClientComponent {
     return (timer, max(waiting.deadline, now))
   }
 
-  @usableFromInline
+  @inlinable
   mutating func armTimeout(
     _ operation: Int, _ sequence: UInt32, ifReachedBy time: VirtualTime, now: VirtualTime
   ) -> (timer: AttemptTimer, at: VirtualTime)? {
@@ -287,7 +287,7 @@ struct CodeClient: RequestClientComponent {
     return armTimeout(operation, sequence, now: now)
   }
 
-  @usableFromInline
+  @inlinable
   mutating func moveTimeout(_ operation: Int, _ sequence: UInt32, to time: VirtualTime) -> AttemptTimer {
     var generation: UInt32 = 0
     clients.pending.update(operation, sequence) { waiting in
@@ -299,7 +299,7 @@ struct CodeClient: RequestClientComponent {
     return AttemptTimer(operation: UInt32(operation), sequence: sequence, generation: generation)
   }
 
-  @usableFromInline
+  @inlinable
   mutating func timeout(
     _ timer: AttemptTimer, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> ClientStep {
@@ -317,7 +317,7 @@ struct CodeClient: RequestClientComponent {
   /// An answer reaches the code's transport: the waiting request resumes
   /// with it; one nobody waits for any more (timed out, cancelled, its
   /// process killed) is dropped.
-  @usableFromInline
+  @inlinable
   mutating func receive(
     _ response: ResponseMessage, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> ClientStep {
@@ -348,7 +348,7 @@ struct CodeClient: RequestClientComponent {
 
   // MARK: The app's process
 
-  @usableFromInline
+  @inlinable
   func killTime(
     of message: MessageIdentity, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> VirtualTime? {
@@ -359,7 +359,7 @@ struct CodeClient: RequestClientComponent {
     return try context.now + VirtualDuration(nanoseconds: UInt64(Double(waiting.timeout.nanoseconds) * share))
   }
 
-  @usableFromInline
+  @inlinable
   func pendingKill(
     _ operation: Int, _ sequence: UInt32, _ context: borrowing SimulationContext<RequestEvent>
   ) -> VirtualTime? {
@@ -373,7 +373,7 @@ struct CodeClient: RequestClientComponent {
     return time >= context.now ? time : nil
   }
 
-  @usableFromInline
+  @inlinable
   mutating func deferKill(_ operation: Int, _ sequence: UInt32) {
     clients.pending.update(operation, sequence) { $0.killDeferred = true }
   }
@@ -381,7 +381,7 @@ struct CodeClient: RequestClientComponent {
   /// The app is killed while a write of the code's waits for its answer:
   /// the process's task is cancelled, and the user opens the app again
   /// later — or, after `client.app.maxResends` relaunches, gives up.
-  @usableFromInline
+  @inlinable
   mutating func terminate(
     _ kill: AppTermination, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> AppStep {
@@ -418,7 +418,7 @@ struct CodeClient: RequestClientComponent {
 
   /// The user opens the app again: the code runs again, as the next
   /// launch, with the operation's disk.
-  @usableFromInline
+  @inlinable
   mutating func relaunch(_ kill: AppTermination, _ context: inout SimulationContext<RequestEvent>) -> ClientStep {
     let operation = Int(kill.operation)
     guard records.holds(operation), !records[operation].isFinished else { return .idle }

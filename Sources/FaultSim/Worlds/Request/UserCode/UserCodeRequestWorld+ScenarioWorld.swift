@@ -6,6 +6,7 @@ extension UserCodeRequestWorld: ScenarioWorld {
   /// what your code concluded.
   ///
   /// - Complexity: O(histogram buckets).
+  @inlinable
   public func metrics(events: UInt64) -> RequestMetrics {
     model.metrics(events: events)
   }
@@ -13,17 +14,20 @@ extension UserCodeRequestWorld: ScenarioWorld {
   /// Each operation's final state, in operation order.
   ///
   /// - Complexity: O(operations).
+  @inlinable
   public func finalState() -> EntityStates<RequestOperationOutcome> {
     model.finalState()
   }
 
   /// Folds each operation into the metrics once nothing can change it and
   /// forgets it, as ``RequestWorld/dropFinalStates()`` does.
+  @inlinable
   public mutating func dropFinalStates() {
     model.dropFinalStates()
   }
 
   /// A digest of the final state, as ``RequestWorld/finalStateDigest()``.
+  @inlinable
   public func finalStateDigest() -> UInt64 {
     model.finalStateDigest
   }

@@ -70,17 +70,20 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
   }
 
   /// Restores the initial state for another run, keeping the storage.
+  @inlinable
   public mutating func reset() {
     model.reset()
   }
 
   /// Computes the start times and schedules the first operation.
+  @inlinable
   public mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
     try model.start(in: &context)
   }
 
   /// Routes one event, then runs the code it made ready until every task
   /// waits again.
+  @inlinable
   public mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
     try model.handle(event, in: &context)
   }
@@ -95,6 +98,7 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
 
   /// The run is out of events: any operation whose code has not returned
   /// waits on something the simulation does not drive.
+  @inlinable
   public mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError) {
     try model.finish(in: &context)
   }
