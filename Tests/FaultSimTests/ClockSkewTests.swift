@@ -294,13 +294,26 @@ import Testing
     #expect(throws: ScenarioError.self) { try Scenario.parse(json: drift, file: "drift.json") }
   }
 
-  @Test func clientClockInTheUserCodeWorldIsReportedAsNotApplying() throws {
+  /// The device's clock applies to user code: a `Retry-After` date is a
+  /// wait by the device's clock reading, so a phone 45 s behind the server
+  /// waits 45 s longer than the header's 30 s.
+  @Test func theDevicesClockAppliesToUserCode() throws {
     let text = """
-      {"description": "test", "world": "request", "client": {"clock": {"behind": "45s"}}}
+      {"description": "test", "world": "request",
+       "workload": {"kind": "keyed-write", "operations": 1},
+       "client": {"clock": {"behind": "45s"}},
+       "server": {"failureAfterCommit": 1, "failureStatus": 503, "failureRetryAfter": "30s",
+                  "retryAfterFormat": "http-date"}}
       """
     let scenario = try Scenario.parse(json: text, file: "user.json")
-    let world = try scenario.requestWorld { _ in .succeeded }
-    #expect(world.warnings.contains { $0.check == "user-code-client" })
+    let world = try scenario.requestWorld { client in
+      let response = try? await client.transport.send(
+        HTTPRequest(method: "POST", path: "/orders", headers: ["Idempotency-Key": "k"], text: "order=1"))
+      guard let wait = response?.retryAfter else { return .failed }
+      return wait >= .seconds(75) && wait <= .seconds(76) ? .succeeded : .failed
+    }
+    #expect(!world.warnings.contains { $0.check == "user-code-client" })
+    #expect(try world.measure(seeds: 0..<1).succeeded == 1)
   }
 
   /// The server's side applies to user code: with `http-date` the header

@@ -66,70 +66,6 @@ public struct RequestMetrics: Hashable, Sendable {
 }
 
 extension RequestMetrics {
-  /// One operation as its client ended it: what the metrics of a run
-  /// count, whoever the client was (the built-in one, a policy of yours,
-  /// your async code).
-  @usableFromInline
-  struct ClientFacts {
-    /// Attempts sent.
-    @usableFromInline
-    var attempts: UInt32
-    /// How the client ended it.
-    @usableFromInline
-    var outcome: ClientOutcome
-    /// When it started and ended, once the client is done with it.
-    @usableFromInline
-    var span: (start: VirtualTime, end: VirtualTime)?
-
-    @inlinable
-    init(attempts: UInt32, outcome: ClientOutcome, span: (start: VirtualTime, end: VirtualTime)?) {
-      self.attempts = attempts
-      self.outcome = outcome
-      self.span = span
-    }
-  }
-
-  /// The metrics of a run that just ended, from the server's ledger and
-  /// counters and each operation's client.
-  ///
-  /// - Complexity: O(operations).
-  @inlinable
-  static func ofRun<Handler, Clients: Collection<ClientFacts>>(
-    events: UInt64, kind: RequestKind, server: RequestServer<Handler>, clients: Clients, retriesRefused: Int
-  ) -> RequestMetrics {
-    let operations = clients.count
-    var metrics = RequestMetrics()
-    metrics.runs = 1
-    metrics.events = events
-    metrics.operations = UInt64(operations)
-    metrics.serverRequests = server.requests
-    metrics.writeCalls = server.writeCalls
-    metrics.overloadRejections = server.overloadRejections
-    metrics.retriesRefused = UInt64(retriesRefused)
-    var makespan = VirtualTime.zero
-    for (operation, facts) in clients.enumerated() {
-      let applied = server.applied(operation)
-      metrics.attempts &+= UInt64(facts.attempts)
-      metrics.applied &+= UInt64(applied)
-      switch facts.outcome {
-      case .succeeded: metrics.succeeded &+= 1
-      case .failed: metrics.failed &+= 1
-      case .uncertain: metrics.uncertain &+= 1
-      case .pending: break
-      }
-      if kind.duplicatesWhenRepeated && applied > 1 { metrics.duplicated &+= 1 }
-      if kind.isWrite ? applied == 0 : facts.outcome != .succeeded { metrics.lost &+= 1 }
-      if let span = facts.span {
-        metrics.completion.record(span.end.duration(since: span.start).nanoseconds)
-        makespan = max(makespan, span.end)
-      }
-    }
-    metrics.makespanTotal = makespan.nanoseconds
-    return metrics
-  }
-}
-
-extension RequestMetrics {
   /// Counts a client that is done with its operation: its attempts and
   /// outcome, its completion time and end, and (a read that did not
   /// succeed) the operation as lost. What the server did is counted when the
@@ -187,9 +123,7 @@ extension RequestMetrics {
     metrics.runs = 1
     metrics.events = events
     metrics.operations = UInt64(operations)
-    metrics.serverRequests = server.requests
-    metrics.writeCalls = server.writeCalls
-    metrics.overloadRejections = server.overloadRejections
+    server.count(into: &metrics)
     metrics.retriesRefused = UInt64(retriesRefused)
     metrics.attempts &+= folded.attempts
     metrics.applied = folded.applied
@@ -209,10 +143,7 @@ extension RequestWorldModel {
     var metrics = RequestMetrics.ofRun(
       events: events, operations: settings.options.workload.operations, endings: client.endings, folded: folded,
       server: server, retriesRefused: client.retriesRefused)
-    if let gateway {
-      metrics.gatewayRetries = gateway.retries
-      metrics.gatewayTimeouts = gateway.timeouts
-    }
+    gateway?.count(into: &metrics)
     return metrics
   }
 }

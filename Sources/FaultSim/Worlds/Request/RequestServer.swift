@@ -33,7 +33,7 @@ struct RequestServer<Handler: RequestHandler> {
   /// answer or not (a try the gateway gave up on is processed to its end):
   /// each is a pending completion, counted for a memory-budget message.
   @usableFromInline
-  var processingNow = 0
+  var processingCount = 0
   /// Requests that reached the server: the load.
   @usableFromInline
   var requests: UInt64 = 0
@@ -99,7 +99,7 @@ struct RequestServer<Handler: RequestHandler> {
     queue.removeAll(keepingCapacity: true)
     queueHead = 0
     busyWorkers = 0
-    processingNow = 0
+    processingCount = 0
     requests = 0
     writeCalls = 0
     overloadRejections = 0
@@ -183,7 +183,7 @@ struct RequestServer<Handler: RequestHandler> {
       return .lostToRestart(at: restart)
     }
     if request.kind == .write { records[operation].commitsAt = max(records[operation].commitsAt, done) }
-    processingNow &+= 1
+    processingCount &+= 1
     return .busy(until: done)
   }
 
@@ -204,7 +204,7 @@ struct RequestServer<Handler: RequestHandler> {
   @inlinable
   @inline(__always)
   mutating func processingEnded() {
-    processingNow &-= 1
+    processingCount &-= 1
   }
 
   /// The bytes the server holds: its records, its capacity queue and what
@@ -281,5 +281,33 @@ extension RequestServer where Handler == BuiltInRequestHandler {
       handler: BuiltInRequestHandler(options, contention: contention, raceWindow: raceWindow),
       operations: operations, capacity: options.capacity, processing: options.processing, raceWindow: raceWindow,
       restarts: options.restarts, dating: RetryAfterDating(options))
+  }
+}
+
+extension RequestServer {
+  /// Requests being processed now (a try the gateway gave up on included).
+  var processingNow: Int { processingCount }
+
+  /// Moves the oldest open operation's record out of the ring (the
+  /// client's window spilled it too).
+  @inlinable
+  mutating func spillOldest() { records.spillOldest() }
+
+  /// Forgets a spilled operation's record.
+  @inlinable
+  mutating func forgetSpilled(_ operation: Int) { records.forgetSpilled(operation) }
+
+  /// Forgets the records of the operations below `operation`.
+  @inlinable
+  @inline(__always)
+  mutating func retire(below operation: Int) { records.retire(below: operation) }
+
+  /// Adds the server's counters to `metrics`: requests received, write
+  /// calls, overload rejections.
+  @inlinable
+  func count(into metrics: inout RequestMetrics) {
+    metrics.serverRequests = requests
+    metrics.writeCalls = writeCalls
+    metrics.overloadRejections = overloadRejections
   }
 }

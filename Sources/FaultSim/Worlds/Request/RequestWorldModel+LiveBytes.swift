@@ -10,7 +10,7 @@ extension RequestWorldModel {
   ///
   /// - Complexity: O(1).
   var liveBytes: Int {
-    let records = client.records.allocatedBytes &+ server.allocatedBytes
+    let records = client.allocatedBytes &+ server.allocatedBytes
     let kept = finalStates.capacity &* MemoryLayout<PackedOutcome>.stride
     return records &+ kept &+ arrivals.allocatedBytes &+ (gateway?.allocatedBytes ?? 0)
   }
@@ -19,7 +19,7 @@ extension RequestWorldModel {
   /// still processing at the server — with a gateway, at least the tries
   /// beyond its open exchanges are ones it gave up on.
   var liveDescription: String {
-    var parts = ["\(OptionText.integer(Int64(client.records.count))) operations held"]
+    var parts = ["\(OptionText.integer(Int64(client.heldCount))) operations held"]
     let processing = server.processingNow
     if let gateway, processing > 0 {
       let abandoned = max(0, processing - gateway.openExchanges)

@@ -27,7 +27,6 @@ extension RequestWorldModel {
         switch work {
         case .send(let operation):
           try sendAttempt(operation, &context)
-          foldIfDone(operation)
         case .finished(let operation):
           foldIfDone(operation)
         }
@@ -73,7 +72,7 @@ extension RequestWorldModel {
       try armTimeout(operation, sequence, &context)
       try scheduleKill(attempt.request, &context)
     case .arrives(let time):
-      client.records[operation].unansweredRequests &+= 1
+      client.requestOut(operation)
       if gateway != nil {
         // The gateway's tries and backoffs make the answer's time unknown:
         // the timeout must be in place.
@@ -89,7 +88,7 @@ extension RequestWorldModel {
       if let (copy, copyTime) = try network.duplicate(attempt.request, arrivingAt: time, &context) {
         // The copy is a request at the server like any other: it holds the
         // operation open until answered.
-        client.records[operation].unansweredRequests &+= 1
+        client.requestOut(operation)
         try context.schedule(.arrive(copy), at: copyTime)
       }
       try scheduleKill(attempt.request, &context)
@@ -129,7 +128,7 @@ extension RequestWorldModel {
     let operation = Int(request.operation)
     switch server.receive(request, &context) {
     case .answer(let response):
-      client.records[operation].unansweredRequests &-= 1
+      client.requestAnswered(operation)
       try answer(response, to: request, &context)
     case .hold(let held, let time):
       try armTimeout(operation, request.sequence, ifReachedBy: time, &context)
@@ -141,7 +140,7 @@ extension RequestWorldModel {
       try process(request, &context)
     case .refused(let refusal):
       // Connection refused: the client learns at once, as when it cannot connect.
-      client.records[operation].unansweredRequests &-= 1
+      client.requestAnswered(operation)
       if gateway != nil {
         // A gateway's try refused: the gateway sees a failed connection.
         try returnToGateway(refusal, to: request, &context)
@@ -167,7 +166,7 @@ extension RequestWorldModel {
     case .lostToRestart(let restart):
       // The connection is reset at the restart; the server keeps nothing of it.
       let operation = Int(request.operation)
-      client.records[operation].unansweredRequests &-= 1
+      client.requestAnswered(operation)
       if gateway != nil {
         // A gateway's try cut: the gateway sees the reset at the restart.
         try returnToGateway(Self.connectionReset(request), to: request, sentAt: restart, &context)
@@ -193,7 +192,7 @@ extension RequestWorldModel {
     throws(SimulationError)
   {
     let response = server.complete(request, &context)
-    client.records[Int(request.operation)].unansweredRequests &-= 1
+    client.requestAnswered(Int(request.operation))
     try answer(response, to: request, &context)
     if let next = server.nextQueued() { try process(next, &context) }
   }

@@ -131,17 +131,17 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
   mutating func finish(in context: inout SimulationContext<RequestEvent>) throws(SimulationError) {
     try client.runEnded(&context)
     let kind = settings.options.workload.kind
-    for operation in client.records.spilledOperations {
-      if !client.records[operation].isFinished {
-        folded.countUnfinished(attempts: client.records[operation].attempts, kind: kind)
+    for operation in client.spilledOperations {
+      if !client.isFinished(operation) {
+        folded.countUnfinished(attempts: client.attempts(of: operation), kind: kind)
       }
       foldSpilled(operation)
     }
-    for operation in client.records.retired..<client.records.opened
-    where !client.records[operation].isFinished {
-      folded.countUnfinished(attempts: client.records[operation].attempts, kind: kind)
+    for operation in client.retired..<client.opened
+    where !client.isFinished(operation) {
+      folded.countUnfinished(attempts: client.attempts(of: operation), kind: kind)
     }
-    fold(below: client.records.opened)
+    fold(below: client.opened)
   }
 
   /// Routes one event to the actor it is for.
@@ -219,8 +219,8 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
   @inlinable
   @inline(__always)
   mutating func foldIfDone(_ operation: Int) {
-    guard client.records.holds(operation), isDone(operation) else { return }
-    if operation < client.records.retired {
+    guard client.holds(operation), isDone(operation) else { return }
+    if operation < client.retired {
       foldSpilled(operation)
       return
     }
@@ -233,8 +233,8 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
   @inlinable
   @inline(__always)
   mutating func foldDoneOldest() {
-    var oldest = client.records.retired
-    let opened = client.records.opened
+    var oldest = client.retired
+    let opened = client.opened
     while oldest < opened && isDone(oldest) { oldest &+= 1 }
     fold(below: oldest)
   }
@@ -248,11 +248,11 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
   @inlinable
   @inline(__always)
   mutating func makeRoom() {
-    while client.records.isFull && client.records.prefersSpilling {
+    while client.mustSpill {
       foldDoneOldest()
-      guard client.records.isFull else { return }
-      client.records.spillOldest()
-      server.records.spillOldest()
+      guard client.isFull else { return }
+      client.spillOldest()
+      server.spillOldest()
     }
   }
 
@@ -262,15 +262,15 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
   @inlinable
   mutating func foldSpilled(_ operation: Int) {
     foldOne(operation)
-    client.records.forgetSpilled(operation)
-    server.records.forgetSpilled(operation)
+    client.forgetSpilled(operation)
+    server.forgetSpilled(operation)
   }
 
   /// Whether nothing can change `operation` any more.
   @inlinable
   @inline(__always)
   func isDone(_ operation: Int) -> Bool {
-    client.records[operation].isFinished && client.records[operation].unansweredRequests == 0
+    client.isFinished(operation) && client.isAnswered(operation)
   }
 
   /// Folds the held operations below `end` into the metrics (and the final
@@ -279,11 +279,11 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
   /// - Complexity: O(operations folded).
   @inlinable
   mutating func fold(below end: Int) {
-    for operation in client.records.retired..<end {
+    for operation in client.retired..<end {
       foldOne(operation)
     }
-    client.records.retire(below: end)
-    server.records.retire(below: end)
+    client.retire(below: end)
+    server.retire(below: end)
   }
 
   /// Adds one held operation to the metrics, the digest and (when kept)
@@ -293,7 +293,7 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
   mutating func foldOne(_ operation: Int) {
     let applied = server.applied(operation)
     folded.countApplications(applied, kind: settings.options.workload.kind)
-    let packed = PackedOutcome(applied: applied, outcome: client.records[operation].outcome)
+    let packed = PackedOutcome(applied: applied, outcome: client.outcome(of: operation))
     finalStateDigest &+= packed.hash(operation: operation)
     if keepsFinalStates { finalStates[operation] = packed }
   }

@@ -218,3 +218,16 @@ struct RequestGateway {
     case retry(RequestMessage)
   }
 }
+
+extension RequestGateway {
+  /// The gateway answered a client 504 after its last try timed out.
+  @inlinable
+  mutating func countTimeout() { timeouts &+= 1 }
+
+  /// Adds the gateway's counters to `metrics`: retries and timeouts.
+  @inlinable
+  func count(into metrics: inout RequestMetrics) {
+    metrics.gatewayRetries = retries
+    metrics.gatewayTimeouts = timeouts
+  }
+}

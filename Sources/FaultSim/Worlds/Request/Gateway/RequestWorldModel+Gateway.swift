@@ -49,7 +49,7 @@ extension RequestWorldModel {
     let deadline = try now + options.timeout
     gateway?.sent(request, deadline: deadline)
     try context.schedule(.gatewayTimeout(request), at: deadline)
-    client.records[Int(request.operation)].unansweredRequests &+= 1
+    client.requestOut(Int(request.operation))
     try context.schedule(.arrive(request), at: try now + latency)
   }
 
@@ -74,7 +74,7 @@ extension RequestWorldModel {
       from: RequestActor.server, to: RequestActor.gateway,
       reset ? "connection reset" : "response \(response.status.traceCode)",
       "op=\(response.operation) seq=\(response.sequence) copy=\(delivered.copy)")
-    client.records[Int(response.operation)].unansweredRequests &+= 1
+    client.requestOut(Int(response.operation))
     let arrival = try (sent ?? context.now) + latency
     if let exchange = gateway?.awaiting(response.operation, response.sequence, copy: delivered.copy),
       arrival.distance(to: exchange.deadline) <= raceWindow
@@ -114,7 +114,7 @@ extension RequestWorldModel {
     throws(SimulationError)
   {
     let operation = Int(response.operation)
-    client.records[operation].unansweredRequests &-= 1
+    client.requestAnswered(operation)
     guard gateway?.awaiting(response.operation, response.sequence, copy: response.copy) != nil else {
       context.trace(
         RequestActor.gateway, "drop late response",
@@ -155,7 +155,7 @@ extension RequestWorldModel {
     switch gateway?.afterFailure(request.operation, request.sequence, copy: request.copy, .timeout, &context) {
     case .retry(let next): try retry(next, &context)
     case .answer, nil:
-      gateway?.timeouts &+= 1
+      gateway?.countTimeout()
       try forward(ResponseMessage(answering: request, status: 504), &context)
     }
   }
@@ -188,7 +188,7 @@ extension RequestWorldModel {
   mutating func forward(_ response: ResponseMessage, _ context: inout SimulationContext<RequestEvent>)
     throws(SimulationError)
   {
-    client.records[Int(response.operation)].unansweredRequests &-= 1
+    client.requestAnswered(Int(response.operation))
     try send(response, from: RequestActor.gateway, &context)
   }
 }

@@ -23,6 +23,12 @@ struct CodeClient: RequestClientComponent {
   /// The code's side, shared with its tasks.
   @usableFromInline
   let clients: UserCodeClients
+  /// The runtime the code runs on (``UserCodeClients/runtime``).
+  @usableFromInline
+  let runtime: TaskRuntime
+  /// The operations in flight.
+  @usableFromInline
+  var records: OperationWindow<UserCodeClients.Record>
   /// The code.
   @usableFromInline
   let code: @Sendable (SimulatedClient) async -> ClientOutcome
@@ -52,6 +58,9 @@ struct CodeClient: RequestClientComponent {
   /// Scratch: the sleeps begun after a job.
   @usableFromInline
   var sleeps: [(VirtualTime, SleepTicket)] = []
+  /// The request the router sent last, for its trace line.
+  @usableFromInline
+  var sending: HTTPRequest?
   /// The request the router is about to send.
   @usableFromInline
   var staged: (sequence: UInt32, request: HTTPRequest, continuation: UnsafeContinuation<HTTPResponse, any Error>)?
@@ -59,24 +68,15 @@ struct CodeClient: RequestClientComponent {
   /// The client of `scenario` running `code`.
   @usableFromInline
   init(_ scenario: RequestWorldOptions, code: @escaping @Sendable (SimulatedClient) async -> ClientOutcome) {
-    clients = UserCodeClients(operations: scenario.workload.operations, runtime: TaskRuntime())
+    runtime = TaskRuntime()
+    clients = UserCodeClients(operations: scenario.workload.operations, runtime: runtime)
+    records = OperationWindow(capacity: Swift.min(scenario.workload.operations, 1024))
     self.code = code
     timeout = scenario.client.timeout
     clocks = ClientClocks(scenario)
     app = scenario.client.app
     submissions = scenario.workload.submissions
     kind = scenario.workload.kind
-  }
-
-  /// The runtime the code runs on.
-  @inlinable
-  var runtime: TaskRuntime { clients.runtime }
-
-  /// The operations in flight.
-  @inlinable
-  var records: OperationWindow<UserCodeClients.Record> {
-    get { clients.records }
-    _modify { yield &clients.records }
   }
 
   /// Your code has no retry budget of FaultSim's.
@@ -94,6 +94,7 @@ struct CodeClient: RequestClientComponent {
   mutating func reset() {
     clients.reset()
     runtime.reset()
+    records.removeAll()
     endings = RequestMetrics()
   }
 
@@ -102,6 +103,7 @@ struct CodeClient: RequestClientComponent {
     runtime.reset()
     runtime.random = context.random
     clients.reset()
+    records.removeAll()
     commands.removeAll(keepingCapacity: true)
     nextCommand = 0
     staged = nil
@@ -116,7 +118,7 @@ struct CodeClient: RequestClientComponent {
     record.start = context.now
     records.open(operation, record)
     context.trace(RequestActor.client(operation), "start: your code runs")
-    clients.launch(operation, running: code, times: submissions)
+    clients.launch(operation, running: code, times: submissions, killable: app.isKilled)
     return .idle
   }
 
@@ -175,8 +177,7 @@ struct CodeClient: RequestClientComponent {
         return .finished(operation: operation)
       }
     }
-    commands.removeAll(keepingCapacity: true)
-    nextCommand = 0
+    nextCommand = commands.count
     if runtime.hasSleepRequests {
       runtime.takeSleepRequests(into: &sleeps)
       for (deadline, ticket) in sleeps {
@@ -191,7 +192,8 @@ struct CodeClient: RequestClientComponent {
   mutating func end(_ operation: Int, _ outcome: ClientOutcome, _ context: inout SimulationContext<RequestEvent>) {
     records[operation].isFinished = true
     records[operation].outcome = outcome
-    records[operation].task = nil
+    clients.processes[operation].isFinished = true
+    clients.processes[operation].task = nil
     endings.countEnding(
       attempts: records[operation].attempts, outcome: outcome, start: records[operation].start, end: context.now,
       kind: kind)
@@ -247,15 +249,15 @@ struct CodeClient: RequestClientComponent {
     clients.pending.insert(
       operation, sequence,
       try UserCodeClients.Pending(
-        continuation: continuation, request: request, isQuery: message.kind == .query,
+        continuation: continuation, isQuery: message.kind == .query,
         isWrite: message.kind == .write, sentAt: context.now, timeout: real))
+    if context.isTracing { sending = request }
     return ClientAttempt(request: message, number: UInt16(clamping: sequence))
   }
 
   @inlinable
   func label(of attempt: ClientAttempt) -> String {
-    clients.pending.peek(Int(attempt.request.operation), attempt.request.sequence)?.request.description
-      ?? "request \(attempt.request.sequence)"
+    sending?.description ?? "request \(attempt.request.sequence)"
   }
 
   // MARK: Timeouts
@@ -395,13 +397,13 @@ struct CodeClient: RequestClientComponent {
       return .client(.idle)
     }
     guard context.fault(app.termination, RequestDraw.appTermination.key(kill.message)) else { return .client(.idle) }
-    let launch = records[operation].launch
+    let launch = clients.processes[operation].launch
     context.trace(
-      RequestActor.client(operation), "app killed (\(waiting.request) in flight): launch \(launch) of your code ends",
+      RequestActor.client(operation), "app killed (write seq=\(kill.sequence) in flight): launch \(launch) of your code ends",
       "seq=\(kill.sequence)")
-    let task = records[operation].task
-    records[operation].task = nil
-    records[operation].launch &+= 1
+    let task = clients.processes[operation].task
+    clients.processes[operation].task = nil
+    clients.processes[operation].launch &+= 1
     // Its waiting requests and sleeps end with CancellationError; the
     // answers still on their way find nobody waiting.
     task?.cancel()
@@ -424,8 +426,8 @@ struct CodeClient: RequestClientComponent {
     guard records.holds(operation), !records[operation].isFinished else { return .idle }
     endings.outboxResends &+= 1
     context.trace(
-      RequestActor.client(operation), "relaunch: your code runs again (launch \(records[operation].launch))")
-    clients.launch(operation, running: code, times: 1)
+      RequestActor.client(operation), "relaunch: your code runs again (launch \(clients.processes[operation].launch))")
+    clients.launch(operation, running: code, times: 1, killable: true)
     return .idle
   }
 }

@@ -28,7 +28,7 @@ public struct SimulatedClient: Sendable {
   /// The app's storage that survives its process (what `UserDefaults` or an
   /// SQLite outbox is to the app): store an idempotency key here before
   /// sending, and a relaunched launch can resend with it.
-  public let disk: SimulatedDisk
+  public var disk: SimulatedDisk { transport.clients.disk(of: operation) }
 
   /// A line in the run's trace under the operation's client (`client#17`),
   /// at the current virtual time: what your code decided and why.

@@ -10,7 +10,7 @@
 /// on the runtime's thread.
 @usableFromInline
 final class UserCodeClients: @unchecked Sendable {
-  /// One operation's client, as the world sees it.
+  /// One operation's client, as the router sees it (kept by ``CodeClient``).
   @usableFromInline
   struct Record: RoutedClientRecord {
     @usableFromInline
@@ -22,19 +22,30 @@ final class UserCodeClients: @unchecked Sendable {
     /// Whether the code has returned (or its app was given up on).
     @usableFromInline
     var isFinished = false
-    /// Messages numbered so far: the latest's sequence number.
-    @usableFromInline
-    var sequence: UInt32 = 0
     /// Requests sent (status queries included).
     @usableFromInline
     var attempts: UInt32 = 0
     /// The operation's requests not yet answered (the router's count).
     @usableFromInline
     var unansweredRequests: UInt32 = 0
+
+    @inlinable
+    init() {}
+  }
+
+  /// One operation's code, as its tasks see it.
+  @usableFromInline
+  struct Process {
+    /// Messages numbered so far: the latest's sequence number.
+    @usableFromInline
+    var sequence: UInt32 = 0
     /// The running launch of the operation's code: 1 for the first
     /// process of its app, one more for each relaunch after a kill.
     @usableFromInline
     var launch: UInt32 = 1
+    /// Whether the operation ended (its code's late calls reach nothing).
+    @usableFromInline
+    var isFinished = false
     /// The first idempotency key the operation sent: its key.
     @usableFromInline
     var key: String?
@@ -82,17 +93,13 @@ final class UserCodeClients: @unchecked Sendable {
     /// How long the device waits for its answer, in true time.
     @usableFromInline
     var timeout: VirtualDuration
-    /// The request, for trace lines.
-    @usableFromInline
-    var request: HTTPRequest
 
     @usableFromInline
     init(
-      continuation: UnsafeContinuation<HTTPResponse, any Error>, request: HTTPRequest, isQuery: Bool, isWrite: Bool,
-      sentAt: VirtualTime, timeout: VirtualDuration
+      continuation: UnsafeContinuation<HTTPResponse, any Error>, isQuery: Bool, isWrite: Bool, sentAt: VirtualTime,
+      timeout: VirtualDuration
     ) throws(SimulationError) {
       self.continuation = continuation
-      self.request = request
       self.isQuery = isQuery
       self.isWrite = isWrite
       self.sentAt = sentAt
@@ -115,9 +122,9 @@ final class UserCodeClients: @unchecked Sendable {
   /// The runtime the code runs on.
   @usableFromInline
   let runtime: TaskRuntime
-  /// The operations in flight.
+  /// Per operation, what its code's tasks touch.
   @usableFromInline
-  @exclusivity(unchecked) var records: OperationWindow<Record>
+  @exclusivity(unchecked) var processes: [Process]
   /// Requests waiting for an answer, by (operation, sequence).
   @usableFromInline
   @exclusivity(unchecked) var pending: WaitingRequests
@@ -130,7 +137,7 @@ final class UserCodeClients: @unchecked Sendable {
   @usableFromInline
   init(operations: Int, runtime: TaskRuntime) {
     self.runtime = runtime
-    records = OperationWindow(capacity: Swift.min(operations, 1024))
+    processes = Array(repeating: Process(), count: operations)
     pending = WaitingRequests(operations: operations)
   }
 
@@ -140,7 +147,7 @@ final class UserCodeClients: @unchecked Sendable {
   /// - Complexity: O(operations).
   @usableFromInline
   func reset() {
-    records.removeAll()
+    for index in processes.indices { processes[index] = Process() }
     if !pending.isEmpty || !commands.isEmpty { runtime.taint() }
     pending.removeAll()
     commands.removeAll(keepingCapacity: true)
@@ -160,14 +167,14 @@ final class UserCodeClients: @unchecked Sendable {
   /// process's late calls reach nothing.
   @usableFromInline
   func admits(_ operation: Int, _ launch: UInt32) -> Bool {
-    records.holds(operation) && records[operation].launch == launch && !records[operation].isFinished
+    processes[operation].launch == launch && !processes[operation].isFinished
   }
 
   /// The next message number of `operation`.
   @usableFromInline
   func nextSequence(_ operation: Int) -> UInt32 {
-    records[operation].sequence &+= 1
-    return records[operation].sequence
+    processes[operation].sequence &+= 1
+    return processes[operation].sequence
   }
 
   /// Posts a request; the world sends it after the current job.
@@ -225,21 +232,31 @@ final class UserCodeClients: @unchecked Sendable {
   /// runs `times` times in a row, and its last outcome is the operation's.
   @usableFromInline
   func launch(
-    _ operation: Int, running code: @escaping @Sendable (SimulatedClient) async -> ClientOutcome, times: Int
+    _ operation: Int, running code: @escaping @Sendable (SimulatedClient) async -> ClientOutcome, times: Int,
+    killable: Bool
   ) {
-    let launch = records[operation].launch
-    let disk = records[operation].disk ?? SimulatedDisk(runtime: runtime)
-    records[operation].disk = disk
+    let launch = processes[operation].launch
     let client = SimulatedClient(
       operation: operation, launch: Int(launch),
       transport: SimulatedTransport(clients: self, operation: operation, launch: launch),
       clock: SimulatedClock(runtime, owner: SleepOwner(device: UInt32(truncatingIfNeeded: operation), process: launch)),
-      random: SimulatedRandom(runtime.random, operation: operation, launch: Int(launch) - 1), disk: disk)
-    records[operation].task = runtime.spawn {
+      random: SimulatedRandom(runtime.random, operation: operation, launch: Int(launch) - 1))
+    let task = runtime.spawn {
       var outcome = ClientOutcome.pending
       for _ in 0..<max(1, times) { outcome = await code(client) }
       client.transport.clients.finished(operation, launch: launch, outcome)
     }
+    // Kept only where a kill may cancel it.
+    if killable { processes[operation].task = task }
+  }
+
+  /// The disk of `operation`, made when its code first uses it.
+  @usableFromInline
+  func disk(of operation: Int) -> SimulatedDisk {
+    if let disk = processes[operation].disk { return disk }
+    let disk = SimulatedDisk(runtime: runtime)
+    processes[operation].disk = disk
+    return disk
   }
 
   /// Whether the code posted anything since the world last took it.
@@ -263,18 +280,18 @@ final class UserCodeClients: @unchecked Sendable {
     var payload = PayloadDigest.original
     if kind == .write {
       if let sent = request.headers["Idempotency-Key"] {
-        if let known = records[operation].key {
+        if let known = processes[operation].key {
           key = known == sent ? .stable : .fresh
         } else {
-          records[operation].key = sent
+          processes[operation].key = sent
           key = .stable
         }
       }
       let digest = BodyDigest.of(request.body)
-      if let first = records[operation].payload {
+      if let first = processes[operation].payload {
         payload = first == digest ? .original : .changed
       } else {
-        records[operation].payload = digest
+        processes[operation].payload = digest
       }
     }
     let version = request.headers["If-Match"].flatMap { UInt32($0.filter(\.isNumber)) } ?? 0
