@@ -399,7 +399,8 @@ struct CodeClient: RequestClientComponent {
     guard context.fault(app.termination, RequestDraw.appTermination.key(kill.message)) else { return .client(.idle) }
     let launch = clients.processes[operation].launch
     context.trace(
-      RequestActor.client(operation), "app killed (write seq=\(kill.sequence) in flight): launch \(launch) of your code ends",
+      RequestActor.client(operation),
+      "app killed (write seq=\(kill.sequence) in flight): launch \(launch) of your code ends",
       "seq=\(kill.sequence)")
     let task = clients.processes[operation].task
     clients.processes[operation].task = nil
