@@ -4,7 +4,9 @@ import Testing
 /// The test folders mirror `Sources/`: a test lives in the folder of the
 /// code it tests (`Tests/FaultSimTests/Engine/Queue/` for
 /// `Sources/FaultSim/Engine/Queue/`), so the tree says where a feature's
-/// tests are. Shared helpers live in `Support/`, data in `Fixtures/`.
+/// tests are. Shared helpers live in `Support/`, data in `Fixtures/`; a
+/// test of another target the test target builds (`faultsim-fuzz`) lives in
+/// a folder named like that target's (`FaultSimFuzz/`).
 @Suite struct TestLayoutTests {
   /// The package's root.
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -65,7 +67,9 @@ import Testing
       subject: subject.hasSuffix("Tests") ? String(subject.dropLast(5)) : subject, area: folders.last ?? "",
       in: sources)
     let place = folder.isEmpty ? "directly in \(tests)" : "in \(folder)/, a folder \(sources) does not have"
-    let areas = paths(under: sources, endingIn: "").filter { isFolder("\(sources)/\($0)") && !$0.contains("/") }
+    let areas = paths(under: sources, endingIn: "").filter {
+      isFolder("\(sources)/\($0)") && !$0.contains("/") && !$0.contains(".")
+    }
     let destination =
       guesses.isEmpty
       ? "the folder of \(sources) whose code it tests, under one of \(areas.sorted().joined(separator: ", ")) "
