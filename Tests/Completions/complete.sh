@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What a real shell offers when the user presses Tab after a command line,
 # with a completion script loaded the way users load it: the test harness of
-# `faultsim completions bash|zsh|fish` (Tests/FaultSimCLITests/CompletionScriptTests.swift).
+# `faultsim completions bash|zsh|fish` (Tests/FaultSimCLITests/Completions/CompletionScriptTests.swift).
 #
 #   Tests/Completions/complete.sh SHELL SCRIPT LINE...
 #

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks FaultSim's Mermaid traces with Mermaid itself (independently of the
-# Swift validator in Tests/FaultSimTests/Mermaid): Mermaid 11.16.0 as bundled
+# Swift validator in Tests/FaultSimTests/Support/Mermaid): Mermaid 11.16.0 as bundled
 # in the `mermaidx` 0.10.1 wheel on PyPI, run under node (node 20 is on the
 # machine; no npm registry is needed). For the samples, Mermaid must give each
 # sample's verdict; for every shipped scenario (small, lossy, FIFO and random

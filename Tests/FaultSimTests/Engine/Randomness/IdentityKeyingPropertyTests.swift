@@ -195,6 +195,7 @@ import Testing
 
   static func scenarioPath(_ name: String) -> String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("scenarios/\(name).json").path
   }
 }

@@ -102,6 +102,7 @@ struct StopWorkOnExpiry: ReconcileJobHandler {
 
 @Suite struct PluggedTransferWorldTests {
   static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("scenarios")
 
   static func path(_ name: String) -> String { scenarios.appendingPathComponent("\(name).json").path }

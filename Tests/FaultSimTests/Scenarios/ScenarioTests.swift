@@ -8,6 +8,7 @@ import Testing
 @Suite struct ScenarioTests {
   /// The package's `scenarios/` folder (tests read only inside the package).
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("scenarios")
 
   static var shipped: [String] {

@@ -33,6 +33,7 @@ struct NaiveCheckout<Transport: HTTPTransport, C: Clock<Duration>> {
 
 @Suite struct UserCodeRequestWorldTests {
   static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("scenarios/checkout-reference.json").path
 
   static func reference(orders: Int) throws -> Scenario {

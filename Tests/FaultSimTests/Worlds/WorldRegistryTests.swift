@@ -11,6 +11,7 @@ import Testing
   /// The package's root.
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
+    .deletingLastPathComponent()
 
   /// Places outside a world's folder that may name it, with the reason.
   static let allowed: [(file: String, world: String, why: String)] = [

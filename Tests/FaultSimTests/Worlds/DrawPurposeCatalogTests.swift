@@ -42,6 +42,7 @@ import Testing
   /// derived keys (and tests of the draw function) only.
   @Test func onlyTheEngineBuildsKeysFromRawIntegers() throws {
     let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Sources")
     let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
     var checked = 0

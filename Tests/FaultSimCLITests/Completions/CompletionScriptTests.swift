@@ -13,6 +13,7 @@ import Testing
 /// packages; a shell that is not installed is skipped with the reason.
 @Suite(.serialized) struct CompletionScriptTests {
   static let harness = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
     .appendingPathComponent("Completions/complete.sh").path
 
   /// The files the completions are asked about, in a directory of their own.

@@ -5,6 +5,7 @@ import Testing
 @Suite struct SchemaCommandTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
+    .deletingLastPathComponent()
 
   @Test func printsTheShippedSchema() throws {
     let result = try FaultSimProcess.run(["schema"])

@@ -81,6 +81,7 @@ struct KeyIgnoringServer: RequestHandler {
 
 @Suite struct PluggedRequestWorldTests {
   static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("scenarios/checkout-reference.json").path
 
   static func reference(_ overrides: [String] = ["workload.operations=2000"]) throws -> Scenario {

@@ -4,6 +4,7 @@ import Testing
 /// `run`, `sweep` and `check` as users call them.
 @Suite struct RequestCommandTests {
   static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("scenarios")
 
   static func scenario(_ name: String) -> String { scenarios.appendingPathComponent(name).path }

@@ -8,6 +8,7 @@ import Testing
 /// optimistic-concurrency experiment.
 @Suite struct ConflictBackoffTests {
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("scenarios")
 
   /// The request-world options of a shipped scenario, with overrides.
