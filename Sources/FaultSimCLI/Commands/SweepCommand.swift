@@ -53,9 +53,7 @@ struct SweepCommand: Subcommand {
   )
 
   var path: String
-  var seeds: SeedRange
-  var settings: [ScenarioOverride]
-  var grid: SweepGrid
+  var request: SweepRequest
   var out: String?
   var force: Bool
   var interleavings: Int
@@ -92,12 +90,13 @@ struct SweepCommand: Subcommand {
       }
     }
     let seedText = try arguments.requiredValue(Self.seedsOption)
+    let seeds: SeedRange
     do {
       seeds = try SeedRange(parsing: seedText)
     } catch {
       throw arguments.usageError(error.description)
     }
-    settings = try arguments.overrides(Self.setOption)
+    let settings = try arguments.overrides(Self.setOption)
     var axes: [SweepGrid.Axis] = []
     for text in try arguments.values(Self.varyOption) {
       do {
@@ -106,7 +105,6 @@ struct SweepCommand: Subcommand {
         throw arguments.usageError("--vary \(ScenarioOverride.abbreviated(text)): \(error)")
       }
     }
-    grid = SweepGrid(axes: axes)
     path = try arguments.positional(Self.scenario)
     try arguments.finish()
     if let shard, shard != .whole, !gate.conditions.isEmpty {
@@ -114,7 +112,9 @@ struct SweepCommand: Subcommand {
         "--fail-if applies to a final table, and a shard writes a part of one; give it to 'faultsim merge' instead")
     }
     do {
-      try grid.check(settings: settings, maximumCells: SweepGrid.maximumCells)
+      request = try SweepRequest(
+        settings: settings, grid: SweepGrid(axes: axes), seeds: seeds,
+        interleavings: interleavingsGiven ? interleavings : nil, shard: shard ?? .whole)
     } catch {
       throw arguments.usageError(error.description)
     }
@@ -122,64 +122,50 @@ struct SweepCommand: Subcommand {
 
   func run(_ output: inout Output) throws(CommandFailure) {
     let bytes: [UInt8]
-    let first: Scenario
     do {
       bytes = try ScenarioArgument.bytes(path)
-      first = try Scenario.parse(bytes: bytes, file: path, overrides: settings + grid.cell(0))
     } catch {
       throw .scenario(error)
     }
-    var visitor = SweepVisitor(command: self, bytes: bytes, output: output)
-    defer { output = visitor.output }
-    try first.world.open(&visitor)
+    var renderer = SweepRenderer(command: self, output: output)
+    defer { output = renderer.output }
+    try request.open(
+      file: path, bytes: bytes, limits: .init(jobs: jobs, memoryBytes: budget.bytes), &renderer)
   }
 
-  /// Runs the sweep for the world of its first cell (every cell has it).
-  struct SweepVisitor: WorldVisitor {
-    typealias Result = Void
-    typealias Failure = CommandFailure
-
+  /// Renders the plan of the scenario's world: what it refuses, its
+  /// warnings, its progress and its table.
+  struct SweepRenderer: SweepPlanVisitor {
     let command: SweepCommand
-    let bytes: [UInt8]
     var output: Output
 
-    mutating func visit<World: PluggableWorld>(
-      _ world: World.Type, _ options: World.Options
-    ) throws(CommandFailure) {
-      try command.sweep(World.self, bytes, &output)
+    func failure(_ error: SweepPlanError) -> CommandFailure {
+      switch error {
+      case .sweep(.scenario(let scenarioError)): .scenario(scenarioError)
+      case .sweep(.tooLarge(let message)), .sweep(.invalidGrid(let message)):
+        .usage(message, command: SweepCommand.info)
+      case .sweep(.simulation(let simulationError)): .simulation(simulationError, scenario: command.path)
+      case .overMemoryBudget(let estimate, let lower):
+        command.budget.refusal(estimate, lower: lower, scenario: command.path)
+      }
+    }
+
+    mutating func visit<World: PluggableWorld>(_ plan: SweepPlan<World>) throws(CommandFailure) {
+      try command.render(plan, &output)
     }
   }
 
-  func sweep<World: PluggableWorld>(
-    _ world: World.Type, _ bytes: [UInt8], _ output: inout Output
-  ) throws(CommandFailure) where World.Options: Sendable {
-    let sweep: Sweep<World>
-    do {
-      sweep = try Sweep<World>(
-        file: path, bytes: bytes, settings: settings, grid: grid, seeds: seeds, interleavings: interleavings)
-    } catch {
-      switch error {
-      case .scenario(let scenarioError): throw .scenario(scenarioError)
-      case .tooLarge(let message), .invalidGrid(let message): throw .usage(message, command: Self.info)
-      case .simulation(let simulationError): throw .simulation(simulationError, scenario: path)
-      }
-    }
-    try gate.check(columns: grid.axes.map(\.keyPath.description) + Sweep<World>.columns, command: Self.info)
-    // No more workers run than there are chunks of work.
-    let runs = UInt64(sweep.cells.count).multipliedReportingOverflow(by: seeds.count)
-    let workers = runs.overflow ? jobs : Int(min(UInt64(jobs), runs.partialValue))
-    // Each cell keeps its sums: measured (release) 6 KiB a cell with
-    // narrow histograms, 11 KiB with completion times over 2¹⁰ ms.
-    let cellBytes = UInt64(6_144 + 8_192 * World.Metrics.histograms.count)
-    try budget.check(
-      World.self, sweep.cells.map(\.options), jobs: workers, besides: UInt64(sweep.cells.count) * cellBytes,
-      scenario: path)
-    try workLimit.check(World.self, sweep.cells.map(\.options), scenario: path)
+  /// Runs a plan: checks what only the command knows (the columns of
+  /// --fail-if, the work limit, the output file, the checkpoint), reports
+  /// the warnings, runs it with a progress line and writes the table.
+  func render<World: PluggableWorld>(_ plan: SweepPlan<World>, _ output: inout Output) throws(CommandFailure) {
+    try gate.check(columns: plan.columns, command: Self.info)
+    try workLimit.check(World.self, plan.cellOptions, scenario: path)
     if let out { try OutputFile.checkWritable(out, force: force) }
     // Shards sharing a directory (an array job writing to standard output)
     // each keep their own checkpoint.
     let part = shard.map { $0 == .whole ? "" : "-shard-\($0.index)-of-\($0.count)" } ?? ""
-    let checkpoint = (out ?? "faultsim-sweep-\(sweep.digest)\(part)") + ".checkpoint"
+    let checkpoint = (out ?? "faultsim-sweep-\(plan.sweep.digest)\(part)") + ".checkpoint"
     var resumed: PartialTable?
     if resume {
       guard OutputFile.exists(checkpoint) else {
@@ -197,25 +183,13 @@ struct SweepCommand: Subcommand {
     }
     let execution: SweepExecution<World>
     do {
-      execution = try SweepExecution(
-        sweep: sweep, shard: shard ?? .whole, resume: resumed)
+      execution = try plan.execution(resume: resumed)
     } catch {
       throw .data("cannot resume: \(error)\n\(Self.startOver)")
     }
     var warnings = Warnings()
-    for warning in sweep.warnings { warnings.add(warning.description) }
-    warnings.addShadowed(
-      settings.map { ("--set \($0)", $0.keyPath) }
-        + grid.axes.map { ("--vary \($0.keyPath)=\($0.values.joined(separator: ","))", $0.keyPath) })
-    if interleavingsGiven && !sweep.cells.contains(where: { World.canMeetRace($0.options) }) {
-      warnings.add(
-        flag: "--interleavings \(interleavings)", "no cell can meet a race, so no seed is run in another order")
-    }
-    if jobsGiven && execution.workItems > 0 && jobs > execution.workItems {
-      warnings.add(
-        flag: "--jobs \(jobs)",
-        "there \(execution.workItems == 1 ? "is 1 piece" : "are \(execution.workItems) pieces") of work "
-          + "(a cell and a range of its seeds each), so at most \(execution.workItems) threads run")
+    for warning in plan.warnings(jobs: jobsGiven ? jobs : nil, workItems: execution.workItems) {
+      warnings.add(warning)
     }
     if force && resume && out == nil {
       warnings.add(flag: "--force", "with --resume and no --out there is nothing to replace or discard")
@@ -223,7 +197,9 @@ struct SweepCommand: Subcommand {
     try warnings.report(strict: strict, after: &output)
     let progress = ProgressLine(enabled: !quiet, initialSeeds: execution.seedsDone)
     let saver = CheckpointSaver(path: checkpoint)
-    let watch = makeWatch(World.self, sweep.cells.map(\.options), workers: workers)
+    let watch = RunWatch(
+      eventLimit: workLimit.events(World.self, plan.cellOptions),
+      memoryLimit: budget.limit(jobs: plan.workers, lower: World.sizeKey + (plan.workers > 1 ? " or --jobs" : "")))
     let resumeCommand = resumeCommand
     let signals = InterruptSignals(
       first: { _ in
@@ -273,7 +249,7 @@ struct SweepCommand: Subcommand {
     }
     if shard == nil || shard == .whole {
       output.flush()
-      try gate.enforce(on: text, axes: grid.axes.count)
+      try gate.enforce(on: text, axes: plan.request.grid.axes.count)
     }
   }
 
@@ -287,16 +263,6 @@ struct SweepCommand: Subcommand {
     let how = hurry.map { "\($0) " } ?? "interrupted "
     return "\(how)after \(done.seedsDone) of \(done.seedsPlanned) seeds; the finished work is in \(checkpoint).\n"
       + "Continue with: \(resumeCommand)"
-  }
-
-  /// The watch every run of the sweep shares: the one place the command
-  /// says what looks at its runs while they go — the work limit, each
-  /// seed's share of the memory budget (one of `workers` side by side),
-  /// and a stop on SIGINT or SIGTERM.
-  func makeWatch<World: PluggableWorld>(_ world: World.Type, _ cells: [World.Options], workers: Int) -> RunWatch {
-    RunWatch(
-      eventLimit: workLimit.events(World.self, cells),
-      memoryLimit: budget.limit(jobs: workers, lower: World.sizeKey + (workers > 1 ? " or --jobs" : "")))
   }
 
   /// The help's paragraph on the columns, made from the default world's
