@@ -221,3 +221,12 @@ struct MemoryBudget {
     return overflow ? .max : total
   }
 }
+
+extension Argument where Value == MemoryBudget {
+  /// `--memory-budget`, as every command that checks a budget takes it.
+  init() {
+    self.init(MemoryBudget.declaration) { arguments, _ throws(CommandFailure) in
+      try MemoryBudget(&arguments, environment: Host.environment)
+    }
+  }
+}
