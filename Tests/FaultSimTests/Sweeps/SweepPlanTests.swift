@@ -138,8 +138,15 @@ import Testing
     #expect(plan.columns.first == "network.responseLoss")
   }
 
-  @Test func aCellOfAnotherWorldIsRefused() throws {
+  /// Cell 1 reads the file as a transfer world, where the request
+  /// world's keys are invalid: refused while planning, and nothing is
+  /// visited.
+  @Test func anInvalidLaterCellIsRefusedBeforeAnythingRuns() throws {
     let request = try Self.request(vary: ["world=request,transfer"])
-    #expect(throws: SweepPlanError.self) { try Self.plan(request) }
+    var keeper = Keeper()
+    #expect(throws: SweepPlanError.self) {
+      try request.open(file: Self.file, bytes: Self.bytes, limits: .init(jobs: 1), &keeper)
+    }
+    #expect(keeper.visits == 0)
   }
 }
