@@ -69,7 +69,7 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
 
   /// The most (cells × seeds) one sweep accepts; above it, the sweep is
   /// refused up front with a message saying which value to lower.
-  public static var maximumRuns: UInt64 { 1 << 40 }
+  public static var maximumRuns: UInt64 { SweepRequest.maximumRuns }
 
   /// The most cells one sweep accepts (``SweepGrid/maximumCells``).
   public static var maximumCells: Int { SweepGrid.maximumCells }
@@ -107,37 +107,24 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
     interleavings: Int = 8, maximumCells: Int = Self.maximumCells,
     configure: (Scenario.World) -> World.Options? = World.options(of:)
   ) throws(SweepError) {
-    guard let count = grid.cellCount, count <= maximumCells else {
-      throw .tooLarge(
-        "the grid has \(grid.cellCount.map(String.init) ?? "more than \(Int.max)") cells; at most \(maximumCells) are allowed — vary fewer values"
-      )
-    }
-    // Every cell a different experiment: no value twice on an axis, no
-    // setting that an axis replaces.
-    do {
-      try grid.check(settings: settings, maximumCells: maximumCells)
-    } catch {
-      throw .invalidGrid(error.description)
-    }
-    let (runs, overflow) = UInt64(count).multipliedReportingOverflow(by: seeds.count)
-    guard !overflow, runs <= Self.maximumRuns else {
-      throw .tooLarge(
-        "\(count) cells × \(seeds.count) seeds is more than \(Self.maximumRuns) runs; lower the seed range or the grid")
-    }
+    let count = try SweepRequest.check(settings: settings, grid: grid, seeds: seeds, maximumCells: maximumCells)
     var cells: [Cell] = []
     for index in 0..<count {
-      let overrides = settings + grid.cell(index)
-      let scenario: Scenario
-      do {
-        scenario = try Scenario.parse(bytes: bytes, file: file, overrides: overrides)
-      } catch {
-        throw .scenario(error)
-      }
-      guard let options = configure(scenario.world) else {
-        throw .scenario(ScenarioError(file: file, message: "cell \(index) is not a \(World.worldName) world"))
-      }
-      cells.append(Cell(overrides: overrides, scenario: scenario, options: options))
+      cells.append(try Self.cell(index, file: file, bytes: bytes, settings: settings, grid: grid, configure: configure))
     }
+    self.init(
+      file: file, bytes: bytes, settings: settings, grid: grid, seeds: seeds, interleavings: interleavings, cells: cells
+    )
+  }
+
+  /// A sweep of cells already read and validated (``SweepPlan`` reads
+  /// each one once).
+  ///
+  /// - Complexity: O(size of the scenario and the grid), for the digest.
+  package init(
+    file: String, bytes: [UInt8], settings: [ScenarioOverride], grid: SweepGrid, seeds: SeedRange,
+    interleavings: Int, cells: [Cell]
+  ) {
     self.grid = grid
     self.seeds = seeds
     self.interleavings = max(1, interleavings)
@@ -150,6 +137,30 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
     }
     digest.absorb(Array("\u{0}seeds \(seeds) interleavings \(self.interleavings) world \(World.worldName)".utf8))
     self.digest = digest.hex
+  }
+
+  /// Cell `index` read from the scenario's bytes with its overrides.
+  package static func cell(
+    _ index: Int, file: String, bytes: [UInt8], settings: [ScenarioOverride], grid: SweepGrid,
+    configure: (Scenario.World) -> World.Options?
+  ) throws(SweepError) -> Cell {
+    let overrides = settings + grid.cell(index)
+    let scenario: Scenario
+    do {
+      scenario = try Scenario.parse(bytes: bytes, file: file, overrides: overrides)
+    } catch {
+      throw .scenario(error)
+    }
+    return try cell(index, scenario, configure(scenario.world))
+  }
+
+  /// Cell `index` of `scenario`, whose world gave `options` (`nil`: the
+  /// scenario is of another world).
+  package static func cell(_ index: Int, _ scenario: Scenario, _ options: World.Options?) throws(SweepError) -> Cell {
+    guard let options else {
+      throw .scenario(ScenarioError(file: scenario.file, message: "cell \(index) is not a \(World.worldName) world"))
+    }
+    return Cell(overrides: scenario.overrides, scenario: scenario, options: options)
   }
 
   /// The CSV header.

@@ -105,8 +105,10 @@ struct ArgumentReader {
     if let value = try value(option) { return value }
     let name = option.name
     var message = "Missing expected argument '\(option.synopsis)'"
+    // An option the command declares, not read yet, is not a typo.
     let typo = arguments.first { argument in
-      isOptionLike(argument) && SpellingSuggestion.closest(to: Self.optionName(argument), among: [name]) == name
+      isOptionLike(argument) && !command.optionSpellings.contains(Self.optionName(argument))
+        && SpellingSuggestion.closest(to: Self.optionName(argument), among: [name]) == name
     }
     if let typo { message += "; '\(Self.optionName(typo))' is not an option: did you mean '\(name)'?" }
     throw usageError(message)

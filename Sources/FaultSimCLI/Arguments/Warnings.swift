@@ -40,12 +40,7 @@ struct Warnings {
   /// - Parameter overrides: The flag as given (`--set a=1`) and its key
   ///   path, in the order they are applied.
   mutating func addShadowed(_ overrides: [(flag: String, keyPath: ScenarioKeyPath)]) {
-    for (index, override) in overrides.enumerated() {
-      guard let later = overrides[(index + 1)...].first(where: { override.keyPath.isWithin($0.keyPath) }) else {
-        continue
-      }
-      add(flag: override.flag, "replaced by the later \(later.flag), so it cannot matter; drop one of them")
-    }
+    for warning in ScenarioOverride.shadowingWarnings(overrides) { add(warning) }
   }
 
   /// Prints the warnings collected since the last report on standard

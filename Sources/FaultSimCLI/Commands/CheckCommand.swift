@@ -2,20 +2,10 @@ import FaultSim
 
 /// `faultsim check`: validates scenario files without running them.
 struct CheckCommand: Subcommand {
-  static let scenarios = ArgumentDeclaration.positional(
-    "<scenario>", repeatable: true, completion: .file(extensions: ["json"]),
-    "Scenario files (JSON), or names of shipped scenarios.")
-
-  static let junitOption = ArgumentDeclaration.option(
-    "--junit", "<file>", completion: .file(extensions: ["xml"]),
-    "Also write a JUnit XML report for CI: one test case per scenario, failed when it is invalid (or has warnings, with --strict), with its message. Written atomically; an existing file is replaced only with --force."
-  )
-  static let forceFlag = ArgumentDeclaration.flag("--force", "Replace the --junit file if it exists.")
-
   static let info = CommandInfo(
     name: "check",
     abstract: "Validate scenario files and say what is wrong, or ok.",
-    arguments: [scenarios, StrictOption.declaration, junitOption, forceFlag],
+    arguments: declaredArguments,
     discussion: [
       "Prints one line per file: 'ok' with a summary, or the first problem with its file, line, column, key path and the allowed values. Options that cannot affect the run as configured (a backoff without retries, a race window where nothing can race) are warnings on standard error: 'warning: <file>: <key.path>: <why>'. Exits 0 when every file is valid, 65 when one is invalid (or has warnings, with --strict), 66 when one cannot be read."
     ],
@@ -26,19 +16,24 @@ struct CheckCommand: Subcommand {
     ]
   )
 
+  @Argument(
+    .positional(
+      "<scenario>", repeatable: true, completion: .file(extensions: ["json"]),
+      "Scenario files (JSON), or names of shipped scenarios."))
   var paths: [String]
-  var strict: Bool
+  @Argument(StrictOption.declaration) var strict: Bool
+  @Argument(
+    .option(
+      "--junit", "<file>", completion: .file(extensions: ["xml"]),
+      "Also write a JUnit XML report for CI: one test case per scenario, failed when it is invalid (or has warnings, with --strict), with its message. Written atomically; an existing file is replaced only with --force."
+    ))
   var junit: String?
-  var force: Bool
+  @Argument(.flag("--force", "Replace the --junit file if it exists.")) var force: Bool
 
-  init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
-    strict = StrictOption.read(&arguments)
-    junit = try arguments.value(Self.junitOption)
-    force = arguments.flag(Self.forceFlag)
+  func validate(_ arguments: ArgumentReader) throws(CommandFailure) {
     if force && junit == nil {
       throw arguments.usageError("--force replaces the --junit file, and no --junit was given")
     }
-    paths = try arguments.positionals(Self.scenarios)
   }
 
   func run(_ output: inout Output) throws(CommandFailure) {

@@ -1,13 +1,10 @@
 /// `faultsim completions bash|zsh|fish`: the shell completion script,
 /// generated from the same declarations that parsing and help read.
 struct CompletionsCommand: Subcommand {
-  static let shellArgument = ArgumentDeclaration.positional(
-    "<shell>", completion: .choices(CompletionShell.allCases.map(\.rawValue)), "The shell to print the script for.")
-
   static let info = CommandInfo(
     name: "completions",
     abstract: "Print the shell completion script for bash, zsh or fish.",
-    arguments: [shellArgument],
+    arguments: declaredArguments,
     discussion: [
       "The script completes subcommands, their options, and option values: scenario files for <scenario>, tables for <part.csv>, the choices of --format, --block and completions.",
       "bash: load it with 'source <(faultsim completions bash)' in ~/.bashrc, or save it as ~/.local/share/bash-completion/completions/faultsim.\nzsh: save it as _faultsim in a directory on $fpath before compinit runs, or load it with 'source <(faultsim completions zsh)' after compinit.\nfish: save it as ~/.config/fish/completions/faultsim.fish.",
@@ -19,17 +16,11 @@ struct CompletionsCommand: Subcommand {
     ]
   )
 
+  @Argument(
+    .positional(
+      "<shell>", completion: .choices(CompletionShell.allCases.map(\.rawValue)), "The shell to print the script for."
+    ))
   var shell: CompletionShell
-
-  init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
-    // `choice` accepts only the declared names, the shells' raw values.
-    let name = try arguments.choice(Self.shellArgument) ?? ""
-    guard let shell = CompletionShell(rawValue: name) else {
-      throw arguments.usageError("Missing expected argument '\(Self.shellArgument.name)'")
-    }
-    self.shell = shell
-    try arguments.finish()
-  }
 
   func run(_ output: inout Output) throws(CommandFailure) {
     output.write(shell.script(for: TopLevel.info))

@@ -3,15 +3,10 @@ import FaultSim
 /// `faultsim` with no arguments (or `faultsim demo`): a small built-in sweep
 /// of the reference checkout that shows what FaultSim measures.
 struct DemoCommand: Subcommand {
-  static let seedCountOption = ArgumentDeclaration.integer(
-    "--seed-count", "<n>", in: 1...10_000, default: .integer(5), "Seeds per row: seeds 0..<n.")
-  static let ordersOption = ArgumentDeclaration.integer(
-    "--orders", "<n>", in: 1...1_000_000, default: .integer(10_000), "Orders per seed.")
-
   static let info = CommandInfo(
     name: "demo",
     abstract: "Run a small built-in demonstration sweep and print a table (the default).",
-    arguments: [seedCountOption, ordersOption],
+    arguments: declaredArguments,
     discussion: [
       "The reference checkout (scenarios/checkout-reference.json) at three response-loss rates, for three clients: keyless writes retried naively, keyless writes by a careful client that never resends after an ambiguous failure, and writes with an idempotency key. Each row counts the orders the server recorded twice (with a 95% Wilson interval) and the orders whose client gave up not knowing."
     ],
@@ -21,10 +16,17 @@ struct DemoCommand: Subcommand {
     ]
   )
 
+  @Argument(
+    .integer("--seed-count", "<n>", in: 1...10_000, default: .integer(5), "Seeds per row: seeds 0..<n."),
+    read: DemoCommand.seedCount)
   var seeds: Int
+  @Argument(.integer("--orders", "<n>", in: 1...1_000_000, default: .integer(10_000), "Orders per seed."))
   var orders: Int
 
-  init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
+  /// `--seed-count`, and `--seeds` refused with what to write.
+  static func seedCount(
+    _ arguments: inout ArgumentReader, _ declaration: ArgumentDeclaration
+  ) throws(CommandFailure) -> Int {
     // `--seeds` names seeds in sweep ('0..<20', or one seed); here it
     // counted them. Refused rather than read either way, so neither an old
     // demo command line nor a sweep habit runs something else.
@@ -35,9 +37,7 @@ struct DemoCommand: Subcommand {
       return "'--seeds' is not a demo option: demo counts its seeds with '--seed-count' "
         + "(in sweep, '--seeds \(count)' is seed \(count) alone); write: faultsim demo --seed-count \(count)"
     }
-    seeds = try arguments.integer(Self.seedCountOption)
-    orders = try arguments.integer(Self.ordersOption)
-    try arguments.finish()
+    return try arguments.integer(declaration)
   }
 
   func run(_ output: inout Output) throws(CommandFailure) {

@@ -3,21 +3,10 @@ import FaultSim
 /// `faultsim explore`: every interleaving of one seed's races, grouped by
 /// final state, with the sensitivity class and a witness.
 struct ExploreCommand: Subcommand, WorldCommand {
-  static let scenario = ArgumentDeclaration.positional(
-    "<scenario>", completion: .file(extensions: ["json"]),
-    "A scenario file (JSON), or the name of a shipped scenario. Keep it small: every order is a full run.")
-  static let seedOption = ArgumentDeclaration.option(
-    "--seed", "<n>", default: .integer(0), "The seed: the faults every order shares.")
-  static let limitOption = ArgumentDeclaration.integer(
-    "--limit", "<k>", in: 1...1_000_000, default: .integer(1_000), "The most orders to run.")
-  static let setOption = ArgumentReader.overridesOption("Override a scenario value.")
-
   static let info = CommandInfo(
     name: "explore",
     abstract: "Run every interleaving of one seed's races and show whether the order changes the outcome.",
-    arguments: [
-      scenario, seedOption, limitOption, setOption, MemoryBudget.declaration, StrictOption.declaration,
-    ],
+    arguments: declaredArguments,
     discussion: [
       "Races are events the real system could deliver in either order (a transfer finishing while the app reconciles, a response arriving as its timeout fires). Each is a choice point; explore enumerates the choice sequences depth-first, replaying the run from the seed for each, so every order sees the same faults. It prints how many orders exist and ran, the distinct final states, and the class: order-sensitive when two orders end differently, repeat-sensitive when doing the world's key operation twice (an order placed twice, the relaunch reconcile run twice) changes the end. When order matters, a witness shows two orders and their different final states, FIFO first and then the order with the fewest deviations from it, with the command that replays each.",
       "Every order is a full run, and every order run is kept: before exploring, the FIFO run measures one order, and an exploration whose --limit orders would need more than the memory budget or more than \(ExplorationBound.maximumEvents.formatted) simulated events (minutes of work) is refused with the --limit that fits.",
@@ -28,25 +17,20 @@ struct ExploreCommand: Subcommand, WorldCommand {
     ]
   )
 
+  @Argument(
+    .positional(
+      "<scenario>", completion: .file(extensions: ["json"]),
+      "A scenario file (JSON), or the name of a shipped scenario. Keep it small: every order is a full run."))
   var path: String
-  var seed: UInt64
+  @Argument(.option("--seed", "<n>", default: .integer(0), "The seed: the faults every order shares.")) var seed: UInt64
+  @Argument(.integer("--limit", "<k>", in: 1...1_000_000, default: .integer(1_000), "The most orders to run."))
   var limit: Int
-  var overrides: [ScenarioOverride]
-  var budget: MemoryBudget
-  var strict: Bool
-  /// Whether `--limit` was given (not the default).
-  var limitGiven: Bool
+  @Argument(ArgumentReader.overridesOption("Override a scenario value.")) var overrides: [ScenarioOverride]
+  @Argument() var budget: MemoryBudget
+  @Argument(StrictOption.declaration) var strict: Bool
 
-  init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
-    strict = StrictOption.read(&arguments)
-    limitGiven = arguments.has(Self.limitOption)
-    seed = try arguments.unsigned(Self.seedOption)
-    limit = try arguments.integer(Self.limitOption)
-    overrides = try arguments.overrides(Self.setOption)
-    budget = try MemoryBudget(&arguments, environment: Host.environment)
-    path = try arguments.positional(Self.scenario)
-    try arguments.finish()
-  }
+  /// Whether `--limit` was given (not the default).
+  var limitGiven: Bool { $limit.isGiven }
 
   func run(_ output: inout Output) throws(CommandFailure) {
     try runScenario(path: path, overrides: overrides, &output)

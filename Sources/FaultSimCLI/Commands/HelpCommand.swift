@@ -2,36 +2,35 @@
 struct HelpCommand: Subcommand {
   static let name = "help"
 
-  /// The subcommand to describe; its choices are every subcommand's name
-  /// (this one's too), for the completion scripts.
-  static let topic = ArgumentDeclaration.positional(
-    "<subcommand>", required: false,
-    completion: .choices(
-      TopLevel.subcommands.filter { $0 != HelpCommand.self }.map { $0.info.name } + [name]),
-    "The subcommand to describe; without one, faultsim itself.")
-
   static let info = CommandInfo(
     name: name,
     abstract: "Show the help of faultsim or of one of its subcommands.",
-    arguments: [topic],
+    arguments: declaredArguments,
     examples: ["faultsim help sweep"]
   )
 
-  /// The command whose help is printed.
+  /// The command whose help is printed; its choices are every
+  /// subcommand's name (this one's too), for the completion scripts.
+  @Argument(
+    .positional(
+      "<subcommand>", required: false,
+      completion: .choices(
+        TopLevel.subcommands.filter { $0 != HelpCommand.self }.map { $0.info.name } + [HelpCommand.name]),
+      "The subcommand to describe; without one, faultsim itself."),
+    read: HelpCommand.topic)
   var command: CommandInfo
 
-  init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
-    if let name = try arguments.optionalPositional(Self.topic) {
-      // The message and usage of an unknown subcommand, as `faultsim nope`
-      // gets them.
-      guard let subcommand = TopLevel.subcommand(named: name) else {
-        throw .usage(TopLevel.unknownSubcommand(name), command: TopLevel.info)
-      }
-      command = subcommand.info
-    } else {
-      command = TopLevel.info
+  /// The subcommand named, or faultsim itself.
+  static func topic(
+    _ arguments: inout ArgumentReader, _ declaration: ArgumentDeclaration
+  ) throws(CommandFailure) -> CommandInfo {
+    guard let name = try arguments.optionalPositional(declaration) else { return TopLevel.info }
+    // The message and usage of an unknown subcommand, as `faultsim nope`
+    // gets them.
+    guard let subcommand = TopLevel.subcommand(named: name) else {
+      throw .usage(TopLevel.unknownSubcommand(name), command: TopLevel.info)
     }
-    try arguments.finish()
+    return subcommand.info
   }
 
   func run(_ output: inout Output) throws(CommandFailure) {

@@ -2,14 +2,10 @@ import FaultSim
 
 /// `faultsim lessons`: the seed lessons' measurement blocks, recomputed.
 struct LessonsCommand: Subcommand {
-  static let blockOption = ArgumentDeclaration.choice(
-    "--block", SeedLesson.allCases.map(\.rawValue), valueName: "<name>", "Print one block.")
-  static let listFlag = ArgumentDeclaration.flag("--list", "List the blocks and what each measures.")
-
   static let info = CommandInfo(
     name: "lessons",
     abstract: "Recompute the seed lessons' measurement blocks with FaultSim's models and print them.",
-    arguments: [blockOption, listFlag],
+    arguments: declaredArguments,
     discussion: [
       "The four blocks come from the background-transfer lesson (relaunch, finish-enqueue-race) and the error-and-retry lesson (retry, two-worlds). Each line is computed by FaultSim's models, and the output matches the lessons byte for byte. Blocks are separated by an empty line."
     ],
@@ -19,20 +15,23 @@ struct LessonsCommand: Subcommand {
     ]
   )
 
-  var lessons = SeedLesson.allCases
-  var list = false
+  @Argument(
+    .choice("--block", SeedLesson.allCases.map(\.rawValue), valueName: "<name>", "Print one block."),
+    read: LessonsCommand.blocks)
+  var lessons: [SeedLesson]
+  @Argument(.flag("--list", "List the blocks and what each measures.")) var list: Bool
 
-  init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
-    list = arguments.flag(Self.listFlag)
+  /// `--block <name>`: that block; every block when absent.
+  static func blocks(
+    _ arguments: inout ArgumentReader, _ declaration: ArgumentDeclaration
+  ) throws(CommandFailure) -> [SeedLesson] {
     // Its own message, older than the generic one of `choice(_:)`.
-    if let name = try arguments.value(Self.blockOption) {
-      guard let lesson = SeedLesson(rawValue: name) else {
-        throw arguments.usageError(
-          "Unknown block '\(name)'; choose one of \(SeedLesson.allCases.map(\.rawValue).joined(separator: ", "))")
-      }
-      lessons = [lesson]
+    guard let name = try arguments.value(declaration) else { return SeedLesson.allCases }
+    guard let lesson = SeedLesson(rawValue: name) else {
+      throw arguments.usageError(
+        "Unknown block '\(name)'; choose one of \(SeedLesson.allCases.map(\.rawValue).joined(separator: ", "))")
     }
-    try arguments.finish()
+    return [lesson]
   }
 
   func run(_ output: inout Output) throws(CommandFailure) {

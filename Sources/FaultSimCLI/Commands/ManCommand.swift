@@ -12,10 +12,6 @@ struct ManCommand: Subcommand {
     examples: ["faultsim man | man -l -", "faultsim man > faultsim.1"]
   )
 
-  init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
-    try arguments.finish()
-  }
-
   func run(_ output: inout Output) throws(CommandFailure) {
     let environment =
       [("COLUMNS", "The width help text is wrapped to, when standard output is not a terminal that says.")]

@@ -2,18 +2,10 @@ import FaultSim
 
 /// `faultsim merge`: combines the partial tables of a sharded sweep.
 struct MergeCommand: Subcommand {
-  static let parts = ArgumentDeclaration.positional(
-    "<part.csv>", repeatable: true, completion: .file(extensions: ["csv"]),
-    "The partial tables written by 'faultsim sweep --shard K/N', one per shard.")
-  static let outOption = ArgumentDeclaration.option(
-    "--out", "<file>", completion: .file(extensions: []),
-    "Write the table to a file (atomically) instead of standard output.")
-  static let forceFlag = ArgumentDeclaration.flag("--force", "Replace --out if it exists.")
-
   static let info = CommandInfo(
     name: "merge",
     abstract: "Combine the partial tables of a sharded sweep into its final CSV.",
-    arguments: [parts, outOption, forceFlag, TableGate.declaration],
+    arguments: declaredArguments,
     discussion: [
       "The result is byte-identical to running the sweep unsharded. Parts of different sweeps (scenario, --set, --vary, --seeds, --interleavings) or FaultSim versions, a shard given twice or missing, and seeds missing or covered twice are refused with a message. So are parts changed after FaultSim wrote them (every record carries a digest of its contents), counts that contradict each other (e.g. more duplicated than operations), and sums beyond 64 bits: exit 65, naming the file and record."
     ],
@@ -23,17 +15,19 @@ struct MergeCommand: Subcommand {
   /// What to do with a part that cannot be merged.
   static let rewrite = "Write that part again with its 'faultsim sweep --shard K/N' command, then merge."
 
+  @Argument(
+    .positional(
+      "<part.csv>", repeatable: true, completion: .file(extensions: ["csv"]),
+      "The partial tables written by 'faultsim sweep --shard K/N', one per shard."))
   var paths: [String]
+  @Argument(
+    .option(
+      "--out", "<file>", completion: .file(extensions: []),
+      "Write the table to a file (atomically) instead of standard output."),
+    read: { arguments, declaration throws(CommandFailure) in try arguments.outputPath(declaration) })
   var out: String?
-  var force: Bool
-  var gate: TableGate
-
-  init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
-    force = arguments.flag(Self.forceFlag)
-    gate = try TableGate(&arguments)
-    out = try arguments.outputPath(Self.outOption)
-    paths = try arguments.positionals(Self.parts)
-  }
+  @Argument(.flag("--force", "Replace --out if it exists.")) var force: Bool
+  @Argument() var gate: TableGate
 
   func run(_ output: inout Output) throws(CommandFailure) {
     if force && out == nil {

@@ -2,54 +2,52 @@ import FaultSim
 
 /// `faultsim plot`: a line chart of a sweep table as SVG.
 struct PlotCommand: Subcommand {
-  static let table = ArgumentDeclaration.positional(
-    "<table.csv>", completion: .file(extensions: ["csv"]), "A table written by 'faultsim sweep'.")
-  static let xOption = ArgumentDeclaration.option(
-    "--x", "<column>", required: true,
-    "The column on the horizontal axis (numbers), e.g. network.responseLoss.")
-  static let yOption = ArgumentDeclaration.option(
-    "--y", "<column>", required: true,
-    "The column on the vertical axis, e.g. duplicate_rate. When the table has <y>_lo and <y>_hi columns, the interval is drawn as a band."
-  )
-  static let seriesOption = ArgumentDeclaration.option(
-    "--series", "<column>", repeatable: true,
-    "One line per value of this column, e.g. workload.kind (one line per combination when repeated). A table that varies a column not named here (two --vary axes, one of them not --x) is refused with its name, rather than drawn as one zig-zag line."
-  )
-  static let titleOption = ArgumentDeclaration.option(
-    "--title", "<text>", default: .described("<y> against <x>"), "The chart's title.")
-  static let outOption = ArgumentDeclaration.option(
-    "--out", "<plot.svg>", required: true, completion: .file(extensions: ["svg"]),
-    "Where to write the SVG (atomically); a name ending in another extension (.png, .pdf) is refused.")
-  static let forceFlag = ArgumentDeclaration.flag("--force", "Replace --out if it exists.")
-
   static let info = CommandInfo(
     name: "plot",
     abstract: "Draw a sweep table as an SVG line chart with 95% interval bands.",
-    arguments: [table, xOption, yOption, seriesOption, titleOption, outOption, forceFlag],
+    arguments: declaredArguments,
     examples: [
       "faultsim sweep scenarios/checkout-reference.json --seeds '0..<5' --vary network.responseLoss=0.05,0.1,0.2,0.3 --vary workload.kind=keyless-write,keyed-write --out table.csv",
       "faultsim plot table.csv --x network.responseLoss --y duplicate_rate --series workload.kind --out plot.svg",
     ]
   )
 
+  @Argument(
+    .positional("<table.csv>", completion: .file(extensions: ["csv"]), "A table written by 'faultsim sweep'."))
   var path: String
+  @Argument(
+    .option(
+      "--x", "<column>", required: true, "The column on the horizontal axis (numbers), e.g. network.responseLoss."))
   var x: String
+  @Argument(
+    .option(
+      "--y", "<column>", required: true,
+      "The column on the vertical axis, e.g. duplicate_rate. When the table has <y>_lo and <y>_hi columns, the interval is drawn as a band."
+    ))
   var y: String
+  @Argument(
+    .option(
+      "--series", "<column>", repeatable: true,
+      "One line per value of this column, e.g. workload.kind (one line per combination when repeated). A table that varies a column not named here (two --vary axes, one of them not --x) is refused with its name, rather than drawn as one zig-zag line."
+    ))
   var series: [String]
+  @Argument(.option("--title", "<text>", default: .described("<y> against <x>"), "The chart's title."))
   var title: String?
+  @Argument(
+    .option(
+      "--out", "<plot.svg>", required: true, completion: .file(extensions: ["svg"]),
+      "Where to write the SVG (atomically); a name ending in another extension (.png, .pdf) is refused."),
+    read: PlotCommand.svgPath)
   var out: String
-  var force: Bool
+  @Argument(.flag("--force", "Replace --out if it exists.")) var force: Bool
 
-  init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
-    force = arguments.flag(Self.forceFlag)
-    x = try arguments.requiredValue(Self.xOption)
-    y = try arguments.requiredValue(Self.yOption)
-    out = try arguments.requiredOutputPath(Self.outOption)
-    if let problem = Self.notSVG(out) { throw arguments.usageError(problem) }
-    series = try arguments.values(Self.seriesOption)
-    title = try arguments.value(Self.titleOption)
-    path = try arguments.positional(Self.table)
-    try arguments.finish()
+  /// `--out`: a file name that is not refused by ``notSVG(_:)``.
+  static func svgPath(
+    _ arguments: inout ArgumentReader, _ declaration: ArgumentDeclaration
+  ) throws(CommandFailure) -> String {
+    let out = try arguments.requiredOutputPath(declaration)
+    if let problem = notSVG(out) { throw arguments.usageError(problem) }
+    return out
   }
 
   /// Why `out` is not a name for an SVG file: a name with an extension

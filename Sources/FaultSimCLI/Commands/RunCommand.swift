@@ -3,33 +3,10 @@ import FaultSim
 /// `faultsim run`: one seed of a scenario, its metrics, and optionally its
 /// timeline.
 struct RunCommand: Subcommand, WorldCommand {
-  static let scenario = ArgumentDeclaration.positional(
-    "<scenario>", completion: .file(extensions: ["json"]),
-    "A scenario file (JSON), e.g. scenarios/checkout-reference.json, or the name of a scenario that ships with FaultSim (faultsim scenarios lists them)."
-  )
-  static let seedOption = ArgumentDeclaration.option(
-    "--seed", "<n>", default: .integer(0), "The seed. The same scenario and seed always give the same output.")
-  static let traceFlag = ArgumentDeclaration.flag(
-    "--trace",
-    "Print the timeline first: one line per event (virtual time, actor, event, details), written as the run goes.")
-  static let formatOption = ArgumentDeclaration.choice(
-    "--format", TraceFormat.allCases.map(\.rawValue), default: TraceFormat.text.rawValue, implies: traceFlag.name,
-    "The timeline's format: text (followed by the metrics), json (JSON Lines, one object per event, for tools; nothing else is printed), or mermaid (a Mermaid sequenceDiagram of apps, network, server and OS daemon that renders in GitHub Markdown; nothing else is printed). Lost messages end in the network with a cross; race choices are notes."
-  )
-  static let reportOption = ArgumentDeclaration.choice(
-    "--report", RunReportFormat.allCases.map(\.rawValue), default: RunReportFormat.text.rawValue,
-    "The report's format: text (aligned 'name: value' lines) or json (one JSON object: the same lines, the run's values named like the sweep table's columns, and the replay command; for CI jobs). Not with --trace."
-  )
-  static let setOption = ArgumentReader.overridesOption(
-    "Override a scenario value, e.g. --set network.responseLoss=0.2.")
-
   static let info = CommandInfo(
     name: "run",
     abstract: "Run one seed of a scenario and print its metrics (and, with --trace, its timeline).",
-    arguments: [
-      scenario, seedOption, traceFlag, formatOption, reportOption, setOption, ArgumentReader.orderOption,
-      TableGate.runDeclaration, MemoryBudget.declaration, WorkLimit.declaration, StrictOption.declaration,
-    ],
+    arguments: declaredArguments,
     examples: [
       "faultsim run scenarios/checkout-reference.json --seed 42",
       "faultsim run scenarios/checkout-keyed.json --seed 7 --set workload.operations=3 --trace",
@@ -37,41 +14,50 @@ struct RunCommand: Subcommand, WorldCommand {
     ]
   )
 
+  @Argument(
+    .positional(
+      "<scenario>", completion: .file(extensions: ["json"]),
+      "A scenario file (JSON), e.g. scenarios/checkout-reference.json, or the name of a scenario that ships with FaultSim (faultsim scenarios lists them)."
+    ))
   var path: String
+  @Argument(
+    .option(
+      "--seed", "<n>", default: .integer(0), "The seed. The same scenario and seed always give the same output."))
   var seed: UInt64
+  @Argument(
+    .flag(
+      "--trace",
+      "Print the timeline first: one line per event (virtual time, actor, event, details), written as the run goes."))
   var trace: Bool
-  var overrides: [ScenarioOverride]
-  var strategy: OrderStrategy
+  @Argument(
+    .choice(
+      "--format", TraceFormat.allCases.map(\.rawValue), default: TraceFormat.text.rawValue, implies: "--trace",
+      "The timeline's format: text (followed by the metrics), json (JSON Lines, one object per event, for tools; nothing else is printed), or mermaid (a Mermaid sequenceDiagram of apps, network, server and OS daemon that renders in GitHub Markdown; nothing else is printed). Lost messages end in the network with a cross; race choices are notes."
+    ))
   var format: TraceFormat
+  @Argument(
+    .choice(
+      "--report", RunReportFormat.allCases.map(\.rawValue), default: RunReportFormat.text.rawValue,
+      "The report's format: text (aligned 'name: value' lines) or json (one JSON object: the same lines, the run's values named like the sweep table's columns, and the replay command; for CI jobs). Not with --trace."
+    ))
   var report: RunReportFormat
-  var gate: TableGate
-  var budget: MemoryBudget
-  var workLimit: WorkLimit
-  var strict: Bool
-  /// Whether `--order` was given (FIFO is also the default).
-  var orderGiven: Bool
+  @Argument(ArgumentReader.overridesOption("Override a scenario value, e.g. --set network.responseLoss=0.2."))
+  var overrides: [ScenarioOverride]
+  @Argument() var strategy: OrderStrategy
+  @Argument(TableGate.runDeclaration) var gate: TableGate
+  @Argument() var budget: MemoryBudget
+  @Argument() var workLimit: WorkLimit
+  @Argument(StrictOption.declaration) var strict: Bool
 
-  init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
-    strict = StrictOption.read(&arguments)
-    orderGiven = arguments.has(ArgumentReader.orderOption)
-    trace = arguments.flag(Self.traceFlag)
-    // `choice` checks the name against `allCases`, so the format exists.
-    format = try arguments.choice(Self.formatOption).flatMap(TraceFormat.init(rawValue:)) ?? .text
-    let traceGiven = trace || arguments.has(Self.formatOption)
-    report = try arguments.choice(Self.reportOption).flatMap(RunReportFormat.init(rawValue:)) ?? .text
-    if report == .json && traceGiven {
+  /// Whether `--order` was given (FIFO is also the default).
+  var orderGiven: Bool { $strategy.isGiven }
+
+  func validate(_ arguments: ArgumentReader) throws(CommandFailure) {
+    if report == .json && (trace || $format.isGiven) {
       throw arguments.usageError(
         "--report json prints one JSON object and --trace a timeline before it; run once with each, or use --format json for the timeline as JSON Lines"
       )
     }
-    gate = try TableGate(&arguments, declaration: TableGate.runDeclaration)
-    seed = try arguments.unsigned(Self.seedOption)
-    overrides = try arguments.overrides(Self.setOption)
-    strategy = try arguments.orderStrategy()
-    budget = try MemoryBudget(&arguments, environment: Host.environment)
-    workLimit = try WorkLimit(&arguments)
-    path = try arguments.positional(Self.scenario)
-    try arguments.finish()
   }
 
   func run(_ output: inout Output) throws(CommandFailure) {

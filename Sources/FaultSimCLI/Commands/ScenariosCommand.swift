@@ -6,7 +6,6 @@ struct ScenariosCommand: Subcommand {
   static let info = CommandInfo(
     name: "scenarios",
     abstract: "List the scenarios that ship with FaultSim, one line each.",
-    arguments: [],
     discussion: [
       "Each line is a name, its world and the first sentence of its description. Every command that takes a scenario takes these names from any directory, as 'faultsim run checkout-reference', and so does their path in FaultSim's repository ('scenarios/checkout-reference.json', as replay lines print it) when no such file exists there. A file of yours always wins over a shipped name."
     ],
@@ -15,10 +14,6 @@ struct ScenariosCommand: Subcommand {
       "faultsim run checkout-keyed --seed 1",
     ]
   )
-
-  init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
-    try arguments.finish()
-  }
 
   func run(_ output: inout Output) throws(CommandFailure) {
     var rows: [(name: String, world: String, summary: String)] = []

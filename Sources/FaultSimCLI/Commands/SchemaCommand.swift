@@ -3,16 +3,10 @@ import FaultSim
 /// `faultsim schema`: the JSON Schema of scenario files, or one option
 /// table as Markdown, both derived from the option tables.
 struct SchemaCommand: Subcommand {
-  static let markdownOption = ArgumentDeclaration.option(
-    "--markdown", "<table>", completion: .optionTables,
-    "Print one table of scenario keys as Markdown instead: 'scenario' (the keys of every scenario), "
-      + "'distribution', a world (\(Scenario.World.names.joined(separator: ", "))) or one of its objects "
-      + "('\(Scenario.World.names[0]).client').")
-
   static let info = CommandInfo(
     name: "schema",
     abstract: "Print the JSON Schema of scenario files (or one table of their options as Markdown).",
-    arguments: [markdownOption],
+    arguments: declaredArguments,
     discussion: [
       "The schema (JSON Schema draft 2020-12) is what schemas/faultsim-scenario.schema.json holds and what the shipped scenarios name in \"$schema\", so editors complete and check their keys. It checks keys, types, ranges of numbers and allowed strings; 'faultsim check' also checks the rules across keys and the bounds of durations."
     ],
@@ -22,11 +16,15 @@ struct SchemaCommand: Subcommand {
     ]
   )
 
+  @Argument(
+    .option(
+      "--markdown", "<table>", completion: .optionTables,
+      "Print one table of scenario keys as Markdown instead: 'scenario' (the keys of every scenario), "
+        + "'distribution', a world (\(Scenario.World.names.joined(separator: ", "))) or one of its objects "
+        + "('\(Scenario.World.names[0]).client')."))
   var table: String?
 
-  init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
-    table = try arguments.value(Self.markdownOption)
-    try arguments.finish()
+  func validate(_ arguments: ArgumentReader) throws(CommandFailure) {
     if let table, ScenarioOptionDocs.table(table) == nil {
       var message = "'\(table)' names no option table"
       if let suggestion = SpellingSuggestion.closest(to: table, among: ScenarioOptionDocs.tableNames) {

@@ -1,11 +1,49 @@
-/// One `faultsim` subcommand: its help, how it reads its arguments, what it
-/// does.
+/// One `faultsim` subcommand: its help, its arguments, what it does.
+///
+/// Its arguments are its ``Argument`` properties: ``declaredArguments``
+/// lists them for its ``CommandInfo``, and ``init(_:)`` reads them.
 protocol Subcommand {
   static var info: CommandInfo { get }
 
-  /// Reads the subcommand's arguments; `--help` is handled before this.
-  init(_ arguments: inout ArgumentReader) throws(CommandFailure)
+  /// The command with every argument declared and none read yet.
+  init()
+
+  /// Refuses arguments that are each valid but not together; called once
+  /// they are all read.
+  func validate(_ arguments: ArgumentReader) throws(CommandFailure)
 
   /// Does the work, writing data to `output`.
   func run(_ output: inout Output) throws(CommandFailure)
+}
+
+extension Subcommand {
+  func validate(_ arguments: ArgumentReader) throws(CommandFailure) {}
+
+  /// The declarations of the command's ``Argument`` properties, in the
+  /// order they are written: the order of the usage line and of help.
+  static var declaredArguments: [ArgumentDeclaration] {
+    Self().arguments.map(\.declaration)
+  }
+
+  /// Reads the command's arguments (`--help` is handled before this):
+  /// flags first, then options, each kind in the order the properties are
+  /// written, then positional arguments, so that a flag's name is never
+  /// taken for an option's value and what is left is positional; then
+  /// refuses anything left over and what ``validate(_:)`` refuses.
+  init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
+    self.init()
+    let declared = self.arguments
+    for kind in [ArgumentDeclaration.Kind.flag, .option, .positional] {
+      for argument in declared where argument.declaration.kind == kind {
+        try argument.read(&arguments)
+      }
+    }
+    try arguments.finish()
+    try validate(arguments)
+  }
+
+  /// The command's ``Argument`` properties, in the order they are written.
+  private var arguments: [any DeclaredArgument] {
+    Mirror(reflecting: self).children.compactMap { $0.value as? any DeclaredArgument }
+  }
 }

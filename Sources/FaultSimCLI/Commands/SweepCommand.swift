@@ -3,43 +3,10 @@ import FaultSim
 /// `faultsim sweep`: every seed of a range for every cell of a parameter
 /// grid, one CSV row per cell — on every core, resumable, shardable.
 struct SweepCommand: Subcommand {
-  static let scenario = ArgumentDeclaration.positional(
-    "<scenario>", completion: .file(extensions: ["json"]), "A scenario file (JSON), or the name of a shipped scenario.")
-  static let seedsOption = ArgumentDeclaration.option(
-    "--seeds", "<A..<B>", required: true,
-    "The seeds to run in every cell: A..<B, A...B or a single seed (quote it in a shell: '0..<1000').")
-  static let setOption = ArgumentReader.overridesOption("Override a value in every cell.")
-  static let varyOption = ArgumentDeclaration.option(
-    "--vary", "<key.path=v1,v2,...>", repeatable: true, completion: .keyPaths,
-    "Vary a value; the grid is the cartesian product of all --vary lists, the first varying slowest.")
-  static let outOption = ArgumentDeclaration.option(
-    "--out", "<file>", completion: .file(extensions: []),
-    "Write the CSV to a file (atomically) instead of standard output.")
-  static let forceFlag = ArgumentDeclaration.flag("--force", "Replace --out if it exists, and discard a checkpoint.")
-  static let jobsOption = ArgumentDeclaration.integer(
-    "--jobs", "<n>", in: 1...1_024, default: .described("the number of cores"),
-    "Worker threads. The table is byte-identical for every value.")
-  static let interleavingsOption = ArgumentDeclaration.integer(
-    "--interleavings", "<k>", in: 1...1_000, default: .integer(8),
-    "Orders tried per seed that meets a race, for order_sensitive_rate; 1 runs FIFO only.")
-  static let shardOption = ArgumentDeclaration.option(
-    "--shard", "<K/N|auto>",
-    "Run only the K-th of N slices of the (cell, seed) space and write a partial table for 'faultsim merge'. "
-      + "'auto' reads the array task's number from the environment of "
-      + SweepShard.schedulers.dropLast().map(\.name).joined(separator: ", ") + " or "
-      + (SweepShard.schedulers.last?.name ?? "")
-      + " (the variables are in 'faultsim man', ENVIRONMENT).")
-  static let resumeFlag = ArgumentDeclaration.flag("--resume", "Continue an interrupted sweep from its checkpoint.")
-  static let quietFlag = ArgumentDeclaration.flag("--quiet", short: "-q", "No progress line on standard error.")
-
   static let info = CommandInfo(
     name: "sweep",
     abstract: "Run a range of seeds over a grid of parameter values and write one CSV row per cell.",
-    arguments: [
-      scenario, seedsOption, setOption, varyOption, outOption, forceFlag, jobsOption, interleavingsOption,
-      shardOption, resumeFlag, quietFlag, MemoryBudget.declaration, WorkLimit.declaration, TableGate.declaration,
-      StrictOption.declaration,
-    ],
+    arguments: declaredArguments,
     discussion: [
       "Progress (cells, seeds, rate, elapsed, ETA) is drawn on standard error when it is a terminal. SIGINT or SIGTERM stops the sweep within a fraction of a second, mid-seed too, and keeps a checkpoint of the finished work next to the output (<out>.checkpoint, or faultsim-sweep-<digest>[-shard-K-of-N].checkpoint without --out); the seeds that were running run again on resume. Run the same command with --resume to continue: the final table is byte-identical to an uninterrupted run. A second signal, or half a second without the sweep ending, saves the checkpoint and exits at once; either way the status is 130.",
       Self.columnsHelp,
@@ -52,251 +19,132 @@ struct SweepCommand: Subcommand {
     ]
   )
 
+  @Argument(
+    .positional(
+      "<scenario>", completion: .file(extensions: ["json"]),
+      "A scenario file (JSON), or the name of a shipped scenario.")
+  )
   var path: String
+  @Argument(
+    .option(
+      "--seeds", "<A..<B>", required: true,
+      "The seeds to run in every cell: A..<B, A...B or a single seed (quote it in a shell: '0..<1000')."),
+    read: SweepCommand.seedRange)
   var seeds: SeedRange
-  var settings: [ScenarioOverride]
-  var grid: SweepGrid
+  @Argument(ArgumentReader.overridesOption("Override a value in every cell.")) var settings: [ScenarioOverride]
+  @Argument(
+    .option(
+      "--vary", "<key.path=v1,v2,...>", repeatable: true, completion: .keyPaths,
+      "Vary a value; the grid is the cartesian product of all --vary lists, the first varying slowest."),
+    read: SweepCommand.axes)
+  var axes: [SweepGrid.Axis]
+  @Argument(
+    .option(
+      "--out", "<file>", completion: .file(extensions: []),
+      "Write the CSV to a file (atomically) instead of standard output."),
+    read: { arguments, declaration throws(CommandFailure) in try arguments.outputPath(declaration) })
   var out: String?
-  var force: Bool
+  @Argument(.flag("--force", "Replace --out if it exists, and discard a checkpoint.")) var force: Bool
+  @Argument(
+    .integer(
+      "--jobs", "<n>", in: 1...1_024, default: .described("the number of cores"),
+      "Worker threads. The table is byte-identical for every value."))
+  var givenJobs: Int?
+  @Argument(
+    .integer(
+      "--interleavings", "<k>", in: 1...1_000, default: .integer(SweepRequest.defaultInterleavings),
+      "Orders tried per seed that meets a race, for order_sensitive_rate; 1 runs FIFO only."))
   var interleavings: Int
-  var jobs: Int
+  @Argument(
+    .option(
+      "--shard", "<K/N|auto>",
+      "Run only the K-th of N slices of the (cell, seed) space and write a partial table for 'faultsim merge'. "
+        + "'auto' reads the array task's number from the environment of "
+        + SweepShard.schedulers.dropLast().map(\.name).joined(separator: ", ") + " or "
+        + (SweepShard.schedulers.last?.name ?? "")
+        + " (the variables are in 'faultsim man', ENVIRONMENT)."),
+    read: SweepCommand.shard)
   var shard: SweepShard?
-  var resume: Bool
-  var quiet: Bool
-  var budget: MemoryBudget
-  var workLimit: WorkLimit
-  var gate: TableGate
-  var strict: Bool
-  /// Whether `--jobs` and `--interleavings` were given (not defaults).
-  var jobsGiven: Bool
-  var interleavingsGiven: Bool
+  @Argument(.flag("--resume", "Continue an interrupted sweep from its checkpoint.")) var resume: Bool
+  @Argument(.flag("--quiet", short: "-q", "No progress line on standard error.")) var quiet: Bool
+  @Argument() var budget: MemoryBudget
+  @Argument() var workLimit: WorkLimit
+  @Argument() var gate: TableGate
+  @Argument(StrictOption.declaration) var strict: Bool
 
-  init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
-    strict = StrictOption.read(&arguments)
-    jobsGiven = arguments.has(Self.jobsOption)
-    interleavingsGiven = arguments.has(Self.interleavingsOption)
-    force = arguments.flag(Self.forceFlag)
-    resume = arguments.flag(Self.resumeFlag)
-    quiet = arguments.flag(Self.quietFlag)
-    budget = try MemoryBudget(&arguments, environment: Host.environment)
-    workLimit = try WorkLimit(&arguments)
-    gate = try TableGate(&arguments)
-    out = try arguments.outputPath(Self.outOption)
-    interleavings = try arguments.integer(Self.interleavingsOption)
-    jobs = try arguments.givenInteger(Self.jobsOption) ?? Host.activeProcessorCount
-    if let text = try arguments.value(Self.shardOption) {
-      do {
-        shard = try SweepShard(parsing: text, environment: Host.environment)
-      } catch {
-        throw arguments.usageError("--shard \(text): \(error)")
-      }
+  /// Worker threads: `--jobs`, or one per core.
+  var jobs: Int { givenJobs ?? Host.activeProcessorCount }
+
+  func validate(_ arguments: ArgumentReader) throws(CommandFailure) {
+    if let shard, shard != .whole, !gate.conditions.isEmpty {
+      throw arguments.usageError(
+        "--fail-if applies to a final table, and a shard writes a part of one; give it to 'faultsim merge' instead")
     }
-    let seedText = try arguments.requiredValue(Self.seedsOption)
+  }
+
+  /// What the command line asks to sweep, checked: a grid that repeats an
+  /// experiment or is too large is a usage error before any file is read.
+  func request() throws(CommandFailure) -> SweepRequest {
     do {
-      seeds = try SeedRange(parsing: seedText)
+      return try SweepRequest(
+        settings: settings, grid: SweepGrid(axes: axes), seeds: seeds,
+        interleavings: $interleavings.isGiven ? interleavings : nil, shard: shard ?? .whole)
+    } catch {
+      throw .usage(error.description, command: Self.info)
+    }
+  }
+
+  /// `--seeds A..<B`.
+  static func seedRange(
+    _ arguments: inout ArgumentReader, _ declaration: ArgumentDeclaration
+  ) throws(CommandFailure) -> SeedRange {
+    let text = try arguments.requiredValue(declaration)
+    do {
+      return try SeedRange(parsing: text)
     } catch {
       throw arguments.usageError(error.description)
     }
-    settings = try arguments.overrides(Self.setOption)
+  }
+
+  /// Every `--vary key.path=v1,v2,…`.
+  static func axes(
+    _ arguments: inout ArgumentReader, _ declaration: ArgumentDeclaration
+  ) throws(CommandFailure) -> [SweepGrid.Axis] {
     var axes: [SweepGrid.Axis] = []
-    for text in try arguments.values(Self.varyOption) {
+    for text in try arguments.values(declaration) {
       do {
         axes.append(try SweepGrid.Axis(parsing: text))
       } catch {
         throw arguments.usageError("--vary \(ScenarioOverride.abbreviated(text)): \(error)")
       }
     }
-    grid = SweepGrid(axes: axes)
-    path = try arguments.positional(Self.scenario)
-    try arguments.finish()
-    if let shard, shard != .whole, !gate.conditions.isEmpty {
-      throw arguments.usageError(
-        "--fail-if applies to a final table, and a shard writes a part of one; give it to 'faultsim merge' instead")
-    }
+    return axes
+  }
+
+  /// `--shard K/N` or `--shard auto`.
+  static func shard(
+    _ arguments: inout ArgumentReader, _ declaration: ArgumentDeclaration
+  ) throws(CommandFailure) -> SweepShard? {
+    guard let text = try arguments.value(declaration) else { return nil }
     do {
-      try grid.check(settings: settings, maximumCells: SweepGrid.maximumCells)
+      return try SweepShard(parsing: text, environment: Host.environment)
     } catch {
-      throw arguments.usageError(error.description)
+      throw arguments.usageError("--shard \(text): \(error)")
     }
   }
 
   func run(_ output: inout Output) throws(CommandFailure) {
+    let request = try request()
     let bytes: [UInt8]
-    let first: Scenario
     do {
       bytes = try ScenarioArgument.bytes(path)
-      first = try Scenario.parse(bytes: bytes, file: path, overrides: settings + grid.cell(0))
     } catch {
       throw .scenario(error)
     }
-    var visitor = SweepVisitor(command: self, bytes: bytes, output: output)
-    defer { output = visitor.output }
-    try first.world.open(&visitor)
-  }
-
-  /// Runs the sweep for the world of its first cell (every cell has it).
-  struct SweepVisitor: WorldVisitor {
-    typealias Result = Void
-    typealias Failure = CommandFailure
-
-    let command: SweepCommand
-    let bytes: [UInt8]
-    var output: Output
-
-    mutating func visit<World: PluggableWorld>(
-      _ world: World.Type, _ options: World.Options
-    ) throws(CommandFailure) {
-      try command.sweep(World.self, bytes, &output)
-    }
-  }
-
-  func sweep<World: PluggableWorld>(
-    _ world: World.Type, _ bytes: [UInt8], _ output: inout Output
-  ) throws(CommandFailure) where World.Options: Sendable {
-    let sweep: Sweep<World>
-    do {
-      sweep = try Sweep<World>(
-        file: path, bytes: bytes, settings: settings, grid: grid, seeds: seeds, interleavings: interleavings)
-    } catch {
-      switch error {
-      case .scenario(let scenarioError): throw .scenario(scenarioError)
-      case .tooLarge(let message), .invalidGrid(let message): throw .usage(message, command: Self.info)
-      case .simulation(let simulationError): throw .simulation(simulationError, scenario: path)
-      }
-    }
-    try gate.check(columns: grid.axes.map(\.keyPath.description) + Sweep<World>.columns, command: Self.info)
-    // No more workers run than there are chunks of work.
-    let runs = UInt64(sweep.cells.count).multipliedReportingOverflow(by: seeds.count)
-    let workers = runs.overflow ? jobs : Int(min(UInt64(jobs), runs.partialValue))
-    // Each cell keeps its sums: measured (release) 6 KiB a cell with
-    // narrow histograms, 11 KiB with completion times over 2¹⁰ ms.
-    let cellBytes = UInt64(6_144 + 8_192 * World.Metrics.histograms.count)
-    try budget.check(
-      World.self, sweep.cells.map(\.options), jobs: workers, besides: UInt64(sweep.cells.count) * cellBytes,
-      scenario: path)
-    try workLimit.check(World.self, sweep.cells.map(\.options), scenario: path)
-    if let out { try OutputFile.checkWritable(out, force: force) }
-    // Shards sharing a directory (an array job writing to standard output)
-    // each keep their own checkpoint.
-    let part = shard.map { $0 == .whole ? "" : "-shard-\($0.index)-of-\($0.count)" } ?? ""
-    let checkpoint = (out ?? "faultsim-sweep-\(sweep.digest)\(part)") + ".checkpoint"
-    var resumed: PartialTable?
-    if resume {
-      guard OutputFile.exists(checkpoint) else {
-        throw .missingInput("no checkpoint at \(checkpoint) to resume from; run without --resume to start")
-      }
-      let text = try InputText.read(checkpoint, kind: "checkpoint")
-      do {
-        resumed = try PartialTable(parsing: text, file: checkpoint)
-      } catch {
-        throw .data("cannot resume: \(error)\n\(Self.startOver)")
-      }
-    } else if OutputFile.exists(checkpoint) && !force {
-      throw .cannotCreate(
-        "\(checkpoint) holds an interrupted run of a sweep; pass --resume to continue it or --force to start over")
-    }
-    let execution: SweepExecution<World>
-    do {
-      execution = try SweepExecution(
-        sweep: sweep, shard: shard ?? .whole, resume: resumed)
-    } catch {
-      throw .data("cannot resume: \(error)\n\(Self.startOver)")
-    }
-    var warnings = Warnings()
-    for warning in sweep.warnings { warnings.add(warning.description) }
-    warnings.addShadowed(
-      settings.map { ("--set \($0)", $0.keyPath) }
-        + grid.axes.map { ("--vary \($0.keyPath)=\($0.values.joined(separator: ","))", $0.keyPath) })
-    if interleavingsGiven && !sweep.cells.contains(where: { World.canMeetRace($0.options) }) {
-      warnings.add(
-        flag: "--interleavings \(interleavings)", "no cell can meet a race, so no seed is run in another order")
-    }
-    if jobsGiven && execution.workItems > 0 && jobs > execution.workItems {
-      warnings.add(
-        flag: "--jobs \(jobs)",
-        "there \(execution.workItems == 1 ? "is 1 piece" : "are \(execution.workItems) pieces") of work "
-          + "(a cell and a range of its seeds each), so at most \(execution.workItems) threads run")
-    }
-    if force && resume && out == nil {
-      warnings.add(flag: "--force", "with --resume and no --out there is nothing to replace or discard")
-    }
-    try warnings.report(strict: strict, after: &output)
-    let progress = ProgressLine(enabled: !quiet, initialSeeds: execution.seedsDone)
-    let saver = CheckpointSaver(path: checkpoint)
-    let watch = makeWatch(World.self, sweep.cells.map(\.options), workers: workers)
-    let resumeCommand = resumeCommand
-    let signals = InterruptSignals(
-      first: { _ in
-        execution.cancel()
-        watch.requestStop()
-      },
-      again: { hurry in
-        // Stop waiting for the workers: the chunks in progress would be
-        // dropped anyway, and the finished ones are saved first.
-        saver.saveAndExit({ execution.partialTable().csv }) { failure in
-          progress.finish()
-          InterruptSignals.exitNow(
-            failure ?? .interrupted(Self.interruptedMessage(execution, checkpoint, resumeCommand, hurry: hurry)))
-        }
-      })
-    defer { signals.cancel() }
-    let completed: Bool
-    do {
-      completed = try execution.run(jobs: jobs, watch: watch) { _ in
-        progress.update(Self.snapshot(execution))
-        saver.saveIfDue { execution.partialTable().csv }
-      }
-    } catch {
-      progress.finish()
-      throw workLimit.failure(error, scenario: path)
-    }
-    progress.update(Self.snapshot(execution), force: true)
-    progress.finish()
-    guard completed else {
-      try saver.save { execution.partialTable().csv }
-      throw .interrupted(Self.interruptedMessage(execution, checkpoint, resumeCommand, hurry: nil))
-    }
-    let text: String
-    if let shard, shard != .whole {
-      text = execution.partialTable().csv
-    } else if let table = execution.table() {
-      text = table
-    } else {
-      throw .software("the sweep finished but a cell has no result")
-    }
-    try saver.finish { () throws(CommandFailure) in
-      if let out {
-        try OutputFile.write(text, to: out, force: force)
-      } else {
-        output.write(text)
-      }
-    }
-    if shard == nil || shard == .whole {
-      output.flush()
-      try gate.enforce(on: text, axes: grid.axes.count)
-    }
-  }
-
-  /// What an interrupted sweep says: how far it got, where the finished
-  /// work is, and how to continue; `hurry` says why it stopped at once,
-  /// if it did.
-  static func interruptedMessage<World: ScenarioWorld>(
-    _ execution: SweepExecution<World>, _ checkpoint: String, _ resumeCommand: String, hurry: InterruptSignals.Hurry?
-  ) -> String where World.Options: Sendable {
-    let done = execution.progress
-    let how = hurry.map { "\($0) " } ?? "interrupted "
-    return "\(how)after \(done.seedsDone) of \(done.seedsPlanned) seeds; the finished work is in \(checkpoint).\n"
-      + "Continue with: \(resumeCommand)"
-  }
-
-  /// The watch every run of the sweep shares: the one place the command
-  /// says what looks at its runs while they go — the work limit, each
-  /// seed's share of the memory budget (one of `workers` side by side),
-  /// and a stop on SIGINT or SIGTERM.
-  func makeWatch<World: PluggableWorld>(_ world: World.Type, _ cells: [World.Options], workers: Int) -> RunWatch {
-    RunWatch(
-      eventLimit: workLimit.events(World.self, cells),
-      memoryLimit: budget.limit(jobs: workers, lower: World.sizeKey + (workers > 1 ? " or --jobs" : "")))
+    var renderer = SweepRenderer(command: self, output: output)
+    defer { output = renderer.output }
+    try request.open(
+      file: path, bytes: bytes, limits: .init(jobs: jobs, memoryBytes: budget.bytes), &renderer)
   }
 
   /// The help's paragraph on the columns, made from the default world's
@@ -312,23 +160,5 @@ struct SweepCommand: Subcommand {
       + ". Columns ending in _lo and _hi are 95% Wilson intervals; order_sensitive_rate is the share of seeds in "
       + "which two of at most --interleavings orders of the same faults end differently. The other worlds have "
       + "their own columns; see docs/metrics.md."
-  }
-
-  /// What to do with a checkpoint that cannot be resumed.
-  static let startOver = "To start the sweep over, run the same command with --force instead of --resume."
-
-  static func snapshot<World: ScenarioWorld>(
-    _ execution: SweepExecution<World>
-  ) -> (cells: Int, cellsTotal: Int, seeds: UInt64, seedsTotal: UInt64) where World.Options: Sendable {
-    let progress = execution.progress
-    return (progress.cellsDone, progress.cellsPlanned, progress.seedsDone, progress.seedsPlanned)
-  }
-
-  /// The command line that continues this sweep.
-  var resumeCommand: String {
-    var arguments = CommandLine.arguments
-    arguments[0] = "faultsim"
-    if !arguments.contains("--resume") { arguments.append("--resume") }
-    return arguments.map(ReplayCommand.quote).joined(separator: " ")
   }
 }

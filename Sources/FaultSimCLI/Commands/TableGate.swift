@@ -152,3 +152,12 @@ struct TableGate {
     throw .gate(failing.map { "--fail-if: \($0)" }.joined(separator: "\n"))
   }
 }
+
+extension Argument where Value == TableGate {
+  /// `--fail-if`, as `declaration` words it for the command.
+  init(_ declaration: ArgumentDeclaration = TableGate.declaration) {
+    self.init(declaration) { arguments, declaration throws(CommandFailure) in
+      try TableGate(&arguments, declaration: declaration)
+    }
+  }
+}

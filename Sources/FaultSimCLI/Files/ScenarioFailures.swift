@@ -67,3 +67,17 @@ extension ArgumentReader {
     return .replay(sequence)
   }
 }
+
+extension Argument where Value == [ScenarioOverride] {
+  /// Every `--set key.path=value`, in order.
+  init(_ declaration: ArgumentDeclaration) {
+    self.init(declaration) { arguments, declaration throws(CommandFailure) in try arguments.overrides(declaration) }
+  }
+}
+
+extension Argument where Value == OrderStrategy {
+  /// `--order`: how races are ordered; FIFO when absent.
+  init() {
+    self.init(ArgumentReader.orderOption) { arguments, _ throws(CommandFailure) in try arguments.orderStrategy() }
+  }
+}

@@ -141,10 +141,31 @@ struct MemoryBudget {
   ///   - scenario: The scenario file, for the message.
   func check(needed: UInt64?, what: String, lower: String, scenario: String) throws(CommandFailure) {
     if let needed, needed <= bytes { return }
+    throw refusal(needed: needed, what: what, lower: lower, scenario: scenario)
+  }
+
+  /// The failure for work estimated to need `needed` bytes (`nil`: more
+  /// than 64 bits hold); see ``check(needed:what:lower:scenario:)``.
+  func refusal(needed: UInt64?, what: String, lower: String, scenario: String) -> CommandFailure {
     let need = needed.map(Self.text) ?? "more than 16 EiB"
-    throw .data(
+    return .data(
       "\(FileName.display(scenario)): \(what) about \(need), more than the memory budget of \(Self.text(bytes)) (\(origin)); lower \(lower), or raise the budget with \(Self.option) or \(Self.environmentVariable) (this machine has \(Self.text(Host.physicalMemory)))"
     )
+  }
+
+  /// The failure for a sweep whose plan does not fit the budget.
+  func refusal(_ estimate: SweepMemoryEstimate, lower: String, scenario: String) -> CommandFailure {
+    refusal(
+      needed: estimate.total, what: Self.what(estimate.perSimulation, jobs: estimate.simulations), lower: lower,
+      scenario: scenario)
+  }
+
+  /// What needs the memory: `one simulation needs`, or `4 simulations side
+  /// by side (--jobs 4), about 1.2 GiB each, need`.
+  static func what(_ perSimulation: UInt64, jobs: Int) -> String {
+    jobs > 1
+      ? "\(jobs) simulations side by side (--jobs \(jobs)), about \(text(perSimulation)) each, need"
+      : "one simulation needs"
   }
 
   /// Checks `jobs` simulations of the largest of `options` side by side.
@@ -152,19 +173,14 @@ struct MemoryBudget {
   /// With `trace`, each simulation also holds what streaming its timeline in
   /// that format holds (see ``estimatedBytes(_:_:trace:)``).
   func check<World: MemorySizedWorld & ShrinkableWorld>(
-    _ world: World.Type, _ options: [World.Options], jobs: Int, besides extra: UInt64 = 0, scenario: String,
+    _ world: World.Type, _ options: [World.Options], jobs: Int, scenario: String,
     trace: TraceFormat? = nil
   ) throws(CommandFailure) {
     let largest = options.map { Self.estimatedBytes(World.self, $0, trace: trace) }.max() ?? 0
     let workers = UInt64(max(1, jobs))
     let (simulations, overflow) = largest.multipliedReportingOverflow(by: workers)
-    let (total, overflowTotal) = simulations.addingReportingOverflow(extra)
-    let what =
-      jobs > 1
-      ? "\(jobs) simulations side by side (--jobs \(jobs)), about \(Self.text(largest)) each, need"
-      : "one simulation needs"
     try check(
-      needed: overflow || overflowTotal ? nil : total, what: what,
+      needed: overflow ? nil : simulations, what: Self.what(largest, jobs: jobs),
       lower: World.sizeKey + (jobs > 1 ? " or --jobs" : ""), scenario: scenario)
   }
 
@@ -203,5 +219,14 @@ struct MemoryBudget {
     let held = TraceWriter.heldBytes(format: trace, actors: actors.overflow ? .max : actors.partialValue &+ 8)
     let (total, overflow) = simulation.addingReportingOverflow(held &+ (1 << 17))
     return overflow ? .max : total
+  }
+}
+
+extension Argument where Value == MemoryBudget {
+  /// `--memory-budget`, as every command that checks a budget takes it.
+  init() {
+    self.init(MemoryBudget.declaration) { arguments, _ throws(CommandFailure) in
+      try MemoryBudget(&arguments, environment: Host.environment)
+    }
   }
 }

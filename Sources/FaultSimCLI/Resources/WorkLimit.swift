@@ -130,3 +130,10 @@ struct WorkLimit {
     (options as? Sized.Options).map(Sized.estimatedWork)
   }
 }
+
+extension Argument where Value == WorkLimit {
+  /// `--max-events`, as `run` and `sweep` take it.
+  init() {
+    self.init(WorkLimit.declaration) { arguments, _ throws(CommandFailure) in try WorkLimit(&arguments) }
+  }
+}

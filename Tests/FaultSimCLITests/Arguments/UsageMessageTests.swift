@@ -53,6 +53,15 @@ import Testing
       ["Missing expected argument '--seeds <A..<B>'", "'--sed' is not an option: did you mean '--seeds'?"])
   }
 
+  /// An option the command declares is never taken for a typo of a
+  /// missing one, whatever order the options are read in.
+  @Test func aDeclaredOptionIsNotCalledATypoOfAMissingOne() throws {
+    let result = try FaultSimProcess.run(["plot", "t.csv", "--y", "b", "--out", "p.svg"])
+    #expect(result.status == 64)
+    let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(first == "Error: Missing expected argument '--x <column>'", "\(first)")
+  }
+
   @Test func mistypedKeyPathsInSetAndVaryGetASuggestion() throws {
     // The file has responseLoss: the typo on the command line means it.
     let run = try FaultSimProcess.run(["run", Self.checkout, "--set", "network.respnseLoss=0.2"])
