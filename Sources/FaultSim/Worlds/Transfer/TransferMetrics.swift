@@ -145,7 +145,7 @@ extension TransferWorldModel {
     app.recordLifecycles(into: &m)
     for user in aliveAtRelaunch.indices {
       m.aliveAtRelaunch &+= UInt64(aliveAtRelaunch[user])
-      m.tasksOrphaned &+= UInt64(daemon.devices[user].tasksOrphaned)
+      m.tasksOrphaned &+= UInt64(daemon.tasksOrphaned(of: user))
     }
     for device in taskScheduler.devices {
       m.reconcileJobs &+= UInt64(device.launches)

@@ -73,12 +73,12 @@ extension UserCodeTransferApp {
       var delivery = UserCodeDevices<App>.Delivery(
         task: TransferTaskInfo(
           taskIdentifier: info.identifier, taskDescription: info.description, url: info.url, state: .completed,
-          bytesReceived: session.tasks[task.index].moved),
+          bytesReceived: session.snapshot(of: task).moved),
         file: nil, error: nil)
       switch callback.outcome {
       case .completed(.download(let content), let bytes):
         devices.deliveriesMade &+= 1
-        let expected = session.tasks[task.index].target
+        let expected = session.target(of: task)
         let received: UInt64 =
           switch content {
           case .good, .corruptedBytes: bytes
@@ -109,22 +109,14 @@ extension UserCodeTransferApp {
   /// a force-quit or the app cancelled are not listed; their cancellation
   /// still reaches the delegate.
   func endedAwaitingDelivery(_ user: Int, session: TransferDaemon) -> [TransferTaskInfo] {
-    var ended: [TransferTaskInfo] = []
-    let connected = session.connectedSession(of: user)
-    var cursor = session.taskCursor(of: user)
-    while let index = session.nextTask(&cursor) {
-      let task = session.tasks[index]
-      if task.session == connected, task.state == .ended, !task.deferred,
-        task.ending == .completed || task.ending == .failed
-      {
-        let info = devices.taskInfo[index]
-        ended.append(
-          TransferTaskInfo(
-            taskIdentifier: info.identifier, taskDescription: info.description, url: info.url, state: .completed,
-            bytesReceived: task.moved))
-      }
+    var ended: [TransferTaskSnapshot] = []
+    session.endedAwaitingDelivery(of: user, into: &ended)
+    return ended.map { ended in
+      let info = devices.taskInfo[ended.task.index]
+      return TransferTaskInfo(
+        taskIdentifier: info.identifier, taskDescription: info.description, url: info.url, state: .completed,
+        bytesReceived: ended.moved)
     }
-    return ended
   }
 
   /// Carries out what the code posted, in order, and schedules the wakes
