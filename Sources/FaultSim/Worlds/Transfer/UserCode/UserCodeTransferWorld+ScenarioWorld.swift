@@ -35,7 +35,7 @@ extension UserCodeTransferWorld: DerivedWorld, ProbedWorld, MemorySizedWorld, Sh
 
   /// What the repeat half of the probe does.
   public static var repeatedOperation: String {
-    "the user reopens the app twice in a row (your launch code runs twice)"
+    "the user reopens the app twice in a row (the second reopen finds it running: becameActive() runs)"
   }
 
   /// The transfer world's estimate plus each device's processes: measured
