@@ -61,7 +61,7 @@ public struct CustomTransferWorld<
 
   /// The components and the router, with the given decisions.
   @usableFromInline
-  var model: TransferWorldModel<Reconciler, Completion, Job>
+  var model: TransferWorldModel<TransferApp<Reconciler, Completion, Job>>
 
   /// Creates the world in its initial state.
   @inlinable

@@ -134,12 +134,47 @@ extension TransferWorldModel {
     var m = TransferMetrics()
     m.runs = 1
     m.events = events
-    var useful: UInt64 = 0
     var tasks = DaemonTaskTotals()
     let daemonFiles = daemon.fileRecords(totals: &tasks)
-    for file in app.records.indices {
-      let row = app.records[file].row
-      let result = app.records[file].result
+    let useful = app.recordFiles(into: &m, daemonFiles: daemonFiles)
+    m.tasksCreated &+= tasks.created
+    m.transfersCompleted &+= tasks.completed
+    m.cancelledByApp &+= tasks.cancelledByApp
+    m.bytesTransferred = daemon.bytesMoved
+    m.bytesWasted = m.bytesTransferred - min(m.bytesTransferred, useful)
+    app.recordLifecycles(into: &m)
+    for user in aliveAtRelaunch.indices {
+      m.aliveAtRelaunch &+= UInt64(aliveAtRelaunch[user])
+      m.tasksOrphaned &+= UInt64(daemon.tasksOrphaned(of: user))
+    }
+    for device in taskScheduler.devices {
+      m.reconcileJobs &+= UInt64(device.launches)
+      m.reconcileJobsExpired &+= UInt64(device.expirations)
+    }
+    return m
+  }
+
+  /// Each file's final state, in file order.
+  ///
+  /// - Complexity: O(files + tasks).
+  @inlinable
+  func finalState() -> EntityStates<TransferFileOutcome> {
+    EntityStates(app.finalStates(daemonFiles: daemon.fileRecords()))
+  }
+}
+
+extension TransferApp {
+  /// Adds each wanted file's fate to `m`: stored once, twice, corrupt or
+  /// lost, and what the registry believes of it.
+  ///
+  /// - Returns: The bytes of good stored copies.
+  /// - Complexity: O(files).
+  @inlinable
+  func recordFiles(into m: inout TransferMetrics, daemonFiles: [DaemonFileRecord]) -> UInt64 {
+    var useful: UInt64 = 0
+    for file in records.indices {
+      let row = records[file].row
+      let result = records[file].result
       let daemonFile = daemonFiles[file]
       if result.stored && !result.corrupt { useful &+= result.usefulBytes }
       m.orphanedTransfers &+= UInt64(daemonFile.orphanedTransfers)
@@ -158,41 +193,34 @@ extension TransferWorldModel {
         m.uncertain &+= 1
       }
       // Wrapping, as before: a file stored before the user asked again.
-      if result.stored { m.completion.record(result.storedAt.nanoseconds &- app.requestedAt[file].nanoseconds) }
+      if result.stored { m.completion.record(result.storedAt.nanoseconds &- requestedAt[file].nanoseconds) }
     }
-    m.tasksCreated &+= tasks.created
-    m.transfersCompleted &+= tasks.completed
-    m.cancelledByApp &+= tasks.cancelledByApp
-    m.bytesTransferred = daemon.bytesMoved
-    m.bytesWasted = m.bytesTransferred - min(m.bytesTransferred, useful)
-    for user in app.lifecycles.indices {
-      let lifecycle = app.lifecycles[user]
-      m.wakeUps &+= UInt64(lifecycle.wakeUps)
-      m.backgroundRuntime &+= lifecycle.backgroundRuntime.nanoseconds
-      m.aliveAtRelaunch &+= UInt64(aliveAtRelaunch[user])
-      m.tasksOrphaned &+= UInt64(daemon.devices[user].tasksOrphaned)
-    }
-    for device in taskScheduler.devices {
-      m.reconcileJobs &+= UInt64(device.launches)
-      m.reconcileJobsExpired &+= UInt64(device.expirations)
-    }
-    return m
+    return useful
   }
 
-  /// Each file's final state, in file order.
+  /// Adds the apps' background wakes and background time to `m`.
   ///
-  /// - Complexity: O(files + tasks).
+  /// - Complexity: O(users).
   @inlinable
-  func finalState() -> EntityStates<TransferFileOutcome> {
-    let daemonFiles = daemon.fileRecords()
-    return EntityStates(
-      app.records.indices.map { file in
-        let result = app.records[file].result
-        let daemonFile = daemonFiles[file]
-        return TransferFileOutcome(
-          name: settings.fileName(file), stored: result.stored, corrupt: result.corrupt,
-          transfers: Int(daemonFile.completedTransfers), orphaned: Int(daemonFile.orphanedTransfers),
-          concurrent: daemonFile.mostAlive >= 2, row: "\(app.records[file].row.state)")
-      })
+  func recordLifecycles(into m: inout TransferMetrics) {
+    for user in lifecycles.indices {
+      m.wakeUps &+= UInt64(lifecycles[user].wakeUps)
+      m.backgroundRuntime &+= lifecycles[user].backgroundRuntime.nanoseconds
+    }
+  }
+
+  /// Each file's final state: what was stored, and the registry's row.
+  ///
+  /// - Complexity: O(files).
+  @inlinable
+  func finalStates(daemonFiles: [DaemonFileRecord]) -> [TransferFileOutcome] {
+    records.indices.map { file in
+      let result = records[file].result
+      let daemonFile = daemonFiles[file]
+      return TransferFileOutcome(
+        name: settings.fileName(file), stored: result.stored, corrupt: result.corrupt,
+        transfers: Int(daemonFile.completedTransfers), orphaned: Int(daemonFile.orphanedTransfers),
+        concurrent: daemonFile.mostAlive >= 2, row: "\(records[file].row.state)")
+    }
   }
 }

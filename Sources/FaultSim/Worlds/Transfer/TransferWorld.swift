@@ -39,7 +39,7 @@ public struct TransferWorld: SimulationModel {
   public typealias Event = TransferEvent
 
   /// The components and the router, with the built-in decisions.
-  var model: TransferWorldModel<BuiltInReconciler, BuiltInCompletionHandler, BuiltInReconcileJobHandler>
+  var model: TransferWorldModel<TransferApp<BuiltInReconciler, BuiltInCompletionHandler, BuiltInReconcileJobHandler>>
 
   /// The world's definition.
   public var options: TransferWorldOptions { model.settings.options }

@@ -9,7 +9,7 @@ extension TransferWorldModel {
   mutating func submitReconcileJob(_ user: Int, _ context: inout SimulationContext<TransferEvent>)
     throws(SimulationError)
   {
-    guard let job = app.decisions.jobSchedule else { return }
+    guard let job = app.jobSchedule else { return }
     let submission = taskScheduler.submit(
       job.request(submittedAt: context.now), user: user, at: context.now, policy: job.submission,
       conditions: conditions[user], random: context.random)
@@ -35,12 +35,12 @@ extension TransferWorldModel {
   mutating func reconcileJobLaunches(
     _ user: Int, submission: UInt32, _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {
-    guard let job = app.decisions.jobSchedule,
+    guard let job = app.jobSchedule,
       let launched = taskScheduler.launch(user, submission: submission, at: context.now)
     else { return }
     app.launchedForBackgroundTask(user, session: &daemon, &context)
     // The launch recreates the session: pending transfer events arrive.
-    try deliverPending(user, &context)
+    try app.deliverPending(user, session: &daemon, &context)
     let work = job.work(user: user, job: launched.launch, context.random)
     let run = taskScheduler.run(launched.request, startingAt: context.now, work: work, in: conditions[user])
     app.beginBackgroundTask(user, runtime: run.runtime)
@@ -54,13 +54,13 @@ extension TransferWorldModel {
   mutating func reconcileJobEnds(
     _ user: Int, expired: Bool, _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {
-    guard app.endBackgroundTask(user), app.decisions.jobSchedule != nil else { return }
+    guard app.endBackgroundTask(user), app.jobSchedule != nil else { return }
     guard expired else {
       try app.reconcileJobCompleted(user, session: &daemon, &context)
       return
     }
     taskScheduler.noteExpiration(user)
     let cancelled = app.reconcileJobExpired(user, session: &daemon, &context)
-    for task in cancelled.reversed() { try deliver(task, &context) }
+    for task in cancelled.reversed() { try app.endingArrives(task, user: user, session: &daemon, &context) }
   }
 }

@@ -4,29 +4,23 @@
 extension TransferWorldModel {
   // MARK: The user's script
 
-  /// The user opens the app. On the relaunch, the app first receives the
-  /// events that waited for it, then reconciles, then receives the endings
-  /// the `finish-vs-enqueue` race held back.
+  /// The user opens the app. On a reopen, the relaunch races are answered
+  /// before the app looks at its tasks: a task due within the window may
+  /// finish first, its completion reaching the app only afterwards.
   @inlinable
   mutating func userOpensApp(
     _ user: Int, _ launch: TransferEvent.Launch, _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {
-    try app.open(user, launch, session: &daemon, &context)
+    try app.userOpens(user, launch, session: &daemon, &context)
     guard launch == .again else { return }
     try resolveRelaunchRaces(user, &context)
-    try deliverPending(user, &context)
-    try app.reconcile(user, by: .launch, session: &daemon, &context)
-    try deliverPending(user, includingDeferred: true, &context)
-    // The user asks again, a little later, for what they cancelled.
-    for file in settings.files(of: user) where app.isCancelledByUser(file) {
-      try context.schedule(TransferEvent(.userAsksAgain(file: UInt32(file)), user: user), after: .seconds(10))
-    }
+    try app.reopened(user, session: &daemon, &context)
   }
 
   /// The user leaves the app, which submits its reconcile job (if any).
   @inlinable
   mutating func userLeavesApp(_ user: Int, _ context: inout SimulationContext<TransferEvent>) throws(SimulationError) {
-    guard app.moveToBackground(user, &context) else { return }
+    guard try app.userLeaves(user, &context) else { return }
     if settings.options.reconcileJob != nil { try submitReconcileJob(user, &context) }
   }
 
@@ -40,14 +34,14 @@ extension TransferWorldModel {
     case .none:
       return
     case .system:
-      app.terminatedBySystem(user, &context)
+      app.terminatedBySystem(user, session: &daemon, &context)
     case .forceQuit:
       // The force-quit is a fault too: without it, the system terminates.
       guard context.permit(DrawKey(UserIdentity(user: user), TransferDraw.forceQuit.purpose)) else {
-        app.terminatedBySystem(user, &context)
+        app.terminatedBySystem(user, session: &daemon, &context)
         return
       }
-      app.forceQuitByUser(user, &context)
+      app.forceQuitByUser(user, session: &daemon, &context)
       daemon.forceQuit(user, &context)
     }
   }
@@ -76,55 +70,25 @@ extension TransferWorldModel {
   // MARK: Endings reaching the app
 
   /// A task's ending is queued for the app: it arrives now when the app
-  /// runs (foreground, or its background task); a suspended app is woken,
-  /// a terminated one relaunched when the session sends launch events; a
+  /// runs (foreground, or in the background); a suspended app is woken, a
+  /// terminated one relaunched when the session sends launch events; a
   /// force-quit app gets nothing until the user opens it.
   @inlinable
+  @inline(__always)
   mutating func routeEnding(
     of task: TransferTaskID, user: Int, _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {
-    if app.runsBackgroundTask(user) {
-      try deliver(task, &context)
+    if app.receivesEndings(user) {
+      try app.endingArrives(task, user: user, session: &daemon, &context)
       return
     }
     switch app.state(of: user) {
-    case .foreground:
-      try deliver(task, &context)
     case .suspended:
       try scheduleWake(user, &context)
     case .terminated:
       if settings.options.lifecycle.sendsLaunchEvents { try scheduleWake(user, &context) }
-    case .forceQuit:
+    case .foreground, .forceQuit:
       break
-    }
-  }
-
-  /// Hands one ended task's event from the daemon to the app's delegate.
-  @inlinable
-  @inline(__always)
-  mutating func deliver(_ task: TransferTaskID, _ context: inout SimulationContext<TransferEvent>)
-    throws(SimulationError)
-  {
-    guard let callback = daemon.collect(task, &context) else { return }
-    context.traceMessage(
-      from: TransferWorld.daemonName(callback.transfer.file / settings.filesPerUser),
-      to: TransferWorld.appName(callback.transfer.file / settings.filesPerUser),
-      "\(callback.outcome) \(settings.taskName(callback.transfer))")
-    try app.receive(callback, session: &daemon, &context)
-  }
-
-  /// Hands the connected session's ended tasks to the app in the order they
-  /// ended; deferred ones stay queued unless `includingDeferred`.
-  ///
-  /// - Complexity: O(queued tasks).
-  @inlinable
-  @inline(__always)
-  mutating func deliverPending(
-    _ user: Int, includingDeferred: Bool = false, _ context: inout SimulationContext<TransferEvent>
-  ) throws(SimulationError) {
-    var cursor = daemon.openDeliveryQueue(of: user)
-    while let task = daemon.nextDelivery(&cursor, includingDeferred: includingDeferred) {
-      try deliver(task, &context)
     }
   }
 
@@ -146,11 +110,10 @@ extension TransferWorldModel {
     let state = app.state(of: user)
     guard state == .suspended || (state == .terminated && settings.options.lifecycle.sendsLaunchEvents) else { return }
     let relaunched = state == .terminated
-    app.wokenInBackground(user, relaunched: relaunched, session: &daemon, &context)
+    try app.wokenInBackground(user, relaunched: relaunched, session: &daemon, &context)
     // Launch code runs: it submits the reconcile job again.
     if relaunched && settings.options.reconcileJob != nil { try submitReconcileJob(user, &context) }
-    try deliverPending(user, &context)
-    try app.finishBackgroundWake(user, relaunched: relaunched, session: &daemon, &context)
+    try app.runBackgroundWake(user, relaunched: relaunched, session: &daemon, &context)
   }
 
   // MARK: Races

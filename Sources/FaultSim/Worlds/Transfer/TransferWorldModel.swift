@@ -1,32 +1,28 @@
-/// The transfer world's components and router, generic over the three
-/// decisions of the app a user may replace: its reconcile
-/// (``TransferReconciler``), its completion handler
-/// (``TransferCompletionHandler``) and its reconcile job
-/// (``ReconcileJobHandler``).
+/// The transfer world's components and its one router, generic over the
+/// app (``TransferAppComponent``).
 ///
 /// This is the one code path of the transfer world. ``TransferWorld`` (the
-/// scenario files' world) runs it with the built-in decisions;
-/// ``CustomTransferWorld`` runs it with decisions given in Swift. Both are
-/// thin wrappers, so the compiler specialises the model for each set of
-/// decisions and nothing on the hot path is an existential.
+/// scenario files' world) runs it with the built-in app and its built-in
+/// decisions; ``CustomTransferWorld`` with the built-in app deciding as
+/// given in Swift (``TransferApp``); ``UserCodeTransferWorld`` with your
+/// async code as the app (``UserCodeTransferApp``). All three are thin
+/// wrappers, so the compiler specialises the model for each app and
+/// nothing on the hot path is an existential; and every fault source —
+/// the script's kills and reopens, the relaunch races, the daemon's faults
+/// and the devices' conditions — reaches every app the same way.
 ///
 /// The components each own their state behind a narrow API, and the model
 /// routes the events between them:
 /// - the OS transfer daemon (`TransferDaemon`): sessions, tasks, progress
 ///   under the device's conditions, endings, the delivery queue;
-/// - the app (`TransferApp`): its lifecycle, registry and stored files,
-///   reaching the daemon only through its background session
-///   (`BackgroundTransferSession`) and learning of endings only from
-///   callback messages (`TransferCallback`); its decisions are
-///   `TransferAppDecisions`;
+/// - the app (`App`): its lifecycle, its processes, its registry and
+///   stored files, reaching the daemon only through its session;
 /// - the OS's `BGTaskScheduler` (`SystemTaskScheduler`), for the app's
 ///   reconcile job.
 /// The model itself holds the user's script (open, leave, cancel, ask
 /// again), the system's wake-ups, and the races between components.
 @usableFromInline
-struct TransferWorldModel<
-  Reconciler: TransferReconciler, Completion: TransferCompletionHandler, Job: ReconcileJobHandler
-> {
+struct TransferWorldModel<App: TransferAppComponent> {
   /// The definition and the names traces give files and tasks.
   @usableFromInline
   let settings: TransferWorld.Settings
@@ -35,7 +31,7 @@ struct TransferWorldModel<
   var daemon: TransferDaemon
   /// The app of every device.
   @usableFromInline
-  var app: TransferApp<Reconciler, Completion, Job>
+  var app: App
   /// The OS task scheduler of every device (used by the reconcile job).
   @usableFromInline
   var taskScheduler: SystemTaskScheduler
@@ -51,16 +47,14 @@ struct TransferWorldModel<
   @usableFromInline
   var raceCandidates: [TransferTaskID] = []
 
-  /// The world of `options` with these decisions, each prepared for the
-  /// options (``TransferReconciler/prepared(for:)``).
+  /// The world of `options` with `app`.
   @inlinable
-  init(_ options: TransferWorldOptions, reconciler: Reconciler, completion: Completion, job: Job) {
-    settings = TransferWorld.Settings(options)
+  init(_ settings: TransferWorld.Settings, app: App) {
+    self.settings = settings
     daemon = TransferDaemon(settings)
-    app = TransferApp(
-      settings, decisions: TransferAppDecisions(options, reconciler: reconciler, completion: completion, job: job))
-    taskScheduler = SystemTaskScheduler(options.scheduler)
-    aliveAtRelaunch = Array(repeating: 0, count: options.workload.users)
+    self.app = app
+    taskScheduler = SystemTaskScheduler(settings.options.scheduler)
+    aliveAtRelaunch = Array(repeating: 0, count: settings.options.workload.users)
   }
 
   /// Restores the initial state for another run, keeping the storage.
@@ -79,6 +73,7 @@ struct TransferWorldModel<
   /// app at 0, leaves it, has it terminated and reopens it, by keyed draws.
   @inlinable
   mutating func start(in context: inout SimulationContext<TransferEvent>) throws(SimulationError) {
+    try app.start(&context)
     let options = settings.options
     let horizon = VirtualTime(nanoseconds: options.horizon.nanoseconds)
     let random = context.random
@@ -111,6 +106,8 @@ struct TransferWorldModel<
   mutating func handle(_ event: TransferEvent, in context: inout SimulationContext<TransferEvent>)
     throws(SimulationError)
   {
+    try app.enterEvent(at: context.now)
+    defer { app.leaveEvent() }
     let user = Int(event.user)
     switch event.kind {
     case .userOpensApp(let launch): try userOpensApp(user, launch, &context)
@@ -126,7 +123,30 @@ struct TransferWorldModel<
     case .userAsksAgain(let file): try app.userAsksAgain(Int(file), session: &daemon, &context)
     case .backgroundTaskLaunches(let submission): try reconcileJobLaunches(user, submission: submission, &context)
     case .backgroundTaskEnds(let expired): try reconcileJobEnds(user, expired: expired, &context)
-    case .wake: break  // the built-in app schedules no sleeps
+    case .wake(let ticket): app.wake(ticket, user: user)
     }
+    try app.settle(session: &daemon, &context)
+  }
+
+  /// The run is out of events: the app says whether its code still waits.
+  @inlinable
+  func finish(in context: inout SimulationContext<TransferEvent>) throws(SimulationError) {
+    try app.finish(&context)
+  }
+}
+
+extension TransferWorldModel {
+  /// The world of `options` with the built-in app deciding with these
+  /// decisions, each prepared for the options
+  /// (``TransferReconciler/prepared(for:)``).
+  @inlinable
+  init<Reconciler, Completion, Job>(
+    _ options: TransferWorldOptions, reconciler: Reconciler, completion: Completion, job: Job
+  ) where App == TransferApp<Reconciler, Completion, Job> {
+    let settings = TransferWorld.Settings(options)
+    self.init(
+      settings,
+      app: TransferApp(
+        settings, decisions: TransferAppDecisions(options, reconciler: reconciler, completion: completion, job: job)))
   }
 }

@@ -20,10 +20,7 @@ extension Scenario {
     app: App.Type
   ) throws -> PluggedScenario<UserCodeTransferWorld<App>> {
     if let options = TransferWorld.options(of: world) {
-      var reasons: [String] = []
-      if options.workload.kind != .download { reasons.append("workload.kind is \(options.workload.kind.rawValue)") }
-      if options.reconcileJob != nil { reasons.append("it has a reconcileJob") }
-      if options.app.userCancels > 0 { reasons.append("app.userCancels is \(options.app.userCancels)") }
+      let reasons = UserCodeTransferApp<App>.unsupported(options)
       if !reasons.isEmpty {
         throw UnsupportedScenarioError(
           file: file,

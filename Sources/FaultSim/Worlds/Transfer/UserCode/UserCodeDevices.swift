@@ -76,9 +76,6 @@ final class UserCodeDevices<App: BackgroundTransferApp>: DeviceServices, Downloa
     var backgroundWakes: UInt32 = 0
     /// Background wakes and relaunches in the run.
     var wakeUps: UInt32 = 0
-    /// Live tasks of the connected session when the user last reopened the
-    /// app.
-    var aliveAtRelaunch: UInt32 = 0
   }
 
   /// What one file became on the device.

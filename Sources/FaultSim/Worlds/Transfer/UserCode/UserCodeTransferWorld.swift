@@ -41,102 +41,38 @@ public struct UserCodeTransferWorld<App: BackgroundTransferApp>: SimulationModel
     }
   }
 
-  /// The definition and the names of files and tasks.
-  let settings: TransferWorld.Settings
-  /// The runtime the app's code runs on.
-  let runtime: TaskRuntime
-  /// The apps' side.
-  let devices: UserCodeDevices<App>
-  /// The devices' persistent storage.
-  let disks: [SimulatedDisk]
-  /// The OS transfer daemon of every device.
-  var daemon: TransferDaemon
-  /// Device conditions per user, when the options define them.
-  var conditions: [DeviceConditions] = []
-  /// Scratch.
-  var commands: [UserCodeDevices<App>.Command] = []
-  var sleeps: [(VirtualTime, SleepTicket)] = []
-  var snapshots: [TransferTaskSnapshot] = []
-  var raceCandidates: [TransferTaskID] = []
+  /// The transfer world's one model and router, with your app as its app.
+  var model: TransferWorldModel<UserCodeTransferApp<App>>
 
   /// Creates the world in its initial state.
   public init(_ options: Options) {
-    settings = TransferWorld.Settings(options.scenario)
-    let runtime = TaskRuntime()
-    self.runtime = runtime
-    devices = UserCodeDevices(settings, runtime: runtime)
-    disks = (0..<options.scenario.workload.users).map { _ in SimulatedDisk(runtime: runtime) }
-    daemon = TransferDaemon(settings)
+    let settings = TransferWorld.Settings(options.scenario)
+    model = TransferWorldModel(settings, app: UserCodeTransferApp(settings))
   }
 
   /// Restores the initial state for another run, keeping the storage.
   public mutating func reset() {
-    devices.reset()
-    runtime.reset()
-    for disk in disks { disk.erase() }
-    daemon.reset()
-    conditions.removeAll(keepingCapacity: true)
+    model.reset()
   }
 
   /// The devices' scripts and conditions, by keyed draws.
+  ///
+  /// - Throws: ``SimulationError/model(_:)`` when the scenario needs the
+  ///   built-in app (uploads, a reconcile job, user cancellations);
+  ///   ``Scenario/transferWorld(app:)`` refuses such a scenario earlier.
   public mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
-    runtime.reset()
-    runtime.random = context.random
-    let options = settings.options
-    let horizon = VirtualTime(nanoseconds: options.horizon.nanoseconds)
-    for user in 0..<options.workload.users {
-      let script = try TransferLifecycleScript.schedule(
-        user, options, conditions: options.conditions != nil, horizon: horizon, &context)
-      if let device = script.conditions { conditions.append(device) }
-    }
-    daemon.conditions = conditions
+    try model.start(in: &context)
   }
 
   /// Routes one event, then runs the app code it made ready until every
   /// task waits again.
   public mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
-    try runtime.enter()
-    defer { runtime.leave() }
-    runtime.now = context.now
-    let user = Int(event.user)
-    switch event.kind {
-    case .userOpensApp(let launch): try userOpensApp(user, launch, &context)
-    case .userLeavesApp: userLeavesApp(user, &context)
-    case .appStops: appStops(user, &context)
-    case .taskReachesTarget(let task, let generation):
-      if daemon.reachTarget(task, generation: generation, user: user, &context) {
-        try routeEnding(of: task, user: user, &context)
-      }
-    case .conditionsChange(let generation): try daemon.conditionsChange(user, generation: generation, &context)
-    case .systemWakesApp: try systemWakesApp(user, &context)
-    case .wake(let ticket): wake(ticket, user: user)
-    case .userCancels, .userAsksAgain, .backgroundTaskLaunches, .backgroundTaskEnds:
-      break  // scenario features of the built-in app, refused when plugging an app of your own
-    }
-    try runCode(&context)
+    try model.handle(event, in: &context)
   }
 
   /// The run is out of events: a running app whose code has not returned
   /// waits on something the simulation does not drive.
   public mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError) {
-    if let escape = runtime.foreignEscape() { throw .escape(escape) }
-    var waiting: [Int] = []
-    for (user, device) in devices.devices.enumerated()
-    where device.outstanding > 0 && device.held.isEmpty && device.state != .notRunning && device.state != .forceQuit {
-      waiting.append(user)
-    }
-    guard let first = waiting.first else { return }
-    runtime.taint()
-    let more = waiting.count > 1 ? " (and \(waiting.count - 1) more)" : ""
-    throw .escape(
-      SimulationEscape(
-        .stillWaiting,
-        "the app code of device \(first)\(more) had not returned when the run ran out of events at \(context.now): "
-          + "it waits on something the simulation does not drive — a real Task.sleep or ContinuousClock, a real "
-          + "URLSession or socket, a continuation nobody resumes, the main actor, or an actor with an executor of "
-          + "its own"))
+    try model.finish(in: &context)
   }
-
-  /// `app#3`.
-  static func appName(_ user: Int) -> String { TransferWorld.appName(user) }
 }
