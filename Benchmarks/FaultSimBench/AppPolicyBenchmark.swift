@@ -72,7 +72,7 @@ struct UserEnqueueAll: TransferReconciler {
   var name: String { "blind" }
 
   func reconcile(
-    _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout SimulationContext<TransferEvent>
+    _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout DecisionContext
   ) -> ReconcileAction {
     file.row.wanted && !file.isPresent && file.row.state != .failed ? .enqueue : .leave
   }
@@ -83,7 +83,7 @@ struct UserEnqueueAll: TransferReconciler {
 /// file after a 413, retry a failure from its resume data.
 struct UserCompletionHandler: TransferCompletionHandler {
   func downloadFinished(
-    _ download: FinishedDownload, of file: AppFile, _ context: inout SimulationContext<TransferEvent>
+    _ download: FinishedDownload, of file: AppFile, _ context: inout DecisionContext
   ) -> DownloadDecision {
     guard download.status == 200, download.hasExpectedLength, download.matchesChecksum else {
       return .discard(retry: download.isCurrent && file.row.wanted)
@@ -92,13 +92,13 @@ struct UserCompletionHandler: TransferCompletionHandler {
   }
 
   func uploadRejected(
-    _ upload: RejectedUpload, of file: AppFile, _ context: inout SimulationContext<TransferEvent>
+    _ upload: RejectedUpload, of file: AppFile, _ context: inout DecisionContext
   ) -> UploadRejectionDecision {
     UploadRejectionDecision(deletesStaging: false, row: .failed)
   }
 
   func transferInterrupted(
-    _ interruption: TransferInterruption, of file: AppFile, _ context: inout SimulationContext<TransferEvent>
+    _ interruption: TransferInterruption, of file: AppFile, _ context: inout DecisionContext
   ) -> InterruptionDecision {
     switch interruption.reason {
     case .failed: return file.row.wanted ? .retry(usingResumeData: true) : .leave

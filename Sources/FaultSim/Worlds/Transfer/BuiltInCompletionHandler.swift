@@ -56,7 +56,7 @@ public struct BuiltInCompletionHandler: TransferCompletionHandler {
   @inlinable
   @inline(__always)
   public func downloadFinished(
-    _ download: FinishedDownload, of file: AppFile, _ context: inout SimulationContext<TransferEvent>
+    _ download: FinishedDownload, of file: AppFile, _ context: inout DecisionContext
   ) -> DownloadDecision {
     if detects(download) { return .discard(retry: download.isCurrent && file.row.wanted) }
     return moveTiming == .afterReturn ? .moveAfterReturn : .moveInDelegate
@@ -81,7 +81,7 @@ public struct BuiltInCompletionHandler: TransferCompletionHandler {
   /// `after-any-completion` deletes it and marks the job `done`.
   @inlinable
   public func uploadRejected(
-    _ upload: RejectedUpload, of file: AppFile, _ context: inout SimulationContext<TransferEvent>
+    _ upload: RejectedUpload, of file: AppFile, _ context: inout DecisionContext
   ) -> UploadRejectionDecision {
     stagingDeletion == .afterAnyCompletion
       ? UploadRejectionDecision(deletesStaging: true, row: .done)
@@ -92,7 +92,7 @@ public struct BuiltInCompletionHandler: TransferCompletionHandler {
   /// from zero; otherwise as the protocol's default.
   @inlinable
   public func transferInterrupted(
-    _ interruption: TransferInterruption, of file: AppFile, _ context: inout SimulationContext<TransferEvent>
+    _ interruption: TransferInterruption, of file: AppFile, _ context: inout DecisionContext
   ) -> InterruptionDecision {
     interruption.recovery(of: file, usingResumeData: usesResumeData)
   }

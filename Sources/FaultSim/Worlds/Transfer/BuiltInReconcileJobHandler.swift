@@ -38,7 +38,7 @@ public struct BuiltInReconcileJobHandler: ReconcileJobHandler {
   /// - Complexity: O(listed tasks).
   @inlinable
   public func expired(
-    listing tasks: [TransferTaskSnapshot], _ context: inout SimulationContext<TransferEvent>
+    listing tasks: [TransferTaskSnapshot], _ context: inout DecisionContext
   ) -> ExpirationAction {
     expirationCancelsTransfers ? .cancel(tasks.map(\.task)) : .stopWork
   }

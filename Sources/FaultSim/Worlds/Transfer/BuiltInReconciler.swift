@@ -37,7 +37,7 @@ public struct BuiltInReconciler: TransferReconciler {
   @inlinable
   @inline(__always)
   public func reconcile(
-    _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout SimulationContext<TransferEvent>
+    _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout DecisionContext
   ) -> ReconcileAction {
     policy.action(for: file, isListed: !listed.isEmpty)
   }

@@ -27,7 +27,7 @@
 ///   var work = ReconcilePolicy.state
 ///
 ///   func expired(
-///     listing tasks: [TransferTaskSnapshot], _ context: inout SimulationContext<TransferEvent>
+///     listing tasks: [TransferTaskSnapshot], _ context: inout DecisionContext
 ///   ) -> ExpirationAction {
 ///     .cancel(tasks.filter { !$0.isRunning }.map(\.task))
 ///   }
@@ -57,7 +57,7 @@ public protocol ReconcileJobHandler: Sendable {
   ///   - context: The run's context, for keyed draws and trace lines.
   /// - Returns: The default stops the work and leaves the transfers alone.
   mutating func expired(
-    listing tasks: [TransferTaskSnapshot], _ context: inout SimulationContext<TransferEvent>
+    listing tasks: [TransferTaskSnapshot], _ context: inout DecisionContext
   ) -> ExpirationAction
 }
 
@@ -79,7 +79,7 @@ extension ReconcileJobHandler {
   /// Stops the work; the transfers go on.
   @inlinable
   public mutating func expired(
-    listing tasks: [TransferTaskSnapshot], _ context: inout SimulationContext<TransferEvent>
+    listing tasks: [TransferTaskSnapshot], _ context: inout DecisionContext
   ) -> ExpirationAction {
     .stopWork
   }

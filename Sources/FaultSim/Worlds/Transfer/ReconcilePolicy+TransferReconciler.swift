@@ -16,7 +16,7 @@ extension ReconcilePolicy: TransferReconciler {
   @inlinable
   @inline(__always)
   public func reconcile(
-    _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout SimulationContext<TransferEvent>
+    _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout DecisionContext
   ) -> ReconcileAction {
     action(for: file, isListed: !listed.isEmpty)
   }

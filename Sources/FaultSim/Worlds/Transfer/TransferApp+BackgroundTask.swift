@@ -56,7 +56,7 @@ extension TransferApp {
     _ user: Int, session: inout some BackgroundTransferSession, _ context: inout SimulationContext<TransferEvent>
   ) -> [TransferTaskID] {
     session.allTasks(of: user, into: &taskList)
-    switch decisions.job.expired(listing: taskList, &context) {
+    switch decisions.job.expired(listing: taskList, &context.decisions) {
     case .stopWork:
       context.trace(TransferWorld.appName(user), "reconcile job expires: its work stops, the transfers go on")
       return []

@@ -54,7 +54,7 @@ extension TransferApp {
     _ file: Int, _ interruption: TransferInterruption, session: inout some BackgroundTransferSession,
     _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {
-    switch decisions.completion.transferInterrupted(interruption, of: appFile(file), &context) {
+    switch decisions.completion.transferInterrupted(interruption, of: appFile(file), &context.decisions) {
     case .leave:
       return
     case .mark(let state):
@@ -80,7 +80,7 @@ extension TransferApp {
       guard answer == .accepted else {
         records[file].result.rejected = true
         let upload = RejectedUpload(transfer: callback.transfer, isCurrent: isCurrent, status: answer.status)
-        let decision = decisions.completion.uploadRejected(upload, of: appFile(file), &context)
+        let decision = decisions.completion.uploadRejected(upload, of: appFile(file), &context.decisions)
         if decision.deletesStaging { records[file].result.staging = false }
         if isCurrent { records[file].row.state = decision.row }
         if decision.deletesStaging {
@@ -101,7 +101,7 @@ extension TransferApp {
     case .download(let content):
       records[file].row.lastStatus = content.status
       let download = FinishedDownload(transfer: callback.transfer, isCurrent: isCurrent, content: content, bytes: bytes)
-      switch decisions.completion.downloadFinished(download, of: appFile(file), &context) {
+      switch decisions.completion.downloadFinished(download, of: appFile(file), &context.decisions) {
       case .discard(let retrying):
         context.trace(
           TransferWorld.appName(file / settings.filesPerUser),

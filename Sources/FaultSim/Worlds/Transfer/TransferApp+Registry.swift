@@ -72,8 +72,9 @@ extension TransferApp {
       let k = file - first
       let action: ReconcileAction
       switch reconcile {
-      case .launch: action = decisions.reconciler.reconcile(appFile(file), listed: listed.of(fileAt: k), &context)
-      case .job: action = decisions.job.work.reconcile(appFile(file), listed: listed.of(fileAt: k), &context)
+      case .launch:
+        action = decisions.reconciler.reconcile(appFile(file), listed: listed.of(fileAt: k), &context.decisions)
+      case .job: action = decisions.job.work.reconcile(appFile(file), listed: listed.of(fileAt: k), &context.decisions)
       }
       switch action {
       case .leave:

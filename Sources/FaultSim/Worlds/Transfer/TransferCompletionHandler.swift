@@ -36,7 +36,7 @@
 /// /// as if it were the episode.
 /// struct StatusOnlyValidation: TransferCompletionHandler {
 ///   func downloadFinished(
-///     _ download: FinishedDownload, of file: AppFile, _ context: inout SimulationContext<TransferEvent>
+///     _ download: FinishedDownload, of file: AppFile, _ context: inout DecisionContext
 ///   ) -> DownloadDecision {
 ///     download.status == 200 ? .moveInDelegate : .discard(retry: download.isCurrent && file.row.wanted)
 ///   }
@@ -63,13 +63,13 @@ public protocol TransferCompletionHandler: Sendable {
   /// what it discards when it is the row's task of a wanted file, and
   /// moves in the delegate.
   mutating func downloadFinished(
-    _ download: FinishedDownload, of file: AppFile, _ context: inout SimulationContext<TransferEvent>
+    _ download: FinishedDownload, of file: AppFile, _ context: inout DecisionContext
   ) -> DownloadDecision
 
   /// The server rejected an upload. The default keeps the staging file and
   /// marks the row `failed` (the staging file goes only after a 2xx).
   mutating func uploadRejected(
-    _ upload: RejectedUpload, of file: AppFile, _ context: inout SimulationContext<TransferEvent>
+    _ upload: RejectedUpload, of file: AppFile, _ context: inout DecisionContext
   ) -> UploadRejectionDecision
 
   /// The row's own task ended without a file (stale tasks' endings are
@@ -78,7 +78,7 @@ public protocol TransferCompletionHandler: Sendable {
   /// force-quit cancelled unless it is there, and marks the row `failed`
   /// when the app cancelled the task itself.
   mutating func transferInterrupted(
-    _ interruption: TransferInterruption, of file: AppFile, _ context: inout SimulationContext<TransferEvent>
+    _ interruption: TransferInterruption, of file: AppFile, _ context: inout DecisionContext
   ) -> InterruptionDecision
 }
 
@@ -98,7 +98,7 @@ extension TransferCompletionHandler {
   /// Validates by status, length and checksum; moves in the delegate.
   @inlinable
   public mutating func downloadFinished(
-    _ download: FinishedDownload, of file: AppFile, _ context: inout SimulationContext<TransferEvent>
+    _ download: FinishedDownload, of file: AppFile, _ context: inout DecisionContext
   ) -> DownloadDecision {
     download.status == 200 && download.hasExpectedLength && download.matchesChecksum
       ? .moveInDelegate : .discard(retry: download.isCurrent && file.row.wanted)
@@ -107,7 +107,7 @@ extension TransferCompletionHandler {
   /// Keeps the staging file; the row says `failed`.
   @inlinable
   public mutating func uploadRejected(
-    _ upload: RejectedUpload, of file: AppFile, _ context: inout SimulationContext<TransferEvent>
+    _ upload: RejectedUpload, of file: AppFile, _ context: inout DecisionContext
   ) -> UploadRejectionDecision {
     UploadRejectionDecision(deletesStaging: false, row: .failed)
   }
@@ -116,7 +116,7 @@ extension TransferCompletionHandler {
   /// up on a task the app cancelled.
   @inlinable
   public mutating func transferInterrupted(
-    _ interruption: TransferInterruption, of file: AppFile, _ context: inout SimulationContext<TransferEvent>
+    _ interruption: TransferInterruption, of file: AppFile, _ context: inout DecisionContext
   ) -> InterruptionDecision {
     interruption.recovery(of: file, usingResumeData: true)
   }

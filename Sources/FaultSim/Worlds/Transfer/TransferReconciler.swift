@@ -31,7 +31,7 @@
 /// /// files it does not already transfer.
 /// struct EnqueueIfMissing: TransferReconciler {
 ///   func reconcile(
-///     _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout SimulationContext<TransferEvent>
+///     _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout DecisionContext
 ///   ) -> ReconcileAction {
 ///     file.isWantedAndMissing && listed.isEmpty ? .enqueue : .leave
 ///   }
@@ -63,7 +63,7 @@ public protocol TransferReconciler: Sendable {
   ///     `taskDescription` is the file. More than one is a duplicate.
   ///   - context: The run's context, for keyed draws and trace lines.
   mutating func reconcile(
-    _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout SimulationContext<TransferEvent>
+    _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout DecisionContext
   ) -> ReconcileAction
 }
 

@@ -14,7 +14,7 @@ struct EnqueueAll: TransferReconciler {
   var name: String { "blind" }
 
   func reconcile(
-    _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout SimulationContext<TransferEvent>
+    _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout DecisionContext
   ) -> ReconcileAction {
     file.row.wanted && !file.isPresent && file.row.state != .failed ? .enqueue : .leave
   }
@@ -26,7 +26,7 @@ struct EnqueueIfMissing: TransferReconciler {
   var name: String { "by-identifier" }
 
   func reconcile(
-    _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout SimulationContext<TransferEvent>
+    _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout DecisionContext
   ) -> ReconcileAction {
     file.row.wanted && !file.isPresent && file.row.state != .failed && listed.isEmpty ? .enqueue : .leave
   }
@@ -37,7 +37,7 @@ struct EnqueueIfMissing: TransferReconciler {
 /// the cancelled task had moved.
 struct RestartListed: TransferReconciler {
   func reconcile(
-    _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout SimulationContext<TransferEvent>
+    _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout DecisionContext
   ) -> ReconcileAction {
     guard file.isWantedAndMissing else { return .leave }
     return listed.isEmpty ? .enqueue : .restart
@@ -49,7 +49,7 @@ struct RestartListed: TransferReconciler {
 /// enqueues the file.
 struct ClearStaleRows: TransferReconciler {
   func reconcile(
-    _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout SimulationContext<TransferEvent>
+    _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout DecisionContext
   ) -> ReconcileAction {
     if file.row.cancelled && !file.row.wanted && file.row.state == .active && listed.isEmpty { return .mark(.none) }
     return file.isWantedAndMissing && listed.isEmpty ? .enqueue : .leave
@@ -60,7 +60,7 @@ struct ClearStaleRows: TransferReconciler {
 /// into place.
 struct AcceptEverything: TransferCompletionHandler {
   func downloadFinished(
-    _ download: FinishedDownload, of file: AppFile, _ context: inout SimulationContext<TransferEvent>
+    _ download: FinishedDownload, of file: AppFile, _ context: inout DecisionContext
   ) -> DownloadDecision {
     .moveInDelegate
   }
@@ -72,7 +72,7 @@ struct CarefulApp: TransferCompletionHandler {}
 /// Resume data ignored: a failed download starts again from zero.
 struct RestartFromZero: TransferCompletionHandler {
   func transferInterrupted(
-    _ interruption: TransferInterruption, of file: AppFile, _ context: inout SimulationContext<TransferEvent>
+    _ interruption: TransferInterruption, of file: AppFile, _ context: inout DecisionContext
   ) -> InterruptionDecision {
     guard file.row.wanted else { return .leave }
     switch interruption.reason {
@@ -89,7 +89,7 @@ struct CancelEverythingOnExpiry: ReconcileJobHandler {
   var work = ReconcilePolicy.state
 
   func expired(
-    listing tasks: [TransferTaskSnapshot], _ context: inout SimulationContext<TransferEvent>
+    listing tasks: [TransferTaskSnapshot], _ context: inout DecisionContext
   ) -> ExpirationAction {
     .cancel(tasks.map(\.task))
   }
@@ -314,7 +314,7 @@ struct StopWorkOnExpiry: ReconcileJobHandler {
     /// Seed 000's enqueueIfMissing, as your app would write it.
     struct EnqueueIfMissing: TransferReconciler {
       func reconcile(
-        _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout SimulationContext<TransferEvent>
+        _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout DecisionContext
       ) -> ReconcileAction {
         file.isWantedAndMissing && listed.isEmpty ? .enqueue : .leave
       }
