@@ -1,8 +1,8 @@
 /// `faultsim explore` as a library call: every interleaving of one seed's
 /// races (the same faults each time), the distinct final states, and the
 /// sensitivity class — with the repeat half of the probe when the world has
-/// a repeatable operation.
-public struct ScenarioExploration<World: ProbedWorld> {
+/// a repeatable operation (it is a ``ProbedWorld``).
+public struct ScenarioExploration<World: ScenarioWorld> {
   /// The explored orders and their final states.
   public var exploration: InterleavingExploration<World.FinalState>
   /// Whether applying the world's key operation twice changes the FIFO
@@ -42,7 +42,7 @@ public struct ScenarioExploration<World: ProbedWorld> {
       throw .model("exploration failed: \(error)")
     }
     var result = ScenarioExploration(exploration: exploration)
-    if let repeated = World.repeating(options) {
+    if let repeated = World.repeatedOptions(options) {
       let run = try World.runOnce(
         repeated, seed: seed, strategy: .fifo, tracing: false, faults: .live, simplifiesValues: false, watch: watch)
       result.repeatedState = run.finalState

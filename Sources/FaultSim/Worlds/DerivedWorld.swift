@@ -26,7 +26,7 @@ extension DerivedWorld {
   public static var worldName: String { Base.worldName }
 }
 
-extension ProbedWorld where Self: DerivedWorld {
+extension ProbedWorld where Self: DerivedWorld, Base: ProbedWorld {
   /// The base world's repeated operation, with the same parts given in
   /// Swift.
   @inlinable

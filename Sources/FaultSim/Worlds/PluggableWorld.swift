@@ -1,5 +1,8 @@
-/// A world with the core and every capability: what `faultsim run`, `sweep`,
-/// `explore`, `check` and `merge` and the property API need, and what every
-/// world of the registry is, so that any command can open any scenario
-/// (``Scenario/World/open(_:)``).
-public typealias PluggableWorld = ProbedWorld & ShrinkableWorld & MemorySizedWorld
+/// A world that any command can open (``Scenario/World/open(_:)``): the
+/// core, shrinking and the memory a run needs — what `faultsim run`,
+/// `sweep`, `explore`, `check` and `merge` and the property API need.
+///
+/// The repeat half of the sensitivity probe is optional: a world that has
+/// an operation to repeat conforms to ``ProbedWorld`` as well, and one that
+/// has none says why (``ScenarioWorld/unrepeatableBecause``).
+public typealias PluggableWorld = ShrinkableWorld & MemorySizedWorld

@@ -4,11 +4,32 @@
 /// as doing it once?
 public protocol ProbedWorld: ScenarioWorld {
   /// The same world with its key operation applied twice (an order placed
-  /// twice, the relaunch reconcile run twice); `nil` when the world has no
-  /// such operation.
+  /// twice, the relaunch reconcile run twice); `nil` when these options
+  /// have no such operation.
   static func repeating(_ options: Options) -> Options?
 
   /// What the repeated operation is, for reports: "each order submitted
-  /// twice", or why there is none.
+  /// twice".
   static var repeatedOperation: String { get }
+}
+
+extension ScenarioWorld {
+  /// What the repeat half of the probe repeats, or — for a world that is
+  /// not a ``ProbedWorld`` — why nothing is repeated.
+  public static var repeatedOperationOrReason: String {
+    (Self.self as? any ProbedWorld.Type)?.repeatedOperation ?? unrepeatableBecause
+  }
+
+  /// The options with the world's key operation applied twice, when the
+  /// world is a ``ProbedWorld`` and the options have one.
+  static func repeatedOptions(_ options: Options) -> Options? {
+    guard let probed = Self.self as? any ProbedWorld.Type else { return nil }
+    return repeated(probed, options)
+  }
+
+  /// ``ProbedWorld/repeating(_:)`` of `probed`, which is this world.
+  private static func repeated<Probed: ProbedWorld>(_ probed: Probed.Type, _ options: Options) -> Options? {
+    guard let same = options as? Probed.Options else { return nil }
+    return Probed.repeating(same) as? Options
+  }
 }

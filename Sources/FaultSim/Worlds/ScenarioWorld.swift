@@ -23,6 +23,11 @@ public protocol ScenarioWorld: SimulationModel, SendableMetatype {
   /// The name scenario files use in `"world"`.
   static var worldName: String { get }
 
+  /// Why the world has no operation for the repeat half of the sensitivity
+  /// probe to repeat, when it is not a ``ProbedWorld``: for reports
+  /// (`not probed: …`).
+  static var unrepeatableBecause: String { get }
+
   /// The world in its initial state.
   init(_ options: Options)
 
@@ -87,6 +92,9 @@ public protocol ScenarioWorld: SimulationModel, SendableMetatype {
 }
 
 extension ScenarioWorld {
+  /// A world with no operation to repeat, unless it says why.
+  public static var unrepeatableBecause: String { "the world has no operation to repeat" }
+
   /// Every run may meet a race unless the world says otherwise.
   public static func canMeetRace(_ options: Options) -> Bool { true }
 

@@ -75,9 +75,9 @@ struct ExploreCommand: Subcommand, WorldCommand {
       ("final states", "\(exploration.groups.count) distinct"),
     ]
     if let changes = result.repeatChanges {
-      lines.append(("repeat", "\(World.repeatedOperation): \(changes ? "the final state changes" : "no change")"))
+      lines.append(("repeat", "\(World.repeatedOperationOrReason): \(changes ? "the final state changes" : "no change")"))
     } else {
-      lines.append(("repeat", "not probed: \(World.repeatedOperation)"))
+      lines.append(("repeat", "not probed: \(World.repeatedOperationOrReason)"))
     }
     if let sensitivity = result.sensitivity {
       lines.append(("class", "\(sensitivity) (\(sensitivity.lessonLabel))"))
@@ -90,7 +90,7 @@ struct ExploreCommand: Subcommand, WorldCommand {
     if let repeated = result.repeatedState, result.repeatChanges == true,
       let first = exploration.interleavings.first
     {
-      output.write("\nrepeated (\(World.repeatedOperation)), where it differs:\n")
+      output.write("\nrepeated (\(World.repeatedOperationOrReason)), where it differs:\n")
       for line in repeated.differences(from: first.outcome, limit: 10) { output.write("    \(line)\n") }
     }
 

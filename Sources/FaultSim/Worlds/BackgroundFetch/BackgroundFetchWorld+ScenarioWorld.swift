@@ -39,10 +39,10 @@ extension BackgroundFetchWorld: ScenarioWorld {
   }
 }
 
-extension BackgroundFetchWorld: ProbedWorld {
-  public static func repeating(_ options: BackgroundFetchWorldOptions) -> BackgroundFetchWorldOptions? { nil }
-
-  public static var repeatedOperation: String { "none (the system decides when fetches happen)" }
+extension BackgroundFetchWorld {
+  /// The world has no key operation of the app's to repeat: the system
+  /// decides when fetches happen, so it is not a ``ProbedWorld``.
+  public static var unrepeatableBecause: String { "none (the system decides when fetches happen)" }
 }
 
 extension BackgroundFetchWorld: MemorySizedWorld {
