@@ -125,6 +125,9 @@ final class UserCodeClients: @unchecked Sendable {
   /// Per operation, what its code's tasks touch.
   @usableFromInline
   @exclusivity(unchecked) var processes: [Process]
+  /// Operations below this have launched since the last reset (operations
+  /// launch in order): the ones ``reset()`` must clear.
+  @exclusivity(unchecked) private var launched = 0
   /// Requests waiting for an answer, by (operation, sequence).
   @usableFromInline
   @exclusivity(unchecked) var pending: WaitingRequests
@@ -147,7 +150,10 @@ final class UserCodeClients: @unchecked Sendable {
   /// - Complexity: O(operations).
   @usableFromInline
   func reset() {
-    for index in processes.indices { processes[index] = Process() }
+    if launched > 0 {
+      for index in processes.indices.prefix(launched) { processes[index] = Process() }
+      launched = 0
+    }
     if !pending.isEmpty || !commands.isEmpty { runtime.taint() }
     pending.removeAll()
     commands.removeAll(keepingCapacity: true)
@@ -236,6 +242,7 @@ final class UserCodeClients: @unchecked Sendable {
     killable: Bool
   ) {
     let launch = processes[operation].launch
+    launched = max(launched, operation + 1)
     let client = SimulatedClient(
       operation: operation, launch: Int(launch),
       transport: SimulatedTransport(clients: self, operation: operation, launch: launch),
