@@ -13,14 +13,14 @@ import Synchronization
 /// One watch may be shared by every worker of a sweep: its state is atomic.
 public final class RunWatch: Sendable {
   /// Events between two checks.
-  public let interval: UInt64
+  @usableFromInline package let interval: UInt64
   private let stopRequested = Atomic<Bool>(false)
   /// The most events one run may handle before it is stopped; `nil` for no
   /// limit.
-  public let eventLimit: UInt64?
+  @usableFromInline package let eventLimit: UInt64?
   /// The most memory one run may hold, or `nil` for no limit (see
   /// `RunWatch+MemoryBudget.swift`).
-  public let memoryLimit: MemoryLimit?
+  @usableFromInline package let memoryLimit: MemoryLimit?
   /// The most bytes a check saw one run hold, for ``peakBytes``.
   let peakBytesSeen = Atomic<Int>(0)
 
@@ -34,7 +34,7 @@ public final class RunWatch: Sendable {
   ///   - memoryLimit: The most memory one run may hold; a run that holds
   ///     more at a check stops with
   ///     ``SimulationError/memoryBudgetExceeded(_:)``. `nil` for no limit.
-  public init(interval: UInt64 = 1 << 14, eventLimit: UInt64? = nil, memoryLimit: MemoryLimit? = nil) {
+  @usableFromInline package init(interval: UInt64 = 1 << 14, eventLimit: UInt64? = nil, memoryLimit: MemoryLimit? = nil) {
     self.interval = max(1, interval)
     self.eventLimit = eventLimit
     self.memoryLimit = memoryLimit
@@ -42,12 +42,12 @@ public final class RunWatch: Sendable {
 
   /// Asks every run this watch looks at to stop at its next check; safe
   /// from any thread, a signal handler's queue included.
-  public func requestStop() {
+  @usableFromInline package func requestStop() {
     stopRequested.store(true, ordering: .relaxed)
   }
 
   /// Whether ``requestStop()`` was called.
-  public var isStopRequested: Bool { stopRequested.load(ordering: .relaxed) }
+  @usableFromInline package var isStopRequested: Bool { stopRequested.load(ordering: .relaxed) }
 
   /// The check made every ``interval`` events.
   ///

@@ -18,7 +18,7 @@ extension Scenario {
 
     /// The names scenario files use in `"world"`; a scenario without one
     /// runs the first.
-    public static var names: [String] { WorldRegistry.names }
+    @usableFromInline package static var names: [String] { WorldRegistry.names }
 
     /// The world's name, as scenario files write it: `request`.
     public var name: String { storage.name }

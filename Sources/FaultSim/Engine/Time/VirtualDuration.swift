@@ -4,11 +4,11 @@
 /// largest duration is about 584 years.
 public struct VirtualDuration: Hashable, Comparable, Sendable, BitwiseCopyable, CustomStringConvertible {
   /// The length in nanoseconds.
-  public var nanoseconds: UInt64
+  @usableFromInline package var nanoseconds: UInt64
 
   /// A duration of `nanoseconds` nanoseconds.
   @inlinable
-  public init(nanoseconds: UInt64) {
+  package init(nanoseconds: UInt64) {
     self.nanoseconds = nanoseconds
   }
 
@@ -17,7 +17,7 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, BitwiseCopyable, 
 
   /// A duration of whole nanoseconds.
   @inlinable
-  public static func nanoseconds(_ value: UInt64) -> VirtualDuration {
+  package static func nanoseconds(_ value: UInt64) -> VirtualDuration {
     VirtualDuration(nanoseconds: value)
   }
 
@@ -27,7 +27,7 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, BitwiseCopyable, 
   ///   overflowing literal is a programmer error; durations from user input
   ///   are read by the scenario reader, which reports them as errors.
   @inlinable
-  public static func microseconds(_ value: UInt64) -> VirtualDuration {
+  package static func microseconds(_ value: UInt64) -> VirtualDuration {
     literal(value, by: 1_000)
   }
 
@@ -45,13 +45,13 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, BitwiseCopyable, 
 
   /// A duration of whole minutes: for literals (see ``microseconds(_:)``).
   @inlinable
-  public static func minutes(_ value: UInt64) -> VirtualDuration {
+  package static func minutes(_ value: UInt64) -> VirtualDuration {
     literal(value, by: 60_000_000_000)
   }
 
   /// A duration of whole hours: for literals (see ``microseconds(_:)``).
   @inlinable
-  public static func hours(_ value: UInt64) -> VirtualDuration {
+  package static func hours(_ value: UInt64) -> VirtualDuration {
     literal(value, by: 3_600_000_000_000)
   }
 
@@ -64,7 +64,7 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, BitwiseCopyable, 
   }
 
   /// Converts a Swift `Duration`; negative or too-long durations are errors.
-  public init(_ duration: Duration) throws(ClockOverflow) {
+  @usableFromInline package init(_ duration: Duration) throws(ClockOverflow) {
     let (seconds, attoseconds) = duration.components
     guard seconds >= 0, attoseconds >= 0 else {
       throw ClockOverflow(operation: "convert \(duration) to a virtual duration: durations must not be negative")
@@ -88,7 +88,7 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, BitwiseCopyable, 
 
   /// The sum of two durations, or an overflow error.
   @inlinable
-  public func adding(_ other: VirtualDuration) throws(ClockOverflow) -> VirtualDuration {
+  package func adding(_ other: VirtualDuration) throws(ClockOverflow) -> VirtualDuration {
     let (sum, overflow) = nanoseconds.addingReportingOverflow(other.nanoseconds)
     guard !overflow else { throw ClockOverflow(operation: "\(self) + \(other)") }
     return VirtualDuration(nanoseconds: sum)
@@ -96,7 +96,7 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, BitwiseCopyable, 
 
   /// This duration times a factor, or an overflow error.
   @inlinable
-  public func multiplied(by factor: UInt64) throws(ClockOverflow) -> VirtualDuration {
+  package func multiplied(by factor: UInt64) throws(ClockOverflow) -> VirtualDuration {
     let (product, overflow) = nanoseconds.multipliedReportingOverflow(by: factor)
     guard !overflow else { throw ClockOverflow(operation: "\(self) × \(factor)") }
     return VirtualDuration(nanoseconds: product)

@@ -4,7 +4,7 @@ extension Scenario {
   /// The names of the scenarios that ship with FaultSim, in byte order: the
   /// files of the `scenarios/` folder in FaultSim's repository, without
   /// `.json` (`checkout-reference`, `podcast-relaunch-blind`, …).
-  public static var shippedNames: [String] { ShippedScenarioFiles.all.map(\.name) }
+  @usableFromInline package static var shippedNames: [String] { ShippedScenarioFiles.all.map(\.name) }
 
   /// Loads a scenario that ships with FaultSim by name, applying `overrides`
   /// first.

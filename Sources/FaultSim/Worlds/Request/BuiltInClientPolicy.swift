@@ -23,7 +23,7 @@ public struct BuiltInClientPolicy: ClientPolicy {
 
   /// The policy of the scenario it runs in (`client.*`), read from the
   /// scenario's options by ``prepared(for:)``.
-  public init() {
+  @usableFromInline package init() {
     self.init(RequestWorldOptions())
   }
 

@@ -49,7 +49,7 @@ public struct BackgroundTaskScheduler: Hashable, Sendable {
   }
 
   /// Why a request cannot start at some instant.
-  public enum BlockingCondition: String, CaseIterable, Hashable, Sendable {
+  @usableFromInline package enum BlockingCondition: String, CaseIterable, Hashable, Sendable {
     /// The conditions end: nothing runs from the horizon on.
     case horizon
     /// The battery is empty and the device unplugged: it is off.
@@ -70,7 +70,7 @@ public struct BackgroundTaskScheduler: Hashable, Sendable {
   }
 
   /// How long a task of `kind` may run before it expires.
-  public func timeLimit(for kind: BackgroundTaskRequest.Kind) -> VirtualDuration {
+  @usableFromInline package func timeLimit(for kind: BackgroundTaskRequest.Kind) -> VirtualDuration {
     kind == .appRefresh ? options.refreshTimeLimit : options.processingTimeLimit
   }
 
@@ -80,7 +80,7 @@ public struct BackgroundTaskScheduler: Hashable, Sendable {
   /// The earliest begin date is not a gate here: ``runTime(for:submittedAt:in:random:user:submission:)``
   /// starts looking from it.
   /// - Complexity: O(log n) in the conditions' periods.
-  public func blockingCondition(
+  @usableFromInline package func blockingCondition(
     for request: BackgroundTaskRequest, at time: VirtualTime, in conditions: DeviceConditions
   ) -> (condition: BlockingCondition, opensAt: VirtualTime?)? {
     guard time < conditions.horizon else { return (.horizon, nil) }
@@ -111,7 +111,7 @@ public struct BackgroundTaskScheduler: Hashable, Sendable {
   /// Whether the request could start at `time`.
   ///
   /// - Complexity: O(log n).
-  public func isEligible(_ request: BackgroundTaskRequest, at time: VirtualTime, in conditions: DeviceConditions)
+  @usableFromInline package func isEligible(_ request: BackgroundTaskRequest, at time: VirtualTime, in conditions: DeviceConditions)
     -> Bool
   {
     blockingCondition(for: request, at: time, in: conditions) == nil
@@ -121,7 +121,7 @@ public struct BackgroundTaskScheduler: Hashable, Sendable {
   /// or `nil` when it never is before the horizon.
   ///
   /// - Complexity: O(g log n) for g gate changes crossed.
-  public func firstEligibleTime(
+  @usableFromInline package func firstEligibleTime(
     for request: BackgroundTaskRequest, atOrAfter time: VirtualTime, in conditions: DeviceConditions
   ) -> VirtualTime? {
     var time = time
@@ -137,7 +137,7 @@ public struct BackgroundTaskScheduler: Hashable, Sendable {
   /// `min(maximum, 1 + perDay × max(0, idle − recentUse) / 1 day)`.
   ///
   /// - Complexity: O(log n).
-  public func delayFactor(at time: VirtualTime, in conditions: DeviceConditions) -> Double {
+  @usableFromInline package func delayFactor(at time: VirtualTime, in conditions: DeviceConditions) -> Double {
     var factor = 1.0
     if !conditions.isCharging(at: time), conditions.batteryLevel(at: time) < options.lowBatteryLevel {
       factor *= options.lowBatteryDelayFactor

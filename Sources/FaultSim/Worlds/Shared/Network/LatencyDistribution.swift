@@ -28,13 +28,13 @@ public enum LatencyDistribution: Hashable, Sendable, CustomStringConvertible {
 
   /// The largest sample: 2⁶² ns, about 146 years, so that sums of a few
   /// samples never leave the clock's range.
-  public static let maximumNanoseconds: UInt64 = 1 << 62
+  @usableFromInline package static let maximumNanoseconds: UInt64 = 1 << 62
 
   /// A sample, in nanoseconds, from one uniformly random word.
   ///
   /// - Complexity: O(1) expected.
   @inlinable
-  public func sample(_ word: UInt64) -> UInt64 {
+  package func sample(_ word: UInt64) -> UInt64 {
     switch self {
     case .fixed(let delay):
       return delay.nanoseconds
@@ -73,7 +73,7 @@ public enum LatencyDistribution: Hashable, Sendable, CustomStringConvertible {
 
   /// The mean of the distribution in nanoseconds (before truncation or
   /// folding for the normals), for documentation and closed-form checks.
-  public var mean: Double {
+  @usableFromInline package var mean: Double {
     switch self {
     case .fixed(let delay): return Double(delay.nanoseconds)
     case .uniform(let low, let high): return (Double(low.nanoseconds) + Double(high.nanoseconds)) / 2
@@ -84,7 +84,7 @@ public enum LatencyDistribution: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The largest possible sample, or `nil` when unbounded.
-  public var upperBound: UInt64? {
+  @usableFromInline package var upperBound: UInt64? {
     switch self {
     case .fixed(let delay): return delay.nanoseconds
     case .uniform(_, let high): return high.nanoseconds
