@@ -1,11 +1,11 @@
 import Synchronization
 
-/// Looks at a run while it goes, every ``interval`` events: stops it when
+/// Looks at a run while it goes, every `interval` events: stops it when
 /// asked (an interrupt from another thread), or when it has handled more
-/// than its ``eventLimit``.
+/// than its `eventLimit`.
 ///
 /// A run without a watch pays nothing for it; a watched run pays one
-/// comparison per event and a call every ``interval`` events, so a stop is
+/// comparison per event and a call every `interval` events, so a stop is
 /// honoured within that many events of being asked for, whatever the run's
 /// length. The checks never change what a run computes: a run that is not
 /// stopped gives the same result, byte for byte, watched or not.
@@ -34,7 +34,8 @@ public final class RunWatch: Sendable {
   ///   - memoryLimit: The most memory one run may hold; a run that holds
   ///     more at a check stops with
   ///     ``SimulationError/memoryBudgetExceeded(_:)``. `nil` for no limit.
-  @usableFromInline package init(interval: UInt64 = 1 << 14, eventLimit: UInt64? = nil, memoryLimit: MemoryLimit? = nil) {
+  @usableFromInline package init(interval: UInt64 = 1 << 14, eventLimit: UInt64? = nil, memoryLimit: MemoryLimit? = nil)
+  {
     self.interval = max(1, interval)
     self.eventLimit = eventLimit
     self.memoryLimit = memoryLimit
@@ -42,7 +43,7 @@ public final class RunWatch: Sendable {
 
   /// Asks every run this watch looks at to stop at its next check; safe
   /// from any thread, a signal handler's queue included.
-  @usableFromInline package func requestStop() {
+  public func requestStop() {
     stopRequested.store(true, ordering: .relaxed)
   }
 

@@ -15,7 +15,9 @@ public struct MetricsCounter<Metrics>: Sendable {
   @usableFromInline package let meaning: String
 
   /// A counter named `name` kept at `keyPath`.
-  @usableFromInline package init(_ name: String, _ keyPath: WritableKeyPath<Metrics, UInt64> & Sendable, _ meaning: String) {
+  @usableFromInline package init(
+    _ name: String, _ keyPath: WritableKeyPath<Metrics, UInt64> & Sendable, _ meaning: String
+  ) {
     self.name = name
     self.keyPath = keyPath
     self.meaning = meaning
@@ -33,7 +35,9 @@ public struct MetricsHistogram<Metrics>: Sendable {
   @usableFromInline package let meaning: String
 
   /// A histogram named `name` kept at `keyPath`.
-  @usableFromInline package init(_ name: String, _ keyPath: WritableKeyPath<Metrics, DurationHistogram> & Sendable, _ meaning: String) {
+  @usableFromInline package init(
+    _ name: String, _ keyPath: WritableKeyPath<Metrics, DurationHistogram> & Sendable, _ meaning: String
+  ) {
     self.name = name
     self.keyPath = keyPath
     self.meaning = meaning

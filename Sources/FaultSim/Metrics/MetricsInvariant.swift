@@ -3,7 +3,7 @@
 /// succeeded + failed + uncertain".
 ///
 /// Partial tables and checkpoints are checked against their world's
-/// invariants when they are read (``WorldMetrics/invariantViolation()``), so
+/// invariants when they are read (`WorldMetrics.invariantViolation()`), so
 /// that a number edited by hand or damaged on disk is refused rather than
 /// merged into a wrong table. Each invariant holds for every run and is
 /// preserved by addition, so it holds for every sum of runs of one cell:
@@ -34,13 +34,17 @@ public struct MetricsInvariant<Metrics: WorldMetrics>: CustomStringConvertible {
   }
 
   /// Σ `left` = Σ `right`.
-  @usableFromInline package static func equal(_ left: [KeyPath<Metrics, UInt64>], _ right: [KeyPath<Metrics, UInt64>]) -> Self {
+  @usableFromInline package static func equal(_ left: [KeyPath<Metrics, UInt64>], _ right: [KeyPath<Metrics, UInt64>])
+    -> Self
+  {
     Self(rule: .equal(left, right))
   }
 
   /// `value` is a whole multiple of `base`: every run of a cell adds the
   /// same amount to `value` and one to `base`.
-  @usableFromInline package static func multiple(_ value: KeyPath<Metrics, UInt64>, of base: KeyPath<Metrics, UInt64>) -> Self {
+  @usableFromInline package static func multiple(_ value: KeyPath<Metrics, UInt64>, of base: KeyPath<Metrics, UInt64>)
+    -> Self
+  {
     Self(rule: .multiple(value, of: base))
   }
 

@@ -22,7 +22,9 @@ public struct MetricsReportLine<Metrics: WorldMetrics>: Sendable {
 
   /// A line labelled `label` with `value`, shown only when the counter
   /// `whenNonzero` is not 0.
-  @usableFromInline package init(_ label: String, _ value: MetricsText<Metrics>, whenNonzero: KeyPath<Metrics, UInt64> & Sendable) {
+  @usableFromInline package init(
+    _ label: String, _ value: MetricsText<Metrics>, whenNonzero: KeyPath<Metrics, UInt64> & Sendable
+  ) {
     self.label = label
     self.value = value
     self.shownWhenNonzero = whenNonzero

@@ -74,7 +74,8 @@
     }
 
     /// A fraction as a percentage with `digits` places: `9.93%`.
-    @usableFromInline package mutating func appendInterpolation(percent quantity: MetricsQuantity<Metrics>, digits: Int) {
+    @usableFromInline package mutating func appendInterpolation(percent quantity: MetricsQuantity<Metrics>, digits: Int)
+    {
       pieces.append(.percent(quantity, digits: digits))
     }
 

@@ -99,7 +99,7 @@ public struct FaultCoverage<Draws: DrawPurposeSet>: Hashable, Sendable {
     return lines
   }
 
-  /// The column names of ``fields``: `faults_<kind>` for every fault kind,
+  /// The column names of `fields`: `faults_<kind>` for every fault kind,
   /// `races_<kind>` for every race kind, in declaration order.
   public static var columns: [String] {
     Draws.faults.map { "faults_" + $0.columnName } + Draws.raceKinds.map { "races_" + $0.columnName }

@@ -9,7 +9,9 @@ public struct WorldRunner<Metrics: WorldMetrics, FinalState: WorldFinalState> {
   public var run: (_ seed: UInt64, _ strategy: OrderStrategy) throws(SimulationError) -> SeedRun<Metrics>
 
   /// A runner that calls `run` for each seed.
-  @usableFromInline package init(run: @escaping (_ seed: UInt64, _ strategy: OrderStrategy) throws(SimulationError) -> SeedRun<Metrics>) {
+  @usableFromInline package init(
+    run: @escaping (_ seed: UInt64, _ strategy: OrderStrategy) throws(SimulationError) -> SeedRun<Metrics>
+  ) {
     self.run = run
   }
 }

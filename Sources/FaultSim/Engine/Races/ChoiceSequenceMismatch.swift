@@ -23,7 +23,9 @@
   /// the run that replayed it; `nil` when every choice was taken as given.
   ///
   /// - Complexity: O(`sequence.count`).
-  @usableFromInline package static func check(_ sequence: [Int], against choices: [ChoicePoint]) -> ChoiceSequenceMismatch? {
+  @usableFromInline package static func check(_ sequence: [Int], against choices: [ChoicePoint])
+    -> ChoiceSequenceMismatch?
+  {
     for (index, choice) in sequence.enumerated() where index < choices.count {
       let point = choices[index]
       let count = point.alternatives.count

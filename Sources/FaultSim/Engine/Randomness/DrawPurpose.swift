@@ -14,7 +14,7 @@ public struct DrawPurpose: RawRepresentable, Hashable, Sendable, CustomStringCon
     self.rawValue = rawValue
   }
 
-  /// `purpose#17`: the raw number; ``DrawPurposeCatalog/entry(for:)`` gives its
+  /// `purpose#17`: the raw number; `DrawPurposeCatalog.entry(for:)` gives its
   /// name.
   public var description: String { "purpose#\(rawValue)" }
 

@@ -31,13 +31,13 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, BitwiseCopyable, 
     literal(value, by: 1_000)
   }
 
-  /// A duration of whole milliseconds: for literals (see ``microseconds(_:)``).
+  /// A duration of whole milliseconds: for literals (see `microseconds(_:)`).
   @inlinable
   public static func milliseconds(_ value: UInt64) -> VirtualDuration {
     literal(value, by: 1_000_000)
   }
 
-  /// A duration of whole seconds: for literals (see ``microseconds(_:)``).
+  /// A duration of whole seconds: for literals (see `microseconds(_:)`).
   @inlinable
   public static func seconds(_ value: UInt64) -> VirtualDuration {
     literal(value, by: 1_000_000_000)

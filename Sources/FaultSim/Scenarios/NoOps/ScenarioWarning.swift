@@ -1,7 +1,7 @@
 /// An option a scenario sets that cannot affect the run as configured: the
 /// key, why it cannot matter, and what would make it matter.
 ///
-/// Produced when a scenario is read (``Scenario/warnings``), one per
+/// Produced when a scenario is read (`Scenario.warnings`), one per
 /// written key that one of the world's no-op checks finds;
 /// `faultsim` prints them as `warning: <file>: <key.path>: <why>`, and
 /// `--strict` turns them into errors. The checks are listed, each with its

@@ -65,11 +65,17 @@ public struct BackgroundFetchMetrics: Hashable, Sendable {
   public init() {}
 
   /// Fetches that reported new data, per wake-up, with the 95% Wilson interval.
-  @usableFromInline package var newDataRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(newData, of: wakeUps) }
+  @usableFromInline package var newDataRate: (rate: Double, interval: WilsonInterval) {
+    WilsonInterval.rate(newData, of: wakeUps)
+  }
   /// Failed fetches (kills included) per wake-up.
-  @usableFromInline package var failureRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(failed, of: wakeUps) }
+  @usableFromInline package var failureRate: (rate: Double, interval: WilsonInterval) {
+    WilsonInterval.rate(failed, of: wakeUps)
+  }
   /// Stale opens per open.
-  @usableFromInline package var staleOpenRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(staleOpens, of: opens) }
+  @usableFromInline package var staleOpenRate: (rate: Double, interval: WilsonInterval) {
+    WilsonInterval.rate(staleOpens, of: opens)
+  }
 
   /// Wake-ups per user per day.
   @usableFromInline package var wakeUpsPerUserDay: Double { MetricsQuantity.wakeUpsPerUserDay.value(in: self) }

@@ -2,7 +2,7 @@
 /// AWS Architecture Blog's "Exponential Backoff and Jitter").
 ///
 /// With `ceiling(n) = min(cap, base · 2ⁿ)` for the n-th retry (n from
-/// ``firstRetry``, 0 unless set):
+/// `firstRetry`, 0 unless set):
 /// - no jitter: `ceiling(n)`;
 /// - full: `U(0, ceiling(n))`;
 /// - equal: `ceiling(n)/2 + U(0, ceiling(n)/2)`;
@@ -13,7 +13,7 @@
 /// Implementations differ in how they number retries: by default FaultSim
 /// waits up to `base` before the first retry (n from 0); the AWS backoff
 /// simulator asks for attempt 1 first, so its first wait is up to
-/// `2 · base` (``firstRetry`` = 1). Decorrelated jitter does not use n.
+/// `2 · base` (`firstRetry` = 1). Decorrelated jitter does not use n.
 public struct Backoff: Hashable, Sendable, CustomStringConvertible {
   /// How the ceiling grows with the retry number.
   public enum Growth: String, CaseIterable, Hashable, Sendable {

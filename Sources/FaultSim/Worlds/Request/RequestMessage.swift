@@ -117,7 +117,7 @@ public enum MessageKind: UInt8, BitwiseCopyable, Sendable {
 
 /// Which body a write carries, as a server that compares bodies sees it: a
 /// retry normally repeats the first body; a client bug may change it under
-/// the same key (``ClientOptions/payloadChangesOnRetry``).
+/// the same key (`ClientOptions.payloadChangesOnRetry`).
 public enum PayloadDigest: UInt8, BitwiseCopyable, Sendable {
   /// The operation's first body.
   case original

@@ -55,9 +55,13 @@ public struct RequestMetrics: Hashable, Sendable {
   /// Duplicated operations per operation, with its 95% Wilson interval.
   public var duplicateRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(duplicated, of: operations) }
   /// Lost operations per operation, with its 95% Wilson interval.
-  @usableFromInline package var lostRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(lost, of: operations) }
+  @usableFromInline package var lostRate: (rate: Double, interval: WilsonInterval) {
+    WilsonInterval.rate(lost, of: operations)
+  }
   /// Uncertain operations per operation, with its 95% Wilson interval.
-  @usableFromInline package var uncertainRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(uncertain, of: operations) }
+  @usableFromInline package var uncertainRate: (rate: Double, interval: WilsonInterval) {
+    WilsonInterval.rate(uncertain, of: operations)
+  }
 
   /// Mean attempts per operation.
   @usableFromInline package var attemptsPerOperation: Double { MetricsQuantity.attemptsPerOperation.value(in: self) }

@@ -21,9 +21,9 @@ public struct ResponseMessage: BitwiseCopyable, Sendable {
     /// of a 429, or of a 503 from an overloaded server).
     case retryAfter(VirtualDuration)
     // Issue 13, clocks that disagree:
-    /// Retry-After as an HTTP date (``ServerOptions/RetryAfterFormat/httpDate``):
+    /// Retry-After as an HTTP date (`ServerOptions.RetryAfterFormat.httpDate`):
     /// the server's clock's now plus the delay, in whole seconds after the
-    /// ``HTTPDate`` epoch. The client turns it into a wait by its own clock.
+    /// `HTTPDate` epoch. The client turns it into a wait by its own clock.
     case retryAfterDate(seconds: Int64)
   }
 

@@ -7,12 +7,12 @@
 /// in two ways:
 ///
 /// - as a *date*, offset included: only when the server writes Retry-After
-///   as an HTTP date (``ServerOptions/RetryAfterFormat/httpDate``) — the
+///   as an HTTP date (`ServerOptions.RetryAfterFormat.httpDate`) — the
 ///   server writes its clock's now plus the delay, the client compares it
 ///   with its own clock's now;
 /// - as a *timer*, offset cancelled: a duration `d` measured on the clock
 ///   (a client's timeout and its waits, a server's key lifetime) lasts
-///   ``realDuration(_:)`` = ⌈d · 10⁶ / (10⁶ + driftPPM)⌉ true nanoseconds,
+///   `realDuration(_:)` = ⌈d · 10⁶ / (10⁶ + driftPPM)⌉ true nanoseconds,
 ///   the shortest true time in which the clock advances at least `d`.
 ///
 /// All of it is integer arithmetic on 128-bit intermediates: no floating

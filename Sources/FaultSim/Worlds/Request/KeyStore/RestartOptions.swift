@@ -19,7 +19,9 @@
 
   /// Restarts at `at` and at random every `meanInterval` on average;
   /// neither given, no restart (a no-op check reports the section).
-  @usableFromInline package init(at: [VirtualDuration] = [], meanInterval: VirtualDuration? = nil, downtime: VirtualDuration = .zero) {
+  @usableFromInline package init(
+    at: [VirtualDuration] = [], meanInterval: VirtualDuration? = nil, downtime: VirtualDuration = .zero
+  ) {
     self.at = at
     self.meanInterval = meanInterval
     self.downtime = downtime

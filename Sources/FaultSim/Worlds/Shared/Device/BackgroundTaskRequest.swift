@@ -27,7 +27,7 @@ public struct BackgroundTaskRequest: Hashable, Sendable, CustomStringConvertible
   @usableFromInline package var requiresExternalPower: Bool
 
   /// A request; see the properties for each argument.
-  /// ``appRefresh(_:earliestBeginDate:)`` and
+  /// `appRefresh(_:earliestBeginDate:)` and
   /// ``processing(_:earliestBeginDate:requiresNetworkConnectivity:requiresExternalPower:)``
   /// read better at call sites.
   public init(
@@ -42,7 +42,9 @@ public struct BackgroundTaskRequest: Hashable, Sendable, CustomStringConvertible
   }
 
   /// A `BGAppRefreshTaskRequest`.
-  @usableFromInline package static func appRefresh(_ identifier: String, earliestBeginDate: VirtualTime? = nil) -> BackgroundTaskRequest {
+  @usableFromInline package static func appRefresh(_ identifier: String, earliestBeginDate: VirtualTime? = nil)
+    -> BackgroundTaskRequest
+  {
     BackgroundTaskRequest(kind: .appRefresh, identifier: identifier, earliestBeginDate: earliestBeginDate)
   }
 

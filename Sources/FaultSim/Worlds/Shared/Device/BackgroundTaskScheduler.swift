@@ -7,16 +7,16 @@
 /// reading of that, simple enough to reason about and to test.
 ///
 /// A request is *eligible* at an instant when every gate is open
-/// (``blockingCondition(for:at:in:)``):
+/// (`blockingCondition(for:at:in:)`):
 /// - the instant is before the conditions' horizon;
-/// - the device is on (battery above ``DeviceConditions/shutdownLevel`` or
+/// - the device is on (battery above `DeviceConditions.shutdownLevel` or
 ///   plugged in);
 /// - the app is not in the foreground (background tasks run in the
 ///   background);
 /// - the app has not been force-quit since the user last opened it;
 /// - refresh only: the Background App Refresh switch is on and Low Power
 ///   Mode is off (processing too when
-///   ``BackgroundTaskSchedulerOptions/lowPowerModeDefersProcessing``);
+///   `BackgroundTaskSchedulerOptions.lowPowerModeDefersProcessing`);
 /// - `requiresExternalPower`: the device is plugged in;
 /// - `requiresNetworkConnectivity`: the device is online (Wi-Fi or cellular).
 ///
@@ -24,8 +24,8 @@
 /// 1. `t` ← max(`s`, earliest begin date);
 /// 2. `e` ← the first eligible instant at or after `t` (none: no run);
 /// 3. `d` ← a keyed draw of the kind's delay distribution times the delay
-///    factor at `e` (``delayFactor(at:in:)``): ×``BackgroundTaskSchedulerOptions/lowBatteryDelayFactor``
-///    when the battery is below ``BackgroundTaskSchedulerOptions/lowBatteryLevel``
+///    factor at `e` (`delayFactor(at:in:)`): ×`BackgroundTaskSchedulerOptions.lowBatteryDelayFactor`
+///    when the battery is below `BackgroundTaskSchedulerOptions.lowBatteryLevel`
 ///    and unplugged, times an idle factor
 ///    `min(max, 1 + perDay × days unused beyond recentUse)`;
 /// 4. if the request is eligible at `e + d`, it runs then; otherwise the
@@ -111,7 +111,9 @@ public struct BackgroundTaskScheduler: Hashable, Sendable {
   /// Whether the request could start at `time`.
   ///
   /// - Complexity: O(log n).
-  @usableFromInline package func isEligible(_ request: BackgroundTaskRequest, at time: VirtualTime, in conditions: DeviceConditions)
+  @usableFromInline package func isEligible(
+    _ request: BackgroundTaskRequest, at time: VirtualTime, in conditions: DeviceConditions
+  )
     -> Bool
   {
     blockingCondition(for: request, at: time, in: conditions) == nil
@@ -151,7 +153,7 @@ public struct BackgroundTaskScheduler: Hashable, Sendable {
   }
 
   /// The delay the system adds once a request is eligible at `time`: a
-  /// keyed draw of the kind's distribution times ``delayFactor(at:in:)``.
+  /// keyed draw of the kind's distribution times `delayFactor(at:in:)`.
   public func delay(
     for kind: BackgroundTaskRequest.Kind, at time: VirtualTime, in conditions: DeviceConditions, random: KeyedRandom,
     key: DrawKey

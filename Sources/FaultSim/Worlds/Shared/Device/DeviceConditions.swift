@@ -79,7 +79,9 @@ public struct DeviceConditions: Hashable, Sendable {
   public func network(at time: VirtualTime) -> NetworkAvailability { network.availability(at: time) }
 
   /// Whether the Background App Refresh switch is on at `time`.
-  @usableFromInline package func isBackgroundAppRefreshOn(at time: VirtualTime) -> Bool { !backgroundAppRefreshOff.contains(time) }
+  @usableFromInline package func isBackgroundAppRefreshOn(at time: VirtualTime) -> Bool {
+    !backgroundAppRefreshOff.contains(time)
+  }
 
   /// Whether the user has the app open at `time`.
   @usableFromInline package func isForeground(at time: VirtualTime) -> Bool { foreground.contains(time) }

@@ -60,7 +60,9 @@ public struct NetworkTimeline: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Always in one state.
-  @usableFromInline package static func always(_ availability: NetworkAvailability, horizon: VirtualTime) -> NetworkTimeline {
+  @usableFromInline package static func always(_ availability: NetworkAvailability, horizon: VirtualTime)
+    -> NetworkTimeline
+  {
     NetworkTimeline([Spell(start: .zero, availability: availability)], horizon: horizon)
   }
 

@@ -17,7 +17,9 @@
 
   /// A two-state channel: mean sojourns in the good and bad states and their
   /// loss probabilities (none in the good state unless given).
-  @usableFromInline package init(meanGood: VirtualDuration, meanBad: VirtualDuration, lossGood: Double = 0, lossBad: Double) {
+  @usableFromInline package init(
+    meanGood: VirtualDuration, meanBad: VirtualDuration, lossGood: Double = 0, lossBad: Double
+  ) {
     self.meanGood = meanGood
     self.meanBad = meanBad
     self.lossGood = lossGood

@@ -2,7 +2,7 @@
 /// sampled from one keyed 64-bit word so that a sample is a pure function of
 /// its draw key.
 ///
-/// Samples are whole nanoseconds, at most ``maximumNanoseconds``. The
+/// Samples are whole nanoseconds, at most `maximumNanoseconds`. The
 /// normal and lognormal use the Marsaglia polar method, which needs no
 /// trigonometry; its extra words come from a stream derived from the draw's
 /// word, so one key still names one sample. Logarithms and exponentials use
@@ -63,7 +63,7 @@ public enum LatencyDistribution: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A sample as a duration, from one uniformly random word: the same
-  /// value as ``sample(_:)``.
+  /// value as `sample(_:)`.
   ///
   /// - Complexity: O(1) expected.
   @inlinable
