@@ -4,11 +4,11 @@
 /// largest duration is about 584 years.
 public struct VirtualDuration: Hashable, Comparable, Sendable, BitwiseCopyable, CustomStringConvertible {
   /// The length in nanoseconds.
-  @usableFromInline package var nanoseconds: UInt64
+  public var nanoseconds: UInt64
 
   /// A duration of `nanoseconds` nanoseconds.
   @inlinable
-  package init(nanoseconds: UInt64) {
+  public init(nanoseconds: UInt64) {
     self.nanoseconds = nanoseconds
   }
 
@@ -17,7 +17,7 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, BitwiseCopyable, 
 
   /// A duration of whole nanoseconds.
   @inlinable
-  package static func nanoseconds(_ value: UInt64) -> VirtualDuration {
+  public static func nanoseconds(_ value: UInt64) -> VirtualDuration {
     VirtualDuration(nanoseconds: value)
   }
 
@@ -27,7 +27,7 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, BitwiseCopyable, 
   ///   overflowing literal is a programmer error; durations from user input
   ///   are read by the scenario reader, which reports them as errors.
   @inlinable
-  package static func microseconds(_ value: UInt64) -> VirtualDuration {
+  public static func microseconds(_ value: UInt64) -> VirtualDuration {
     literal(value, by: 1_000)
   }
 
@@ -45,13 +45,13 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, BitwiseCopyable, 
 
   /// A duration of whole minutes: for literals (see ``microseconds(_:)``).
   @inlinable
-  package static func minutes(_ value: UInt64) -> VirtualDuration {
+  public static func minutes(_ value: UInt64) -> VirtualDuration {
     literal(value, by: 60_000_000_000)
   }
 
   /// A duration of whole hours: for literals (see ``microseconds(_:)``).
   @inlinable
-  package static func hours(_ value: UInt64) -> VirtualDuration {
+  public static func hours(_ value: UInt64) -> VirtualDuration {
     literal(value, by: 3_600_000_000_000)
   }
 

@@ -5,7 +5,7 @@
 /// thrown ``ClockOverflow``, never a trap.
 public struct VirtualTime: Hashable, Comparable, Sendable, BitwiseCopyable, CustomStringConvertible {
   /// Nanoseconds since the start of the run.
-  @usableFromInline package var nanoseconds: UInt64
+  public var nanoseconds: UInt64
 
   /// The instant `nanoseconds` after the start of the run.
   @inlinable
