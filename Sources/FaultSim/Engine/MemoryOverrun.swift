@@ -2,21 +2,21 @@
 /// much, and what held it, so that a user knows what to lower.
 public struct MemoryOverrun: Hashable, Sendable, CustomStringConvertible {
   /// The limit the run passed.
-  public var limit: RunWatch.MemoryLimit
+  @usableFromInline package var limit: RunWatch.MemoryLimit
   /// The bytes the run held at the check that stopped it.
-  public var heldBytes: UInt64
+  @usableFromInline package var heldBytes: UInt64
   /// The events pending then.
-  public var pendingEvents: Int
+  @usableFromInline package var pendingEvents: Int
   /// The bytes the pending events held then, spare room included.
-  public var pendingBytes: UInt64
+  @usableFromInline package var pendingBytes: UInt64
   /// What the model held, in words (``SimulationModel/liveDescription``);
   /// may be empty.
-  public var alive: String
+  @usableFromInline package var alive: String
   /// The virtual time of the check.
   public var time: VirtualTime
 
   /// An overrun; see the properties for each argument.
-  public init(
+  @usableFromInline package init(
     limit: RunWatch.MemoryLimit, heldBytes: UInt64, pendingEvents: Int, pendingBytes: UInt64, alive: String,
     at time: VirtualTime
   ) {

@@ -5,15 +5,15 @@ public struct RunSummary: Hashable, Sendable {
   /// Events handled.
   public var events: UInt64
   /// The virtual time of the last handled event.
-  public var finalTime: VirtualTime
+  @usableFromInline package var finalTime: VirtualTime
   /// The race choices made, in the order they were made: with the scenario
   /// and seed, the full name of this run.
-  public var choices: [ChoicePoint]
+  @usableFromInline package var choices: [ChoicePoint]
   /// The faults that fired, counted by purpose.
   public var faults: DrawTally
 
   /// A run's summary; see the properties for each argument.
-  public init(
+  @usableFromInline package init(
     seed: UInt64, events: UInt64, finalTime: VirtualTime, choices: [ChoicePoint], faults: DrawTally = DrawTally()
   ) {
     self.seed = seed
@@ -24,5 +24,5 @@ public struct RunSummary: Hashable, Sendable {
   }
 
   /// The chosen alternative of every choice point, e.g. `[0, 1, 0]`.
-  public var choiceSequence: [Int] { choices.map(\.chosen) }
+  @usableFromInline package var choiceSequence: [Int] { choices.map(\.chosen) }
 }

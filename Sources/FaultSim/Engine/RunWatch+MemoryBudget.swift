@@ -5,15 +5,15 @@
 extension RunWatch {
   /// The most memory one run may hold, and what to tell a user whose run
   /// passed it.
-  public struct MemoryLimit: Sendable, Hashable {
+  @usableFromInline package struct MemoryLimit: Sendable, Hashable {
     /// The most bytes one run may hold.
-    public var bytes: UInt64
+    @usableFromInline package var bytes: UInt64
     /// Where the limit comes from and how to raise it, appended to the
     /// message: `"the default; raise it with --memory-budget"`.
-    public var advice: String
+    @usableFromInline package var advice: String
 
     /// A limit of `bytes`, explained by `advice`.
-    public init(bytes: UInt64, advice: String = "") {
+    @usableFromInline package init(bytes: UInt64, advice: String = "") {
       self.bytes = bytes
       self.advice = advice
     }
@@ -22,7 +22,7 @@ extension RunWatch {
   /// The most bytes a check saw one run hold so far (the model's live
   /// bytes and its pending events'), over every run this watch looked at;
   /// 0 before the first check.
-  public var peakBytes: Int { peakBytesSeen.load(ordering: .relaxed) }
+  @usableFromInline package var peakBytes: Int { peakBytesSeen.load(ordering: .relaxed) }
 
   /// The memory check made every ``interval`` events: records the peak,
   /// and stops a run that holds more than ``memoryLimit``.

@@ -1,11 +1,11 @@
 import Synchronization
 
-/// Looks at a run while it goes, every ``interval`` events: stops it when
+/// Looks at a run while it goes, every `interval` events: stops it when
 /// asked (an interrupt from another thread), or when it has handled more
-/// than its ``eventLimit``.
+/// than its `eventLimit`.
 ///
 /// A run without a watch pays nothing for it; a watched run pays one
-/// comparison per event and a call every ``interval`` events, so a stop is
+/// comparison per event and a call every `interval` events, so a stop is
 /// honoured within that many events of being asked for, whatever the run's
 /// length. The checks never change what a run computes: a run that is not
 /// stopped gives the same result, byte for byte, watched or not.
@@ -13,14 +13,14 @@ import Synchronization
 /// One watch may be shared by every worker of a sweep: its state is atomic.
 public final class RunWatch: Sendable {
   /// Events between two checks.
-  public let interval: UInt64
+  @usableFromInline package let interval: UInt64
   private let stopRequested = Atomic<Bool>(false)
   /// The most events one run may handle before it is stopped; `nil` for no
   /// limit.
-  public let eventLimit: UInt64?
+  @usableFromInline package let eventLimit: UInt64?
   /// The most memory one run may hold, or `nil` for no limit (see
   /// `RunWatch+MemoryBudget.swift`).
-  public let memoryLimit: MemoryLimit?
+  @usableFromInline package let memoryLimit: MemoryLimit?
   /// The most bytes a check saw one run hold, for ``peakBytes``.
   let peakBytesSeen = Atomic<Int>(0)
 
@@ -34,7 +34,8 @@ public final class RunWatch: Sendable {
   ///   - memoryLimit: The most memory one run may hold; a run that holds
   ///     more at a check stops with
   ///     ``SimulationError/memoryBudgetExceeded(_:)``. `nil` for no limit.
-  public init(interval: UInt64 = 1 << 14, eventLimit: UInt64? = nil, memoryLimit: MemoryLimit? = nil) {
+  @usableFromInline package init(interval: UInt64 = 1 << 14, eventLimit: UInt64? = nil, memoryLimit: MemoryLimit? = nil)
+  {
     self.interval = max(1, interval)
     self.eventLimit = eventLimit
     self.memoryLimit = memoryLimit
@@ -47,7 +48,7 @@ public final class RunWatch: Sendable {
   }
 
   /// Whether ``requestStop()`` was called.
-  public var isStopRequested: Bool { stopRequested.load(ordering: .relaxed) }
+  @usableFromInline package var isStopRequested: Bool { stopRequested.load(ordering: .relaxed) }
 
   /// The check made every ``interval`` events.
   ///

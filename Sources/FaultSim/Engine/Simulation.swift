@@ -9,17 +9,17 @@
 /// let summary = try simulation.run(seed: 7)
 /// print(simulation.model.outcome)
 /// ```
-public struct Simulation<Model: SimulationModel>: ~Copyable {
+@usableFromInline package struct Simulation<Model: SimulationModel>: ~Copyable {
   /// The world being simulated; read its outcome after a run.
-  public var model: Model
+  @usableFromInline package var model: Model
   /// The engine state: clock, pending events, randomness, races, trace.
-  public var context: SimulationContext<Model.Event>
+  @usableFromInline package var context: SimulationContext<Model.Event>
   /// The most events one run may handle before it is stopped with
   /// ``SimulationError/eventLimitExceeded(limit:at:)``.
-  public var eventLimit: UInt64
+  @usableFromInline package var eventLimit: UInt64
   /// What looks at each run while it goes (stops it when asked); `nil`
   /// for none.
-  public var watch: RunWatch?
+  @usableFromInline package var watch: RunWatch?
 
   /// Creates a simulation.
   ///
@@ -32,7 +32,7 @@ public struct Simulation<Model: SimulationModel>: ~Copyable {
   ///   - eventLimit: The most events one run may handle.
   ///   - reservingCapacity: Pending events to preallocate room for.
   ///   - watch: What looks at each run while it goes.
-  public init(
+  @usableFromInline package init(
     model: Model, tracing: Bool = false, traceSink: (any TraceSink)? = nil, eventLimit: UInt64 = 1 << 40,
     reservingCapacity: Int = 0, watch: RunWatch? = nil
   ) {
@@ -56,7 +56,7 @@ public struct Simulation<Model: SimulationModel>: ~Copyable {
   /// - Complexity: O(E · q) for E handled events, q the pending-set cost
   ///   per event (amortised O(log C), C the span of pending times).
   @inlinable
-  public mutating func run(
+  package mutating func run(
     seed: UInt64, strategy: OrderStrategy = .fifo, faults: FaultMode = .live, simplifiesValues: Bool = false
   ) throws(SimulationError) -> RunSummary {
     context.reset(seed: seed, strategy: strategy, faults: faults, simplifiesValues: simplifiesValues)
@@ -101,7 +101,7 @@ public struct Simulation<Model: SimulationModel>: ~Copyable {
 
   /// Replaces the model (e.g. with a fresh copy for the next seed) and runs.
   @inlinable
-  public mutating func run(
+  package mutating func run(
     seed: UInt64, strategy: OrderStrategy = .fifo, model fresh: Model
   ) throws(SimulationError) -> RunSummary {
     model = fresh

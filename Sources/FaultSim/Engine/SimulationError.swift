@@ -14,11 +14,11 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
   /// thread of its own (SPEC §2.5). The run's outcome would not be a
   /// function of its seed, so it is an error, never a pass.
   case escape(SimulationEscape)
-  /// The run was asked to stop (``RunWatch/requestStop()``: an interrupt)
+  /// The run was asked to stop (`RunWatch.requestStop()`: an interrupt)
   /// before it ended; its result is incomplete and must not be used.
   case interrupted(at: VirtualTime)
   /// The run held more memory than its ``RunWatch``'s
-  /// ``RunWatch/memoryLimit`` allows: it was stopped before the process
+  /// `RunWatch.memoryLimit` allows: it was stopped before the process
   /// ran out.
   case memoryBudgetExceeded(MemoryOverrun)
 

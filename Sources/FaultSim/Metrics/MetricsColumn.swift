@@ -10,19 +10,19 @@ public struct MetricsColumn<Metrics: WorldMetrics>: Sendable {
   /// The CSV header: `duplicate_rate`.
   public let name: String
   /// What the column means, one line for the docs.
-  public let meaning: String
+  @usableFromInline package let meaning: String
   /// How the field is computed and printed.
-  public let value: MetricsText<Metrics>
+  @usableFromInline package let value: MetricsText<Metrics>
 
   /// A column named `name` whose fields are `value`.
-  public init(_ name: String, _ meaning: String, _ value: MetricsText<Metrics>) {
+  @usableFromInline package init(_ name: String, _ meaning: String, _ value: MetricsText<Metrics>) {
     self.name = name
     self.meaning = meaning
     self.value = value
   }
 
   /// The column of the cell's seed count, `seeds`.
-  public static func seeds(_ meaning: String) -> Self {
+  @usableFromInline package static func seeds(_ meaning: String) -> Self {
     Self("seeds", meaning, .seeds)
   }
 
@@ -34,7 +34,7 @@ public struct MetricsColumn<Metrics: WorldMetrics>: Sendable {
   /// The field of a cell whose sums are `metrics` over `seeds` seeds.
   ///
   /// - Complexity: That of ``MetricsText/text(for:seeds:)``.
-  public func field(_ metrics: Metrics, seeds: UInt64) -> String {
+  @usableFromInline package func field(_ metrics: Metrics, seeds: UInt64) -> String {
     value.text(for: metrics, seeds: seeds)
   }
 }

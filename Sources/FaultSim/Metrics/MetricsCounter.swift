@@ -10,12 +10,14 @@ public struct MetricsCounter<Metrics>: Sendable {
   /// The counter's name, in the CSV's `snake_case`: `server_requests`.
   public let name: String
   /// Where the metrics keep it.
-  public let keyPath: WritableKeyPath<Metrics, UInt64> & Sendable
+  @usableFromInline package let keyPath: WritableKeyPath<Metrics, UInt64> & Sendable
   /// What it counts, for the docs: `requests that reached the server`.
-  public let meaning: String
+  @usableFromInline package let meaning: String
 
   /// A counter named `name` kept at `keyPath`.
-  public init(_ name: String, _ keyPath: WritableKeyPath<Metrics, UInt64> & Sendable, _ meaning: String) {
+  @usableFromInline package init(
+    _ name: String, _ keyPath: WritableKeyPath<Metrics, UInt64> & Sendable, _ meaning: String
+  ) {
     self.name = name
     self.keyPath = keyPath
     self.meaning = meaning
@@ -28,12 +30,14 @@ public struct MetricsHistogram<Metrics>: Sendable {
   /// The histogram's name: `completion`.
   public let name: String
   /// Where the metrics keep it.
-  public let keyPath: WritableKeyPath<Metrics, DurationHistogram> & Sendable
+  @usableFromInline package let keyPath: WritableKeyPath<Metrics, DurationHistogram> & Sendable
   /// What it records, for the docs.
-  public let meaning: String
+  @usableFromInline package let meaning: String
 
   /// A histogram named `name` kept at `keyPath`.
-  public init(_ name: String, _ keyPath: WritableKeyPath<Metrics, DurationHistogram> & Sendable, _ meaning: String) {
+  @usableFromInline package init(
+    _ name: String, _ keyPath: WritableKeyPath<Metrics, DurationHistogram> & Sendable, _ meaning: String
+  ) {
     self.name = name
     self.keyPath = keyPath
     self.meaning = meaning

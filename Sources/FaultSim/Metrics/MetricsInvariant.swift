@@ -3,7 +3,7 @@
 /// succeeded + failed + uncertain".
 ///
 /// Partial tables and checkpoints are checked against their world's
-/// invariants when they are read (``WorldMetrics/invariantViolation()``), so
+/// invariants when they are read (`WorldMetrics.invariantViolation()`), so
 /// that a number edited by hand or damaged on disk is refused rather than
 /// merged into a wrong table. Each invariant holds for every run and is
 /// preserved by addition, so it holds for every sum of runs of one cell:
@@ -27,26 +27,30 @@ public struct MetricsInvariant<Metrics: WorldMetrics>: CustomStringConvertible {
   let rule: Rule
 
   /// Σ `left` ≤ Σ `right`: `.atMost([\.duplicated, \.lost], [\.operations])`.
-  public static func atMost(
+  @usableFromInline package static func atMost(
     _ left: [KeyPath<Metrics, UInt64>], _ right: [KeyPath<Metrics, UInt64>]
   ) -> Self {
     Self(rule: .atMost(left, right))
   }
 
   /// Σ `left` = Σ `right`.
-  public static func equal(_ left: [KeyPath<Metrics, UInt64>], _ right: [KeyPath<Metrics, UInt64>]) -> Self {
+  @usableFromInline package static func equal(_ left: [KeyPath<Metrics, UInt64>], _ right: [KeyPath<Metrics, UInt64>])
+    -> Self
+  {
     Self(rule: .equal(left, right))
   }
 
   /// `value` is a whole multiple of `base`: every run of a cell adds the
   /// same amount to `value` and one to `base`.
-  public static func multiple(_ value: KeyPath<Metrics, UInt64>, of base: KeyPath<Metrics, UInt64>) -> Self {
+  @usableFromInline package static func multiple(_ value: KeyPath<Metrics, UInt64>, of base: KeyPath<Metrics, UInt64>)
+    -> Self
+  {
     Self(rule: .multiple(value, of: base))
   }
 
   /// `total` is the sum of the values recorded in `histogram` (nanoseconds),
   /// each divided by `unit` and rounded to nearest.
-  public static func histogramSum(
+  @usableFromInline package static func histogramSum(
     _ histogram: KeyPath<Metrics, DurationHistogram>, total: KeyPath<Metrics, UInt64>, unit: UInt64 = 1
   ) -> Self {
     precondition(unit > 0, "a histogram sum's unit must be positive")
@@ -54,7 +58,7 @@ public struct MetricsInvariant<Metrics: WorldMetrics>: CustomStringConvertible {
   }
 
   /// No value recorded in `histogram` exceeds `bound`.
-  public static func histogramBound(
+  @usableFromInline package static func histogramBound(
     _ histogram: KeyPath<Metrics, DurationHistogram>, atMost bound: KeyPath<Metrics, UInt64>
   ) -> Self {
     Self(rule: .histogramBound(histogram, atMost: bound))
@@ -76,7 +80,7 @@ public struct MetricsInvariant<Metrics: WorldMetrics>: CustomStringConvertible {
   /// `duplicated + lost (210) > operations (200)`.
   ///
   /// - Complexity: O(terms), or O(histogram buckets) for histogram rules.
-  public func violation(in metrics: Metrics) -> String? {
+  @usableFromInline package func violation(in metrics: Metrics) -> String? {
     switch rule {
     case .atMost(let left, let right):
       let (low, high) = (Self.sum(left, metrics), Self.sum(right, metrics))

@@ -5,10 +5,10 @@
 /// the sum is refused instead.
 public struct MetricsOverflow: Error, Hashable, Sendable, CustomStringConvertible {
   /// The counter or histogram whose sum overflowed.
-  public var counter: String
+  @usableFromInline package var counter: String
 
   /// The sum of `counter` overflowed.
-  public init(counter: String) {
+  @usableFromInline package init(counter: String) {
     self.counter = counter
   }
 

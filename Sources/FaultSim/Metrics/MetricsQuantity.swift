@@ -23,37 +23,37 @@ public struct MetricsQuantity<Metrics>: Sendable {
   let node: Node
 
   /// One counter's value.
-  public static func counter(_ counter: KeyPath<Metrics, UInt64> & Sendable) -> Self {
+  @usableFromInline package static func counter(_ counter: KeyPath<Metrics, UInt64> & Sendable) -> Self {
     Self(node: .counter(counter))
   }
 
   /// `numerator ÷ denominator`, or 0 when the denominator is 0 (no runs,
   /// no operations: nothing to divide).
-  public static func ratio(_ numerator: Self, _ denominator: Self) -> Self {
+  @usableFromInline package static func ratio(_ numerator: Self, _ denominator: Self) -> Self {
     Self(node: .ratio(numerator.node, denominator.node))
   }
 
   /// One counter divided by another, or 0 when the other is 0.
-  public static func ratio(
+  @usableFromInline package static func ratio(
     _ numerator: KeyPath<Metrics, UInt64> & Sendable, _ denominator: KeyPath<Metrics, UInt64> & Sendable
   ) -> Self {
     .ratio(.counter(numerator), .counter(denominator))
   }
 
   /// This quantity multiplied by `factor` (a unit change: µs to ns).
-  public func times(_ factor: Double) -> Self {
+  @usableFromInline package func times(_ factor: Double) -> Self {
     Self(node: .times(node, factor))
   }
 
   /// This quantity divided by `divisor` (a unit change: ns to ms).
-  public func divided(by divisor: Double) -> Self {
+  @usableFromInline package func divided(by divisor: Double) -> Self {
     Self(node: .divided(node, divisor))
   }
 
   /// The quantity's value for `metrics`.
   ///
   /// - Complexity: O(size of the formula).
-  public func value(in metrics: Metrics) -> Double {
+  @usableFromInline package func value(in metrics: Metrics) -> Double {
     Self.value(node, metrics)
   }
 

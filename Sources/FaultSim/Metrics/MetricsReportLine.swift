@@ -6,15 +6,15 @@
 /// ```
 public struct MetricsReportLine<Metrics: WorldMetrics>: Sendable {
   /// The label before the colon: `server requests`.
-  public let label: String
+  @usableFromInline package let label: String
   /// How the value is computed and printed.
-  public let value: MetricsText<Metrics>
+  @usableFromInline package let value: MetricsText<Metrics>
   /// A counter that must be nonzero for the line to be shown; `nil` for a
   /// line always shown.
   let shownWhenNonzero: (KeyPath<Metrics, UInt64> & Sendable)?
 
   /// A line labelled `label` with `value`, always shown.
-  public init(_ label: String, _ value: MetricsText<Metrics>) {
+  @usableFromInline package init(_ label: String, _ value: MetricsText<Metrics>) {
     self.label = label
     self.value = value
     self.shownWhenNonzero = nil
@@ -22,14 +22,16 @@ public struct MetricsReportLine<Metrics: WorldMetrics>: Sendable {
 
   /// A line labelled `label` with `value`, shown only when the counter
   /// `whenNonzero` is not 0.
-  public init(_ label: String, _ value: MetricsText<Metrics>, whenNonzero: KeyPath<Metrics, UInt64> & Sendable) {
+  @usableFromInline package init(
+    _ label: String, _ value: MetricsText<Metrics>, whenNonzero: KeyPath<Metrics, UInt64> & Sendable
+  ) {
     self.label = label
     self.value = value
     self.shownWhenNonzero = whenNonzero
   }
 
   /// The line for one run's metrics, or `nil` when it is not shown.
-  public func line(for metrics: Metrics) -> (String, String)? {
+  @usableFromInline package func line(for metrics: Metrics) -> (String, String)? {
     if let counter = shownWhenNonzero, metrics[keyPath: counter] == 0 { return nil }
     return (label, value.text(for: metrics, seeds: metrics.runs))
   }

@@ -9,9 +9,9 @@
 ///
 /// Formats are locale-free (``DecimalText``), so the same sums print the
 /// same text on every machine.
-public struct MetricsText<Metrics: WorldMetrics>: ExpressibleByStringInterpolation, Sendable {
+@usableFromInline package struct MetricsText<Metrics: WorldMetrics>: ExpressibleByStringInterpolation, Sendable {
   /// The unit a duration (in nanoseconds) is printed in.
-  public enum TimeUnit: Sendable {
+  @usableFromInline package enum TimeUnit: Sendable {
     /// Milliseconds, `ms`.
     case milliseconds
     /// Seconds, `s`.
@@ -37,50 +37,51 @@ public struct MetricsText<Metrics: WorldMetrics>: ExpressibleByStringInterpolati
   let pieces: [Piece]
 
   /// Builds the pieces of an interpolated ``MetricsText``.
-  public struct StringInterpolation: StringInterpolationProtocol, Sendable {
+  @usableFromInline package struct StringInterpolation: StringInterpolationProtocol, Sendable {
     var pieces: [Piece] = []
 
     /// Room for the literal text and interpolations to come.
-    public init(literalCapacity: Int, interpolationCount: Int) {
+    @usableFromInline package init(literalCapacity: Int, interpolationCount: Int) {
       pieces.reserveCapacity(2 * interpolationCount + 1)
     }
 
     /// Text as written.
-    public mutating func appendLiteral(_ literal: String) {
+    @usableFromInline package mutating func appendLiteral(_ literal: String) {
       if !literal.isEmpty { pieces.append(.literal(literal)) }
     }
 
     /// A counter as an integer: `120`.
-    public mutating func appendInterpolation(count counter: KeyPath<Metrics, UInt64> & Sendable) {
+    @usableFromInline package mutating func appendInterpolation(count counter: KeyPath<Metrics, UInt64> & Sendable) {
       pieces.append(.count(counter))
     }
 
     /// A counter and its share of `total` as a percentage with `digits`
     /// places, `12 (2.400%)`; the counter alone when `total` is 0.
-    public mutating func appendInterpolation(
+    @usableFromInline package mutating func appendInterpolation(
       share counter: KeyPath<Metrics, UInt64> & Sendable, of total: KeyPath<Metrics, UInt64> & Sendable, digits: Int
     ) {
       pieces.append(.share(counter, of: total, digits: digits))
     }
 
     /// A quantity with `digits` places: `1.2345`.
-    public mutating func appendInterpolation(fixed quantity: MetricsQuantity<Metrics>, digits: Int) {
+    @usableFromInline package mutating func appendInterpolation(fixed quantity: MetricsQuantity<Metrics>, digits: Int) {
       pieces.append(.fixed(quantity, digits: digits))
     }
 
     /// A rate or fraction as every table prints it, six places: `0.099275`.
-    public mutating func appendInterpolation(rate quantity: MetricsQuantity<Metrics>) {
+    @usableFromInline package mutating func appendInterpolation(rate quantity: MetricsQuantity<Metrics>) {
       pieces.append(.rate(quantity))
     }
 
     /// A fraction as a percentage with `digits` places: `9.93%`.
-    public mutating func appendInterpolation(percent quantity: MetricsQuantity<Metrics>, digits: Int) {
+    @usableFromInline package mutating func appendInterpolation(percent quantity: MetricsQuantity<Metrics>, digits: Int)
+    {
       pieces.append(.percent(quantity, digits: digits))
     }
 
     /// The lower bound of the 95% Wilson interval of `count` out of
     /// `total`, six places.
-    public mutating func appendInterpolation(
+    @usableFromInline package mutating func appendInterpolation(
       lowerBound count: KeyPath<Metrics, UInt64> & Sendable, of total: KeyPath<Metrics, UInt64> & Sendable
     ) {
       pieces.append(.bound(lower: true, count, of: total))
@@ -88,7 +89,7 @@ public struct MetricsText<Metrics: WorldMetrics>: ExpressibleByStringInterpolati
 
     /// The upper bound of the 95% Wilson interval of `count` out of
     /// `total`, six places.
-    public mutating func appendInterpolation(
+    @usableFromInline package mutating func appendInterpolation(
       upperBound count: KeyPath<Metrics, UInt64> & Sendable, of total: KeyPath<Metrics, UInt64> & Sendable
     ) {
       pieces.append(.bound(lower: false, count, of: total))
@@ -97,7 +98,7 @@ public struct MetricsText<Metrics: WorldMetrics>: ExpressibleByStringInterpolati
     /// Percentile `p` of a histogram of durations in `unit` with three
     /// places: `12.345`, or nothing when the histogram is empty; with
     /// `labelled`, `12.345 ms`, or `-` when it is empty.
-    public mutating func appendInterpolation(
+    @usableFromInline package mutating func appendInterpolation(
       percentile p: Double, of histogram: KeyPath<Metrics, DurationHistogram> & Sendable, in unit: TimeUnit,
       labelled: Bool = false
     ) {
@@ -110,12 +111,12 @@ public struct MetricsText<Metrics: WorldMetrics>: ExpressibleByStringInterpolati
   }
 
   /// Literal text.
-  public init(stringLiteral value: String) {
+  @usableFromInline package init(stringLiteral value: String) {
     pieces = value.isEmpty ? [] : [.literal(value)]
   }
 
   /// Interpolated text.
-  public init(stringInterpolation: StringInterpolation) {
+  @usableFromInline package init(stringInterpolation: StringInterpolation) {
     pieces = stringInterpolation.pieces
   }
 
@@ -129,7 +130,7 @@ public struct MetricsText<Metrics: WorldMetrics>: ExpressibleByStringInterpolati
   /// The text for `metrics`, a sum over `seeds` seeds.
   ///
   /// - Complexity: O(pieces), O(histogram buckets) for a percentile.
-  public func text(for metrics: Metrics, seeds: UInt64) -> String {
+  @usableFromInline package func text(for metrics: Metrics, seeds: UInt64) -> String {
     var text = ""
     for piece in pieces {
       switch piece {
@@ -158,7 +159,7 @@ public struct MetricsText<Metrics: WorldMetrics>: ExpressibleByStringInterpolati
 
   /// The names of the counters and histograms the text reads, in order of
   /// appearance, each once (`seeds` for the cell's seed count).
-  public var reads: [String] {
+  @usableFromInline package var reads: [String] {
     var names: [String] = []
     func add(_ name: String) { if !names.contains(name) { names.append(name) } }
     for piece in pieces {

@@ -9,7 +9,7 @@ extension WorldMetrics {
   ///   sum does not fit 64 bits; the metrics are then partly merged and
   ///   must be discarded.
   /// - Complexity: O(counters + histogram buckets).
-  public mutating func merge(_ other: Self) throws(MetricsOverflow) {
+  @usableFromInline package mutating func merge(_ other: Self) throws(MetricsOverflow) {
     for counter in Self.counters {
       let (sum, overflow) = self[keyPath: counter.keyPath].addingReportingOverflow(other[keyPath: counter.keyPath])
       guard !overflow else { throw MetricsOverflow(counter: counter.name) }
@@ -92,7 +92,7 @@ extension WorldMetrics {
   /// message, or `nil` when they are consistent.
   ///
   /// - Complexity: O(invariants + histogram buckets).
-  public func invariantViolation() -> String? {
+  @usableFromInline package func invariantViolation() -> String? {
     for invariant in Self.invariants {
       if let violation = invariant.violation(in: self) { return violation }
     }

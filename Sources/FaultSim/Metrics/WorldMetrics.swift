@@ -36,13 +36,13 @@ extension WorldMetrics {
   public static var appendedColumns: [MetricsColumn<Self>] { [] }
 
   /// The names of ``columns``: the CSV header after the varied key paths.
-  public static var columnNames: [String] { columns.map(\.name) }
+  @usableFromInline package static var columnNames: [String] { columns.map(\.name) }
 
   /// This cell's fields, in column order.
   ///
   /// - Parameter seeds: The seeds the cell ran.
   /// - Complexity: O(columns), plus O(histogram buckets) per percentile.
-  public func fields(seeds: UInt64) -> [String] {
+  @usableFromInline package func fields(seeds: UInt64) -> [String] {
     Self.columns.map { $0.field(self, seeds: seeds) }
   }
 
@@ -50,12 +50,12 @@ extension WorldMetrics {
   ///
   /// - Parameter seeds: The seeds the cell ran.
   /// - Complexity: O(appended columns).
-  public func appendedFields(seeds: UInt64) -> [String] {
+  @usableFromInline package func appendedFields(seeds: UInt64) -> [String] {
     Self.appendedColumns.map { $0.field(self, seeds: seeds) }
   }
 
   /// `name: value` lines for `faultsim run`, from ``runReport``.
-  public var reportLines: [(String, String)] {
+  @usableFromInline package var reportLines: [(String, String)] {
     Self.runReport.compactMap { $0.line(for: self) }
   }
 

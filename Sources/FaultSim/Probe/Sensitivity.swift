@@ -10,7 +10,7 @@ public enum Sensitivity: CaseIterable, Hashable, Sendable, CustomStringConvertib
   case doublySensitive
 
   /// The class of an operation from its two comparisons.
-  public init(repeatChanges: Bool, orderChanges: Bool) {
+  @usableFromInline package init(repeatChanges: Bool, orderChanges: Bool) {
     switch (repeatChanges, orderChanges) {
     case (false, false): self = .robust
     case (true, false): self = .repeatSensitive

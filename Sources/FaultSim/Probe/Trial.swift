@@ -6,18 +6,18 @@
 /// other order, changes the result.
 public struct Trial<State: Equatable> {
   /// What was probed, e.g. `denetlemeden-kuyruga-al`.
-  public let label: String
+  @usableFromInline package let label: String
   /// `a(start)`.
-  public let once: State
+  @usableFromInline package let once: State
   /// `a(a(start))`.
-  public let twice: State
+  @usableFromInline package let twice: State
   /// `b(a(start))`: a, then b.
-  public let forward: State
+  @usableFromInline package let forward: State
   /// `a(b(start))`: b, then a.
-  public let backward: State
+  @usableFromInline package let backward: State
 
   /// A probe's four end states; use ``replay(_:from:_:then:)`` to compute them.
-  public init(label: String, once: State, twice: State, forward: State, backward: State) {
+  @usableFromInline package init(label: String, once: State, twice: State, forward: State, backward: State) {
     self.label = label
     self.once = once
     self.twice = twice

@@ -3,14 +3,14 @@
 /// timeline.
 public struct Counterexample: Sendable, CustomStringConvertible {
   /// The faults of the original failing run.
-  public var originalFaults: Int
+  @usableFromInline package var originalFaults: Int
   /// The faults kept, described for people.
   public var faults: [String]
   /// Races answered other than in FIFO order, described.
-  public var races: [String]
+  @usableFromInline package var races: [String]
   /// Whether latencies and other values were simplified to the middle of
   /// their distributions.
-  public var valuesSimplified: Bool
+  @usableFromInline package var valuesSimplified: Bool
   /// Overrides that made the scenario smaller (`workload.operations=18`).
   public var smaller: [String]
   /// The timeline of the shrunk run, cut to the entities of the faults.
@@ -21,7 +21,7 @@ public struct Counterexample: Sendable, CustomStringConvertible {
   public var runs: Int
   /// Whether shrinking stopped because it used its ``ShrinkBudget``: the
   /// counterexample may then not be minimal.
-  public var budgetExhausted: Bool
+  @usableFromInline package var budgetExhausted: Bool
 
   /// The shrunk faults, races, smaller overrides and timeline, one item per
   /// line, as `faultsim` and property reports print them.

@@ -15,7 +15,7 @@
 public struct DeterminismCheck: Hashable, Sendable {
   /// Verify every `interval`-th seed of the range, counting from its
   /// first; 0 verifies none.
-  public var interval: UInt64
+  @usableFromInline package var interval: UInt64
 
   /// Verifies the first seed of the range and every `interval`-th after
   /// it, and the failing seed.
@@ -46,14 +46,14 @@ public struct NondeterministicRun: Hashable, Sendable, CustomStringConvertible {
   /// The seed.
   public var seed: UInt64
   /// The seed that ran before the second run.
-  public var after: UInt64
+  @usableFromInline package var after: UInt64
   /// The first line (1-based) at which the two timelines differ; `nil` when
   /// they are equal and only the final states differ.
-  public var line: Int?
+  @usableFromInline package var line: Int?
   /// That line in the fresh run (`"(end of the timeline)"` past its end).
-  public var fresh: String
+  @usableFromInline package var fresh: String
   /// That line in the run after seed ``after``.
-  public var again: String
+  @usableFromInline package var again: String
 
   /// What differs, and what usually causes it.
   public var description: String {

@@ -9,18 +9,18 @@ public struct FaultCoverage<Draws: DrawPurposeSet>: Hashable, Sendable {
   /// Faults fired, by purpose.
   public var faults = DrawTally()
   /// Races met (choice points answered), by purpose.
-  public var races = DrawTally()
+  @usableFromInline package var races = DrawTally()
   /// Races met whose answer was not the FIFO order, by purpose.
-  public var reordered = DrawTally()
+  @usableFromInline package var reordered = DrawTally()
 
   /// Nothing counted yet.
-  public init() {}
+  @usableFromInline package init() {}
 
   /// Adds one run's faults and races. (One run's counts are far below
   /// 2⁶⁴; sums of many runs go through the checked ``merge(_:)``.)
   ///
   /// - Complexity: O(f + r) for the run's fault kinds and choice points.
-  public mutating func add(_ summary: RunSummary) {
+  @usableFromInline package mutating func add(_ summary: RunSummary) {
     for (purpose, count) in zip(summary.faults.purposes, summary.faults.counts) {
       faults.record(purpose, count: count)
     }
@@ -33,7 +33,7 @@ public struct FaultCoverage<Draws: DrawPurposeSet>: Hashable, Sendable {
   /// Adds another coverage.
   ///
   /// - Throws: `MetricsOverflow` when a count would exceed `UInt64.max`.
-  public mutating func merge(_ other: FaultCoverage) throws(MetricsOverflow) {
+  @usableFromInline package mutating func merge(_ other: FaultCoverage) throws(MetricsOverflow) {
     try faults.merge(other.faults, counting: "faults fired")
     try races.merge(other.races, counting: "races met")
     try reordered.merge(other.reordered, counting: "races reordered")
@@ -71,13 +71,13 @@ public struct FaultCoverage<Draws: DrawPurposeSet>: Hashable, Sendable {
   }
 
   /// The kinds of `required` that never fired or were never met.
-  public func missing(_ required: [Draws]) -> [Draws] {
+  @usableFromInline package func missing(_ required: [Draws]) -> [Draws] {
     required.filter { count($0) == 0 }
   }
 
   /// Lines for a report: the fault kinds that fired with their counts and
   /// those that never did; the same for races.
-  public var reportLines: [(String, String)] {
+  @usableFromInline package var reportLines: [(String, String)] {
     func list(_ kinds: [Draws], _ text: (Draws) -> String) -> String {
       kinds.isEmpty ? "none" : kinds.map(text).joined(separator: ", ")
     }
@@ -99,14 +99,14 @@ public struct FaultCoverage<Draws: DrawPurposeSet>: Hashable, Sendable {
     return lines
   }
 
-  /// The column names of ``fields``: `faults_<kind>` for every fault kind,
+  /// The column names of `fields`: `faults_<kind>` for every fault kind,
   /// `races_<kind>` for every race kind, in declaration order.
   public static var columns: [String] {
     Draws.faults.map { "faults_" + $0.columnName } + Draws.raceKinds.map { "races_" + $0.columnName }
   }
 
   /// The counts in ``columns`` order.
-  public var fields: [String] {
+  @usableFromInline package var fields: [String] {
     Draws.faults.map { "\(count($0))" } + Draws.raceKinds.map { "\(count($0))" }
   }
 

@@ -11,11 +11,11 @@ public struct PropertyReport: Sendable, CustomStringConvertible {
   }
 
   /// The property's name (``ScenarioProperty/name``).
-  public var property: String
+  @usableFromInline package var property: String
   /// The scenario file the property was checked on.
-  public var scenario: String
+  @usableFromInline package var scenario: String
   /// The seeds the check was asked to run.
-  public var seeds: Range<UInt64>
+  @usableFromInline package var seeds: Range<UInt64>
   /// Seeds run, the failing one included.
   public var seedsChecked: UInt64
   /// The first failing seed and its shrunk counterexample; `nil` when every
@@ -23,13 +23,13 @@ public struct PropertyReport: Sendable, CustomStringConvertible {
   public var failure: Failure?
   /// What the seeds checked exercised: faults fired and races met by kind
   /// (`("faults fired", "response-loss 12, …")`), as `faultsim run` prints it.
-  public var coverage: [(String, String)]
+  @usableFromInline package var coverage: [(String, String)]
   /// Kinds the check required that never fired (or were never met): when
   /// not empty, the property passed without being exercised.
-  public var unexercised: [String]
+  @usableFromInline package var unexercised: [String]
   /// A seed whose runs differed (``DeterminismCheck``): when set, nothing
   /// the runs measured can be trusted, and the property does not hold.
-  public var nondeterminism: NondeterministicRun?
+  @usableFromInline package var nondeterminism: NondeterministicRun?
   /// Seeds run again to verify that they are functions of their seeds.
   public var seedsVerified: UInt64
 

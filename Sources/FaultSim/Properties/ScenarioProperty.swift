@@ -23,7 +23,7 @@ public struct ScenarioProperty<World: ShrinkableWorld> {
   /// Which seeds are run again to verify that they are functions of their
   /// seeds (``DeterminismCheck/sampled`` unless changed with
   /// ``checkingDeterminism(_:)``).
-  public private(set) var determinism = DeterminismCheck.sampled
+  @usableFromInline package private(set) var determinism = DeterminismCheck.sampled
 
   /// A property: `holds` is true when a run satisfies it.
   public init(_ name: String, holds: @escaping (PropertyRun<World>) -> Bool) {

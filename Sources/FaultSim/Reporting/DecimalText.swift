@@ -11,7 +11,7 @@ public enum DecimalText {
   /// - Parameters:
   ///   - value: The number to print.
   ///   - decimals: Places after the point, 0…15.
-  public static func fixed(_ value: Double, _ decimals: Int) -> String {
+  @usableFromInline package static func fixed(_ value: Double, _ decimals: Int) -> String {
     precondition((0...15).contains(decimals), "DecimalText.fixed supports 0…15 decimals")
     if value.isNaN { return "nan" }
     if value.isInfinite { return value < 0 ? "-inf" : "inf" }

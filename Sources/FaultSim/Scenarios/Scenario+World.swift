@@ -1,6 +1,6 @@
 extension Scenario {
   /// The world a scenario runs, with its options: one of the registered
-  /// worlds (``names``), known only once the file is read.
+  /// worlds (`names`), known only once the file is read.
   ///
   /// Work on it is generic: ``open(_:)`` hands the world's type and options
   /// to a ``WorldVisitor``; ``ScenarioWorld/options(of:)`` gives the options
@@ -18,7 +18,7 @@ extension Scenario {
 
     /// The names scenario files use in `"world"`; a scenario without one
     /// runs the first.
-    public static var names: [String] { WorldRegistry.names }
+    @usableFromInline package static var names: [String] { WorldRegistry.names }
 
     /// The world's name, as scenario files write it: `request`.
     public var name: String { storage.name }

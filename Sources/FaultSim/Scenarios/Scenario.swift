@@ -4,25 +4,25 @@ public struct Scenario: Sendable {
   /// The file name without directory and extension, e.g. `checkout-reference`.
   public var name: String
   /// The path as given.
-  public var file: String
+  @usableFromInline package var file: String
   /// The scenario's own explanation, for people.
   public var description: String
   /// The world and its options.
   public var world: World
   /// The overrides applied on top of the file, in order.
-  public var overrides: [ScenarioOverride]
+  @usableFromInline package var overrides: [ScenarioOverride]
   /// 16 hex digits identifying the file's bytes and the overrides.
   public var digest: String
   /// The options the scenario sets (in the file or by an override) that
   /// cannot affect its run as configured, in the order of the world's
   /// checks (docs/no-op-checks.md). Empty for a scenario without no-ops.
-  public var warnings: [ScenarioWarning]
+  @usableFromInline package var warnings: [ScenarioWarning]
   /// The file's bytes as read (before overrides): what a sweep of the
   /// scenario reads again for each cell.
   package var source: [UInt8]
 
   /// The version written into tables and reports.
-  public static let faultSimVersion = "0.3.0"
+  @usableFromInline package static let faultSimVersion = "0.3.0"
 
   /// Loads and validates a scenario file, applying `overrides` first.
   ///

@@ -19,17 +19,17 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
   /// Which family this failure belongs to.
   public var kind: Kind
   /// The scenario file as the user named it.
-  public var file: String
+  @usableFromInline package var file: String
   /// The offending value's path, if the problem concerns one.
-  public var keyPath: ScenarioKeyPath?
+  @usableFromInline package var keyPath: ScenarioKeyPath?
   /// The offending text's position, if known.
-  public var location: SourceLocation?
+  @usableFromInline package var location: SourceLocation?
   /// What is wrong and what is allowed.
-  public var message: String
+  @usableFromInline package var message: String
 
   /// An error about `file`, at `keyPath` and `location` when known; see
   /// the properties for each argument.
-  public init(
+  @usableFromInline package init(
     kind: Kind = .invalidData,
     file: String,
     keyPath: ScenarioKeyPath? = nil,

@@ -17,29 +17,29 @@ public struct ScenarioKeyPath: Hashable, Sendable, CustomStringConvertible {
   public var components: [Component]
 
   /// Creates a path from its steps; no steps is the top-level object.
-  public init(_ components: [Component] = []) {
+  @usableFromInline package init(_ components: [Component] = []) {
     self.components = components
   }
 
   /// The top-level object.
-  public static let root = ScenarioKeyPath()
+  @usableFromInline package static let root = ScenarioKeyPath()
 
   /// Whether this is the top-level object.
-  public var isRoot: Bool { components.isEmpty }
+  @usableFromInline package var isRoot: Bool { components.isEmpty }
 
   /// This path extended by an object key.
-  public func appending(key: String) -> ScenarioKeyPath {
+  @usableFromInline package func appending(key: String) -> ScenarioKeyPath {
     ScenarioKeyPath(components + [.key(key)])
   }
 
   /// This path extended by an array index.
-  public func appending(index: Int) -> ScenarioKeyPath {
+  @usableFromInline package func appending(index: Int) -> ScenarioKeyPath {
     ScenarioKeyPath(components + [.index(index)])
   }
 
   /// Whether this path is `other` or lies inside it: setting `other`
   /// replaces the value here.
-  public func isWithin(_ other: ScenarioKeyPath) -> Bool {
+  @usableFromInline package func isWithin(_ other: ScenarioKeyPath) -> Bool {
     other.components.count <= components.count && Array(components.prefix(other.components.count)) == other.components
   }
 

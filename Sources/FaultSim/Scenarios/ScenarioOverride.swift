@@ -7,7 +7,7 @@
 /// otherwise (`full`, `80ms`). Missing objects along the path are created.
 public struct ScenarioOverride: Hashable, Sendable, CustomStringConvertible {
   /// Where the value goes.
-  public var keyPath: ScenarioKeyPath
+  @usableFromInline package var keyPath: ScenarioKeyPath
   /// The value as typed.
   public var text: String
 
@@ -21,7 +21,7 @@ public struct ScenarioOverride: Hashable, Sendable, CustomStringConvertible {
   /// may nest (128 levels). Longer paths could
   /// never name a value, and the document they would build is walked and
   /// released recursively, so they are refused before anything is built.
-  public static let maximumDepth = JSONParser.defaultMaximumDepth
+  @usableFromInline package static let maximumDepth = JSONParser.defaultMaximumDepth
 
   /// Parses `key.path=value`.
   public init(parsing assignment: String) throws(ScenarioOverrideError) {
@@ -37,7 +37,7 @@ public struct ScenarioOverride: Hashable, Sendable, CustomStringConvertible {
   /// - Throws: `ScenarioOverrideError` for an empty key, a bad index, or
   ///   more than ``maximumDepth`` components.
   /// - Complexity: O(`text.count`).
-  public static func keyPath(parsing text: String) throws(ScenarioOverrideError) -> ScenarioKeyPath {
+  @usableFromInline package static func keyPath(parsing text: String) throws(ScenarioOverrideError) -> ScenarioKeyPath {
     // Each dot starts a key and each bracket an index (when well formed).
     let depth = 1 + text.utf8.count { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "[") }
     guard depth <= maximumDepth else { throw tooDeep(text, components: depth) }
@@ -167,7 +167,7 @@ public struct ScenarioOverrideError: Error, Hashable, Sendable, CustomStringConv
   public var description: String
 
   /// An error whose message is `description`.
-  public init(_ description: String) {
+  @usableFromInline package init(_ description: String) {
     self.description = description
   }
 }

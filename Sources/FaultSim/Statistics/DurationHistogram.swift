@@ -28,12 +28,12 @@ public struct DurationHistogram: Hashable, Sendable {
   /// Values recorded.
   public private(set) var count: UInt64 = 0
   /// The smallest value recorded, exactly (`UInt64.max` when empty).
-  public private(set) var smallest: UInt64 = .max
+  @usableFromInline package private(set) var smallest: UInt64 = .max
   /// The largest value recorded, exactly (0 when empty).
-  public private(set) var largest: UInt64 = 0
+  @usableFromInline package private(set) var largest: UInt64 = 0
 
   /// An empty histogram; it allocates nothing until a value is recorded.
-  public init() {}
+  @usableFromInline package init() {}
 
   /// The bucket of a value.
   static func index(of value: UInt64) -> Int {
@@ -96,7 +96,7 @@ public struct DurationHistogram: Hashable, Sendable {
   /// can overflow when the total does not: every bucket is part of it.)
   ///
   /// - Complexity: O(buckets the other holds).
-  public mutating func merge(_ other: DurationHistogram) -> Bool {
+  @usableFromInline package mutating func merge(_ other: DurationHistogram) -> Bool {
     guard !other.counts.isEmpty else { return true }
     guard !count.addingReportingOverflow(other.count).overflow else { return false }
     cover(blocks: other.firstBlock, other.firstBlock + other.counts.count / Self.subBuckets - 1)
@@ -113,7 +113,7 @@ public struct DurationHistogram: Hashable, Sendable {
   }
 
   /// Empties the histogram, keeping its storage.
-  public mutating func removeAll() {
+  @usableFromInline package mutating func removeAll() {
     for index in counts.indices { counts[index] = 0 }
     count = 0
     smallest = .max
@@ -125,7 +125,7 @@ public struct DurationHistogram: Hashable, Sendable {
   /// when empty.
   ///
   /// - Complexity: O(buckets held).
-  public func percentile(_ p: Double) -> Double? {
+  @usableFromInline package func percentile(_ p: Double) -> Double? {
     guard count > 0 else { return nil }
     let rank = max(1, UInt64((p / 100 * Double(count)).rounded(.up)))
     var seen: UInt64 = 0
@@ -141,7 +141,7 @@ public struct DurationHistogram: Hashable, Sendable {
   }
 
   /// The largest recorded value, or `nil` when empty.
-  public var maximum: UInt64? {
+  @usableFromInline package var maximum: UInt64? {
     count > 0 ? largest : nil
   }
 

@@ -5,7 +5,7 @@
 /// and n successes, which matter here: a keyed scenario has zero duplicates.
 public struct WilsonInterval: Hashable, Sendable {
   /// z for a two-sided 95% interval.
-  public static let z95 = 1.959963984540054
+  @usableFromInline package static let z95 = 1.959963984540054
 
   /// The interval's lower bound, in 0…1.
   public var lower: Double
@@ -15,7 +15,7 @@ public struct WilsonInterval: Hashable, Sendable {
   /// The interval for `successes` out of `trials`; `[0, 1]` when `trials` is 0.
   ///
   /// - Complexity: O(1).
-  public init(successes: UInt64, trials: UInt64, z: Double = WilsonInterval.z95) {
+  @usableFromInline package init(successes: UInt64, trials: UInt64, z: Double = WilsonInterval.z95) {
     guard trials > 0 else {
       lower = 0
       upper = 1

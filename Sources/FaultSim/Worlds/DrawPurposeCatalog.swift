@@ -12,7 +12,7 @@ public enum DrawPurposeCatalog {
     /// What the purpose's draws decide.
     public var role: DrawRole
     /// The purpose as part of a draw key.
-    public var purpose: DrawPurpose
+    @usableFromInline package var purpose: DrawPurpose
   }
 
   /// Every purpose set: each registered world's (``WorldRegistry``), then
@@ -26,7 +26,7 @@ public enum DrawPurposeCatalog {
   }
 
   /// Every purpose, set by set in declaration order, then the engine's own.
-  public static let entries: [Entry] = {
+  @usableFromInline package static let entries: [Entry] = {
     var entries: [Entry] = []
     for set in sets { entries += set.catalogEntries }
     entries.append(Entry(owner: "engine", name: "race-order", role: .race, purpose: .raceOrder))
@@ -36,7 +36,7 @@ public enum DrawPurposeCatalog {
   /// The entry of a purpose, if any set declares it.
   ///
   /// - Complexity: O(p) for p purposes (a few dozen).
-  public static func entry(for purpose: DrawPurpose) -> Entry? {
+  @usableFromInline package static func entry(for purpose: DrawPurpose) -> Entry? {
     entries.first { $0.purpose == purpose }
   }
 }

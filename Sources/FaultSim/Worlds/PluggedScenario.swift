@@ -17,7 +17,7 @@
 /// ```
 public struct PluggedScenario<World: ScenarioWorld>: Sendable where World.Options: Sendable {
   /// The scenario file the world comes from, with its overrides.
-  public let scenario: Scenario
+  @usableFromInline package let scenario: Scenario
   /// The world's options: the scenario's, with the decisions.
   public let options: World.Options
   /// A sweep cell's options from its scenario's world: the same decisions
@@ -26,7 +26,7 @@ public struct PluggedScenario<World: ScenarioWorld>: Sendable where World.Option
   /// The scenario's own warnings, then the options it sets that the
   /// decisions or code given in Swift replace, so that they cannot affect
   /// the run (`client.attempts` when your code decides retries, say).
-  public let warnings: [ScenarioWarning]
+  @usableFromInline package let warnings: [ScenarioWarning]
 
   /// A plugged scenario; `configure` gives any cell of a sweep its options
   /// (the same decisions over the cell's scenario).
@@ -114,11 +114,11 @@ public struct PluggedScenario<World: ScenarioWorld>: Sendable where World.Option
 /// of the request world into a transfer scenario, say.
 public struct WrongWorldError: Error, Sendable, CustomStringConvertible {
   /// The scenario file.
-  public var file: String
+  @usableFromInline package var file: String
   /// The world the scenario runs.
-  public var found: String
+  @usableFromInline package var found: String
   /// The world the decisions are for.
-  public var expected: String
+  @usableFromInline package var expected: String
 
   /// `scenarios/podcast.json is a transfer world; these decisions are for the request world`.
   public var description: String {

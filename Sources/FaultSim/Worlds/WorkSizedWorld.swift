@@ -6,23 +6,23 @@
 /// one event in proportion to something the options set (walking past the
 /// server restarts since the last event) is counted in the same unit, at
 /// its measured cost.
-public protocol WorkSizedWorld: ScenarioWorld {
+@usableFromInline package protocol WorkSizedWorld: ScenarioWorld {
   /// About how much work one run of these options is, and what makes most
   /// of it.
   static func estimatedWork(_ options: Options) -> WorkEstimate
 }
 
 /// How much work one run is expected to be: events, or their equivalent.
-public struct WorkEstimate: Hashable, Sendable {
+@usableFromInline package struct WorkEstimate: Hashable, Sendable {
   /// Events, and work inside events counted at the cost of an event.
-  public var events: UInt64
+  @usableFromInline package var events: UInt64
   /// What makes most of the work, with the options that set it: `about
   /// 2,592,000,000 restarts: server.restarts.meanInterval is 1ms over about
   /// 720h of arrivals`; names the option to change.
-  public var cause: String
+  @usableFromInline package var cause: String
 
   /// An estimate; see the properties for each argument.
-  public init(events: UInt64, cause: String) {
+  @usableFromInline package init(events: UInt64, cause: String) {
     self.events = events
     self.cause = cause
   }

@@ -9,7 +9,7 @@ public struct WorldRun<Metrics: WorldMetrics, FinalState: WorldFinalState> {
   /// How the run ended.
   public var finalState: FinalState
   /// The faults that fired (when recording or restricted; empty when live).
-  public var firedFaults: [DrawKey]
+  @usableFromInline package var firedFaults: [DrawKey]
 
   /// A run's results.
   public init(

@@ -9,7 +9,9 @@ public struct WorldRunner<Metrics: WorldMetrics, FinalState: WorldFinalState> {
   public var run: (_ seed: UInt64, _ strategy: OrderStrategy) throws(SimulationError) -> SeedRun<Metrics>
 
   /// A runner that calls `run` for each seed.
-  public init(run: @escaping (_ seed: UInt64, _ strategy: OrderStrategy) throws(SimulationError) -> SeedRun<Metrics>) {
+  @usableFromInline package init(
+    run: @escaping (_ seed: UInt64, _ strategy: OrderStrategy) throws(SimulationError) -> SeedRun<Metrics>
+  ) {
     self.run = run
   }
 }
@@ -28,7 +30,7 @@ public struct SeedRun<Metrics: WorldMetrics> {
 
   /// A seed's result.
   @inlinable
-  public init(metrics: Metrics, summary: RunSummary, finalStateDigest: UInt64) {
+  package init(metrics: Metrics, summary: RunSummary, finalStateDigest: UInt64) {
     self.metrics = metrics
     self.summary = summary
     self.finalStateDigest = finalStateDigest

@@ -22,9 +22,9 @@
 /// entries in unsafe buffers, so the hot path has no reference counting and
 /// no exclusivity checks. `Event` must be `BitwiseCopyable`: entries are
 /// moved by plain copies and never deinitialised one by one.
-public struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
+@usableFromInline package struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
   /// One pending event and its time.
-  public typealias Entry = EventQueueEntry<Event>
+  @usableFromInline package typealias Entry = EventQueueEntry<Event>
 
   @usableFromInline static var bucketCount: Int { 65 }
 
@@ -43,7 +43,7 @@ public struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
   ///
   /// - Parameter reservingCapacity: Entries to preallocate in each bucket
   ///   that the first pushes are likely to use.
-  public init(reservingCapacity: Int = 0) {
+  @usableFromInline package init(reservingCapacity: Int = 0) {
     buckets = .allocate(capacity: Self.bucketCount)
     buckets.initialize(repeating: EventQueueBucket(), count: Self.bucketCount)
     if reservingCapacity > 0 {
@@ -61,11 +61,11 @@ public struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
 
   /// The number of pending events.
   @inlinable
-  public var count: Int { pending }
+  package var count: Int { pending }
 
   /// Whether no event is pending.
   @inlinable
-  public var isEmpty: Bool { pending == 0 }
+  package var isEmpty: Bool { pending == 0 }
 
   /// The bytes the queue's buffers hold: their allocated room, which stays
   /// at its high-water mark until the queue is freed, so a budget compared
@@ -84,13 +84,13 @@ public struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
   /// The time of the last popped event (zero before the first pop): the
   /// earliest time a push may use.
   @inlinable
-  public var lowerBound: UInt64 { floor }
+  package var lowerBound: UInt64 { floor }
 
   /// The earliest pending time, or `nil` when empty.
   ///
   /// - Complexity: O(1).
   @inlinable
-  public var nextTime: UInt64? {
+  package var nextTime: UInt64? {
     if head != buckets[0].end { return floor }
     if occupied == 0 { return nil }
     return buckets[occupied.trailingZeroBitCount + 1].minimum
@@ -110,7 +110,7 @@ public struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
   ///     guarantees this: virtual time never moves backwards).
   /// - Complexity: Amortised O(1).
   @inlinable
-  public mutating func push(_ event: Event, at time: UInt64) {
+  package mutating func push(_ event: Event, at time: UInt64) {
     precondition(time >= floor, "EventQueue: pushed time \(time) is before the last popped time \(floor)")
     let index = Self.bucket(of: time, floor: floor)
     if index != 0 {
@@ -141,7 +141,7 @@ public struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
   /// - Complexity: Amortised O(log C) entry moves, where C is the span of
   ///   pending times; O(1) when the next event shares the current time.
   @inlinable
-  public mutating func pop() -> Entry? {
+  package mutating func pop() -> Entry? {
     if head == buckets[0].end {
       if occupied == 0 { return nil }
       let lowest = occupied.trailingZeroBitCount &+ 1
@@ -204,7 +204,7 @@ public struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
   /// for the next run.
   ///
   /// - Complexity: O(1).
-  public mutating func removeAll() {
+  @usableFromInline package mutating func removeAll() {
     for index in 0..<Self.bucketCount {
       buckets[index].empty()
     }
@@ -217,15 +217,15 @@ public struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
 
 /// One pending event and its time.
 @frozen
-public struct EventQueueEntry<Event: BitwiseCopyable>: BitwiseCopyable {
+@usableFromInline package struct EventQueueEntry<Event: BitwiseCopyable>: BitwiseCopyable {
   /// When the event is due, in virtual nanoseconds.
-  public var time: UInt64
+  @usableFromInline package var time: UInt64
   /// The model's event, handed back by ``EventQueue/pop()`` when it is due.
-  public var event: Event
+  @usableFromInline package var event: Event
 
   /// An event due at `time` (virtual nanoseconds).
   @inlinable
-  public init(time: UInt64, event: Event) {
+  package init(time: UInt64, event: Event) {
     self.time = time
     self.event = event
   }

@@ -7,20 +7,20 @@ public struct ChoicePoint: Hashable, Sendable, CustomStringConvertible {
   /// The race's logical identity (entity, kind, occurrence). The seeded
   /// random strategy answers from it, so the same race gets the same answer
   /// however other races went.
-  public var race: DrawKey
+  @usableFromInline package var race: DrawKey
   /// What races, e.g. `finish-vs-enqueue`.
-  public var label: String
+  @usableFromInline package var label: String
   /// The names of the alternatives, in alternative order.
-  public var alternatives: [String]
+  @usableFromInline package var alternatives: [String]
   /// The alternative taken, in `0 ..< alternatives.count`; 0 is the FIFO
   /// (time, insertion) order.
-  public var chosen: Int
+  @usableFromInline package var chosen: Int
   /// When the choice was made.
   public var time: VirtualTime
 
   /// A race answered with alternative `chosen` of `alternatives` at `time`; see
   /// the properties for each argument.
-  public init(race: DrawKey, label: String, alternatives: [String], chosen: Int, time: VirtualTime) {
+  @usableFromInline package init(race: DrawKey, label: String, alternatives: [String], chosen: Int, time: VirtualTime) {
     self.race = race
     self.label = label
     self.alternatives = alternatives
@@ -29,7 +29,7 @@ public struct ChoicePoint: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The name of the chosen alternative.
-  public var chosenName: String {
+  @usableFromInline package var chosenName: String {
     alternatives.indices.contains(chosen) ? alternatives[chosen] : "#\(chosen)"
   }
 

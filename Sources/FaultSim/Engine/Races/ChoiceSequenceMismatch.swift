@@ -14,16 +14,18 @@
 ///   print(mismatch)
 /// }
 /// ```
-public struct ChoiceSequenceMismatch: Error, Hashable, Sendable, CustomStringConvertible {
+@usableFromInline package struct ChoiceSequenceMismatch: Error, Hashable, Sendable, CustomStringConvertible {
   /// What does not fit, naming the choice, its position and the allowed
   /// range.
-  public var description: String
+  @usableFromInline package var description: String
 
   /// The first way `sequence` does not fit `choices`, the choice points of
   /// the run that replayed it; `nil` when every choice was taken as given.
   ///
   /// - Complexity: O(`sequence.count`).
-  public static func check(_ sequence: [Int], against choices: [ChoicePoint]) -> ChoiceSequenceMismatch? {
+  @usableFromInline package static func check(_ sequence: [Int], against choices: [ChoicePoint])
+    -> ChoiceSequenceMismatch?
+  {
     for (index, choice) in sequence.enumerated() where index < choices.count {
       let point = choices[index]
       let count = point.alternatives.count

@@ -8,15 +8,15 @@
 /// output.
 public struct DrawTally: Hashable, Sendable {
   /// The purposes that fired, in order of first firing.
-  public var purposes: [DrawPurpose] { fired }
+  @usableFromInline package var purposes: [DrawPurpose] { fired }
   /// How often each fired, aligned with ``purposes``.
-  public var counts: [UInt64] { tallies }
+  @usableFromInline package var counts: [UInt64] { tallies }
 
   @usableFromInline var fired: [DrawPurpose] = []
   @usableFromInline var tallies: [UInt64] = []
 
   /// Nothing counted yet.
-  public init() {}
+  @usableFromInline package init() {}
 
   /// Counts one fault fired or race met.
   ///
@@ -43,13 +43,13 @@ public struct DrawTally: Hashable, Sendable {
   }
 
   /// The sum over purposes.
-  public var total: UInt64 { tallies.reduce(0, &+) }
+  @usableFromInline package var total: UInt64 { tallies.reduce(0, &+) }
 
   /// Adds another tally's counts, unless a sum would exceed `UInt64.max`:
   /// then nothing changes and `MetricsOverflow` names `what`.
   ///
   /// - Complexity: O(p · q) for p and q purposes (a handful each).
-  public mutating func merge(_ other: DrawTally, counting what: String) throws(MetricsOverflow) {
+  @usableFromInline package mutating func merge(_ other: DrawTally, counting what: String) throws(MetricsOverflow) {
     for (purpose, count) in zip(other.fired, other.tallies)
     where self.count(of: purpose).addingReportingOverflow(count).overflow {
       throw MetricsOverflow(counter: "\(what) of purpose \(purpose.rawValue)")

@@ -121,7 +121,7 @@ public enum InterleavingExplorer {
 /// One explored order: its choice points and the final state it reached.
 public struct Interleaving<Outcome: Hashable> {
   /// The choice points, in the order the run met them.
-  public var choices: [ChoicePoint]
+  @usableFromInline package var choices: [ChoicePoint]
   /// The final state.
   public var outcome: Outcome
 

@@ -57,13 +57,13 @@ public enum OrderStrategy: Hashable, Sendable, CustomStringConvertible {
 /// One race's answer, by the race's identity.
 public struct RaceAnswer: Hashable, Sendable {
   /// The race's logical identity, as in ``ChoicePoint/race``.
-  public var race: DrawKey
+  @usableFromInline package var race: DrawKey
   /// The alternative to take, 0 being the FIFO order; clamped to the
   /// alternatives the race has.
-  public var chosen: Int
+  @usableFromInline package var chosen: Int
 
   /// The answer `chosen` for the race keyed `race`.
-  public init(race: DrawKey, chosen: Int) {
+  @usableFromInline package init(race: DrawKey, chosen: Int) {
     self.race = race
     self.chosen = chosen
   }

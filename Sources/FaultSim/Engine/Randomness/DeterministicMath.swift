@@ -52,7 +52,7 @@ public enum DeterministicMath {
   /// Method: `x = k·ln2 + r` with |r| ≤ ln2/2, `exp r` by its Taylor series,
   /// then scaling by 2ᵏ.
   /// - Complexity: O(1): about 20 multiply-adds.
-  public static func exp(_ x: Double) -> Double {
+  @usableFromInline package static func exp(_ x: Double) -> Double {
     if x.isNaN { return .nan }
     if x > 709.782_712_893_384 { return .infinity }
     if x < -745.133_219_101_941_1 { return 0 }

@@ -22,7 +22,7 @@ extension DrawKey {
   ///
   /// - Complexity: O(1).
   @inlinable
-  public init(_ identity: some DrawIdentity, _ purpose: DrawPurpose) {
+  package init(_ identity: some DrawIdentity, _ purpose: DrawPurpose) {
     self.init(rawEntity: identity.entity, purpose: purpose, ordinal: identity.occurrence)
   }
 }

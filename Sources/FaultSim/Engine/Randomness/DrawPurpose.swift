@@ -14,12 +14,12 @@ public struct DrawPurpose: RawRepresentable, Hashable, Sendable, CustomStringCon
     self.rawValue = rawValue
   }
 
-  /// `purpose#17`: the raw number; ``DrawPurposeCatalog/entry(for:)`` gives its
+  /// `purpose#17`: the raw number; `DrawPurposeCatalog.entry(for:)` gives its
   /// name.
   public var description: String { "purpose#\(rawValue)" }
 
   /// Draws made by an order strategy to answer a race's choice point.
   /// Kept apart from every model purpose, so reordering races never changes
   /// a fault.
-  public static let raceOrder = DrawPurpose(rawValue: 0xFFFF_FFFF_0000_0001)
+  @usableFromInline package static let raceOrder = DrawPurpose(rawValue: 0xFFFF_FFFF_0000_0001)
 }

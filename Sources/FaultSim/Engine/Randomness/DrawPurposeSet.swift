@@ -29,7 +29,7 @@ public protocol DrawPurposeSet: CaseIterable, RawRepresentable, Hashable, Sendab
 extension DrawPurposeSet {
   /// The purpose as part of a ``DrawKey``.
   @inlinable
-  public var purpose: DrawPurpose { DrawPurpose(rawValue: rawValue) }
+  package var purpose: DrawPurpose { DrawPurpose(rawValue: rawValue) }
 
   /// The kebab-case name, e.g. `request-loss`: used in reports, sweep
   /// columns and the property API.
@@ -39,10 +39,10 @@ extension DrawPurposeSet {
   public static var faults: [Self] { allCases.filter { $0.role == .fault } }
 
   /// The purposes with the race role, in declaration order.
-  public static var raceKinds: [Self] { allCases.filter { $0.role == .race } }
+  @usableFromInline package static var raceKinds: [Self] { allCases.filter { $0.role == .race } }
 
   /// The name with `_` for `-`, for CSV columns: `response_loss`.
-  public var columnName: String { String(name.map { $0 == "-" ? "_" : $0 }) }
+  @usableFromInline package var columnName: String { String(name.map { $0 == "-" ? "_" : $0 }) }
 }
 
 /// `requestLoss` → `request-loss`.

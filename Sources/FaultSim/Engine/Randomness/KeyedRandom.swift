@@ -7,9 +7,9 @@ public struct DrawKey: Hashable, Sendable {
   /// The logical entity the draw belongs to (an order, a file, a user).
   public let entity: UInt64
   /// What the draw decides.
-  public let purpose: DrawPurpose
+  @usableFromInline package let purpose: DrawPurpose
   /// Which occurrence for this entity and purpose (message, attempt, …).
-  public let ordinal: UInt64
+  @usableFromInline package let ordinal: UInt64
 
   /// A key from raw words: for the engine's derived keys and for tests of
   /// the draw function itself. Models use ``init(_:_:)`` with an identity.
@@ -58,7 +58,7 @@ public struct KeyedRandom: Sendable {
   /// - Precondition: `identity` names an entity (its occurrence is 0): the
   ///   stream's ordinals are the occurrences.
   @inlinable
-  public func stream(_ identity: some DrawIdentity, _ purpose: DrawPurpose) -> KeyedStream {
+  package func stream(_ identity: some DrawIdentity, _ purpose: DrawPurpose) -> KeyedStream {
     precondition(identity.occurrence == 0, "a stream counts its own occurrences")
     return stream(rawEntity: identity.entity, purpose: purpose)
   }
@@ -73,25 +73,25 @@ public struct KeyedRandom: Sendable {
   ///
   /// - Complexity: O(1): three finaliser rounds.
   @inlinable
-  public func word(_ key: DrawKey) -> UInt64 {
+  package func word(_ key: DrawKey) -> UInt64 {
     KeyedStream.word(base: streamBase(entity: key.entity, purpose: key.purpose), ordinal: key.ordinal)
   }
 
   /// A double in `[0, 1)` for one draw.
   @inlinable
-  public func unit(_ key: DrawKey) -> Double {
+  package func unit(_ key: DrawKey) -> Double {
     RandomConversion.unit(word(key))
   }
 
   /// A double in `(0, 1]` for one draw.
   @inlinable
-  public func openUnit(_ key: DrawKey) -> Double {
+  package func openUnit(_ key: DrawKey) -> Double {
     RandomConversion.openUnit(word(key))
   }
 
   /// `true` with probability `probability` (clamped to `[0, 1]`).
   @inlinable
-  public func bernoulli(_ probability: Double, _ key: DrawKey) -> Bool {
+  package func bernoulli(_ probability: Double, _ key: DrawKey) -> Bool {
     unit(key) < probability
   }
 
@@ -109,24 +109,24 @@ public struct KeyedStream: RandomSource, Sendable {
   /// The stream base derived from (seed, entity, purpose).
   public let base: UInt64
   /// The ordinal `next()` returns next.
-  public var ordinal: UInt64 = 0
+  @usableFromInline package var ordinal: UInt64 = 0
 
   /// The stream of base `base` (from ``KeyedRandom/stream(_:_:)``), at ordinal
   /// 0.
   @inlinable
-  public init(base: UInt64) {
+  package init(base: UInt64) {
     self.base = base
   }
 
   /// The word with a given ordinal, independent of what was drawn before.
   @inlinable
-  public static func word(base: UInt64, ordinal: UInt64) -> UInt64 {
+  package static func word(base: UInt64, ordinal: UInt64) -> UInt64 {
     SplitMix64.mix(base &+ (ordinal &+ 1) &* SplitMix64.gamma)
   }
 
   /// The word with a given ordinal.
   @inlinable
-  public func word(at ordinal: UInt64) -> UInt64 {
+  package func word(at ordinal: UInt64) -> UInt64 {
     Self.word(base: base, ordinal: ordinal)
   }
 

@@ -15,7 +15,7 @@ extension RandomSource {
   ///
   /// - Complexity: O(1), one word.
   @inlinable
-  public mutating func nextUnit() -> Double {
+  package mutating func nextUnit() -> Double {
     RandomConversion.unit(next())
   }
 
@@ -23,7 +23,7 @@ extension RandomSource {
   ///
   /// - Complexity: O(1), one word.
   @inlinable
-  public mutating func nextOpenUnit() -> Double {
+  package mutating func nextOpenUnit() -> Double {
     RandomConversion.openUnit(next())
   }
 
@@ -54,13 +54,13 @@ extension RandomSource {
 public enum RandomConversion {
   /// `[0, 1)` from the top 53 bits of `word`.
   @inlinable
-  public static func unit(_ word: UInt64) -> Double {
+  package static func unit(_ word: UInt64) -> Double {
     Double(word >> 11) * 0x1p-53
   }
 
   /// `(0, 1]` from the top 53 bits of `word`.
   @inlinable
-  public static func openUnit(_ word: UInt64) -> Double {
+  package static func openUnit(_ word: UInt64) -> Double {
     Double((word >> 11) + 1) * 0x1p-53
   }
 

@@ -4,16 +4,16 @@
 /// FaultSim uses it to seed other generators and, through ``mix(_:)``, to
 /// derive keyed draws. The `n`-th output from state `s` is
 /// `mix(s + n·γ)`, so any position can be computed directly.
-public struct SplitMix64: RandomSource, Sendable {
+@usableFromInline package struct SplitMix64: RandomSource, Sendable {
   /// The golden-ratio increment γ = ⌊2⁶⁴/φ⌋, odd.
-  public static let gamma: UInt64 = 0x9E37_79B9_7F4A_7C15
+  @usableFromInline package static let gamma: UInt64 = 0x9E37_79B9_7F4A_7C15
 
   /// The generator's state: advanced by ``gamma`` at each ``next()``,
   /// then mixed into the output.
-  public var state: UInt64
+  @usableFromInline package var state: UInt64
 
   /// Creates a generator whose first output is `mix(state + γ)`.
-  public init(state: UInt64) {
+  @usableFromInline package init(state: UInt64) {
     self.state = state
   }
 
@@ -22,7 +22,7 @@ public struct SplitMix64: RandomSource, Sendable {
   ///
   /// - Complexity: O(1): three shifts, two multiplications.
   @inlinable
-  public static func mix(_ value: UInt64) -> UInt64 {
+  package static func mix(_ value: UInt64) -> UInt64 {
     var z = value
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -30,7 +30,7 @@ public struct SplitMix64: RandomSource, Sendable {
   }
 
   @inlinable
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= Self.gamma
     return Self.mix(state)
   }

@@ -3,14 +3,14 @@
 ///
 /// Seeded from four SplitMix64 outputs, as its authors recommend, so that a
 /// 64-bit seed never produces the all-zero state.
-public struct Xoshiro256StarStar: RandomSource, Sendable {
+@usableFromInline package struct Xoshiro256StarStar: RandomSource, Sendable {
   @usableFromInline var s0: UInt64
   @usableFromInline var s1: UInt64
   @usableFromInline var s2: UInt64
   @usableFromInline var s3: UInt64
 
   /// Creates a generator from a 64-bit seed expanded by SplitMix64.
-  public init(seed: UInt64) {
+  @usableFromInline package init(seed: UInt64) {
     var seeder = SplitMix64(state: seed)
     s0 = seeder.next()
     s1 = seeder.next()
@@ -19,7 +19,7 @@ public struct Xoshiro256StarStar: RandomSource, Sendable {
   }
 
   @inlinable
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     let result = rotateLeft(s1 &* 5, by: 7) &* 9
     let t = s1 << 17
     s2 ^= s0

@@ -28,20 +28,20 @@ public enum RuntimeDraw: UInt64, DrawPurposeSet {
 /// event order itself, so its identity is the instant and the step: a
 /// fault removed elsewhere (when shrinking) leaves the decisions of every
 /// other instant named as they were.
-public struct SchedulingIdentity: DrawIdentity {
+@usableFromInline package struct SchedulingIdentity: DrawIdentity {
   /// When the decision was taken.
-  public var instant: VirtualTime
+  @usableFromInline package var instant: VirtualTime
   /// Decisions taken at the same instant before it.
-  public var step: Int
+  @usableFromInline package var step: Int
 
   /// The identity of the `step`-th decision at `instant`.
-  public init(instant: VirtualTime, step: Int) {
+  @usableFromInline package init(instant: VirtualTime, step: Int) {
     self.instant = instant
     self.step = step
   }
 
-  @inlinable public var entity: UInt64 { instant.nanoseconds }
-  @inlinable public var occurrence: UInt64 { UInt64(step) }
+  @inlinable package var entity: UInt64 { instant.nanoseconds }
+  @inlinable package var occurrence: UInt64 { UInt64(step) }
 }
 
 /// A world's draw purposes plus the runtime's: the fault and race kinds of
@@ -68,7 +68,7 @@ public struct UserCodeDraw<Base: DrawPurposeSet>: DrawPurposeSet, CustomStringCo
   }
 
   /// Which ready task runs next (``RuntimeDraw/taskOrder``).
-  public static var taskOrder: Self { Self(RuntimeDraw.taskOrder) }
+  @usableFromInline package static var taskOrder: Self { Self(RuntimeDraw.taskOrder) }
 
   /// The world's purposes, then the runtime's.
   public static var allCases: [Self] {

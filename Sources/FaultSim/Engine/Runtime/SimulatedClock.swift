@@ -20,10 +20,10 @@ public struct SimulatedClock: Clock, Sendable {
   public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
     /// The time since the run's start (it may be negative after
     /// arithmetic; virtual time itself never is).
-    public var offset: Duration
+    @usableFromInline package var offset: Duration
 
     /// The instant `offset` after the run's start.
-    public init(offset: Duration) {
+    @usableFromInline package init(offset: Duration) {
       self.offset = offset
     }
 

@@ -30,10 +30,10 @@ public struct SimulationEscape: Error, Hashable, Sendable, CustomStringConvertib
   /// What escaped.
   public var kind: Kind
   /// What happened, in the simulation's terms.
-  public var detail: String
+  @usableFromInline package var detail: String
 
   /// An escape of `kind`; `detail` says what happened.
-  public init(_ kind: Kind, _ detail: String) {
+  @usableFromInline package init(_ kind: Kind, _ detail: String) {
     self.kind = kind
     self.detail = detail
   }

@@ -106,13 +106,13 @@ struct SleeperTable {
 /// event carries (8 bytes, plain data).
 public struct SleepTicket: BitwiseCopyable, Hashable, Sendable {
   /// The slot in the runtime's table.
-  public var slot: UInt32
+  @usableFromInline package var slot: UInt32
   /// Which use of the slot.
-  public var generation: UInt32
+  @usableFromInline package var generation: UInt32
 
   /// A ticket; see the properties for each argument.
   @inlinable
-  public init(slot: UInt32, generation: UInt32) {
+  package init(slot: UInt32, generation: UInt32) {
     self.slot = slot
     self.generation = generation
   }

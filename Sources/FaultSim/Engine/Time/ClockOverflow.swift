@@ -7,7 +7,7 @@ public struct ClockOverflow: Error, Hashable, Sendable, CustomStringConvertible 
 
   /// An overflow of `operation`, named as the message shows it: `<time> +
   /// <duration>`, `the Poisson start of operation 7`.
-  public init(operation: String) {
+  @usableFromInline package init(operation: String) {
     self.operation = operation
   }
 

@@ -31,13 +31,13 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, BitwiseCopyable, 
     literal(value, by: 1_000)
   }
 
-  /// A duration of whole milliseconds: for literals (see ``microseconds(_:)``).
+  /// A duration of whole milliseconds: for literals (see `microseconds(_:)`).
   @inlinable
   public static func milliseconds(_ value: UInt64) -> VirtualDuration {
     literal(value, by: 1_000_000)
   }
 
-  /// A duration of whole seconds: for literals (see ``microseconds(_:)``).
+  /// A duration of whole seconds: for literals (see `microseconds(_:)`).
   @inlinable
   public static func seconds(_ value: UInt64) -> VirtualDuration {
     literal(value, by: 1_000_000_000)
@@ -64,7 +64,7 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, BitwiseCopyable, 
   }
 
   /// Converts a Swift `Duration`; negative or too-long durations are errors.
-  public init(_ duration: Duration) throws(ClockOverflow) {
+  @usableFromInline package init(_ duration: Duration) throws(ClockOverflow) {
     let (seconds, attoseconds) = duration.components
     guard seconds >= 0, attoseconds >= 0 else {
       throw ClockOverflow(operation: "convert \(duration) to a virtual duration: durations must not be negative")
@@ -88,7 +88,7 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, BitwiseCopyable, 
 
   /// The sum of two durations, or an overflow error.
   @inlinable
-  public func adding(_ other: VirtualDuration) throws(ClockOverflow) -> VirtualDuration {
+  package func adding(_ other: VirtualDuration) throws(ClockOverflow) -> VirtualDuration {
     let (sum, overflow) = nanoseconds.addingReportingOverflow(other.nanoseconds)
     guard !overflow else { throw ClockOverflow(operation: "\(self) + \(other)") }
     return VirtualDuration(nanoseconds: sum)
@@ -96,7 +96,7 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, BitwiseCopyable, 
 
   /// This duration times a factor, or an overflow error.
   @inlinable
-  public func multiplied(by factor: UInt64) throws(ClockOverflow) -> VirtualDuration {
+  package func multiplied(by factor: UInt64) throws(ClockOverflow) -> VirtualDuration {
     let (product, overflow) = nanoseconds.multipliedReportingOverflow(by: factor)
     guard !overflow else { throw ClockOverflow(operation: "\(self) × \(factor)") }
     return VirtualDuration(nanoseconds: product)

@@ -28,7 +28,7 @@ extension VirtualTime {
   ///
   /// - Complexity: O(1).
   @inlinable
-  public func distance(to other: VirtualTime) -> VirtualDuration {
+  package func distance(to other: VirtualTime) -> VirtualDuration {
     VirtualDuration(
       nanoseconds: nanoseconds >= other.nanoseconds ? nanoseconds - other.nanoseconds : other.nanoseconds - nanoseconds)
   }

@@ -20,15 +20,15 @@ public struct TraceEntry: Hashable, Sendable, CustomStringConvertible {
   /// What, as a short verb phrase: `send attempt 2`, `timeout`.
   public var event: String
   /// Any further detail, `key=value` pairs; may be empty.
-  public var details: String
+  @usableFromInline package var details: String
   /// A note, a delivered or lost message, or a race choice.
   public var kind: Kind
   /// The receiving actor of a message; empty otherwise.
-  public var peer: String
+  @usableFromInline package var peer: String
 
   /// A timeline line; see the properties for each argument. Without `kind` it
   /// is a note.
-  public init(
+  @usableFromInline package init(
     time: VirtualTime, actor: String, event: String, details: String = "", kind: Kind = .note, peer: String = ""
   ) {
     self.time = time

@@ -1,5 +1,5 @@
 /// How a timeline is written: for people, for tools, or as a diagram.
-public enum TraceFormat: String, CaseIterable, Sendable {
+@usableFromInline package enum TraceFormat: String, CaseIterable, Sendable {
   /// One aligned line per event: virtual time, actor, event, details.
   case text
   /// JSON Lines: one object per event, for tools.
@@ -11,7 +11,7 @@ public enum TraceFormat: String, CaseIterable, Sendable {
   /// the same bytes as a ``TraceStream`` of the entries writes.
   ///
   /// - Complexity: O(total length of the rendering).
-  public func render(_ entries: [TraceEntry]) -> String {
+  @usableFromInline package func render(_ entries: [TraceEntry]) -> String {
     var writer = TraceWriter(format: self)
     var text = ""
     for entry in entries { writer.append(entry, to: &text) }

@@ -18,7 +18,7 @@ public protocol TraceSink: AnyObject {
 /// It holds one chunk of text and what its ``TraceWriter`` holds (for
 /// Mermaid, the participants and a short look-ahead), never the whole
 /// timeline.
-public final class TraceStream: TraceSink {
+@usableFromInline package final class TraceStream: TraceSink {
   private var writer: TraceWriter
   private var pending = ""
   private let chunkSize: Int
@@ -32,7 +32,7 @@ public final class TraceStream: TraceSink {
   ///   - chunkSize: About how many bytes to gather before calling `write`.
   ///   - write: Called with consecutive pieces of the rendering, in order;
   ///     their concatenation is ``TraceFormat/render(_:)`` of the entries.
-  public init(format: TraceFormat, chunkSize: Int = 1 << 16, write: @escaping (String) -> Void) {
+  @usableFromInline package init(format: TraceFormat, chunkSize: Int = 1 << 16, write: @escaping (String) -> Void) {
     writer = TraceWriter(format: format)
     self.chunkSize = chunkSize
     self.write = write
@@ -42,7 +42,7 @@ public final class TraceStream: TraceSink {
   /// Renders `entry` and writes out a full chunk.
   ///
   /// - Complexity: O(length of the entry's line), amortised.
-  public func receive(_ entry: TraceEntry) {
+  @usableFromInline package func receive(_ entry: TraceEntry) {
     precondition(!finished, "a trace line after the trace stream was finished")
     writer.append(entry, to: &pending)
     if pending.utf8.count >= chunkSize { flush() }
@@ -50,7 +50,7 @@ public final class TraceStream: TraceSink {
 
   /// Writes what is left: the end of the rendering (for Mermaid, anything
   /// still held to order its participants). Call once, after the run.
-  public func finish() {
+  @usableFromInline package func finish() {
     guard !finished else { return }
     finished = true
     writer.finish(to: &pending)

@@ -1,13 +1,13 @@
 /// Renders a timeline one entry at a time, in any ``TraceFormat``: the one
 /// code path behind ``TraceFormat/render(_:)`` and the streamed
 /// `faultsim run --trace`, so both give the same bytes.
-public struct TraceWriter: Sendable {
+@usableFromInline package struct TraceWriter: Sendable {
   /// The rendering this writer produces: text, JSON Lines or Mermaid.
-  public let format: TraceFormat
+  @usableFromInline package let format: TraceFormat
   private var diagram = TraceMermaid()
 
   /// A writer at the start of a timeline.
-  public init(format: TraceFormat) {
+  @usableFromInline package init(format: TraceFormat) {
     self.format = format
   }
 
@@ -20,7 +20,7 @@ public struct TraceWriter: Sendable {
   ///
   /// - Complexity: O(length of the line); for Mermaid, O(lookahead) once
   ///   when the look-ahead is written out.
-  public mutating func append(_ entry: TraceEntry, to text: inout String) {
+  @usableFromInline package mutating func append(_ entry: TraceEntry, to text: inout String) {
     switch format {
     case .text:
       text += entry.description
@@ -35,7 +35,7 @@ public struct TraceWriter: Sendable {
 
   /// Appends the end of the rendering: for Mermaid, the entries still held
   /// (with the diagram's header when fewer than the look-ahead arrived).
-  public mutating func finish(to text: inout String) {
+  @usableFromInline package mutating func finish(to text: inout String) {
     if format == .mermaid { diagram.finish(to: &text) }
   }
 

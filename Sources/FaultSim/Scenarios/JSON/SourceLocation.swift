@@ -8,11 +8,11 @@
 /// column.
 public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The line, starting at 1.
-  public var line: Int
+  @usableFromInline package var line: Int
   /// The column in Unicode scalars, starting at 1.
-  public var column: Int
+  @usableFromInline package var column: Int
   /// The number of bytes before this position in the file.
-  public var offset: Int
+  @usableFromInline package var offset: Int
 
   /// Creates a location; `line` and `column` start at 1, `offset` at 0.
   public init(line: Int, column: Int, offset: Int) {

@@ -1,25 +1,25 @@
 /// An option a scenario sets that cannot affect the run as configured: the
 /// key, why it cannot matter, and what would make it matter.
 ///
-/// Produced when a scenario is read (``Scenario/warnings``), one per
+/// Produced when a scenario is read (`Scenario.warnings`), one per
 /// written key that one of the world's no-op checks finds;
 /// `faultsim` prints them as `warning: <file>: <key.path>: <why>`, and
 /// `--strict` turns them into errors. The checks are listed, each with its
 /// reason, in docs/no-op-checks.md.
 public struct ScenarioWarning: Hashable, Sendable, CustomStringConvertible {
   /// The scenario file as the user named it.
-  public var file: String
+  @usableFromInline package var file: String
   /// The option that cannot matter.
-  public var keyPath: ScenarioKeyPath
+  @usableFromInline package var keyPath: ScenarioKeyPath
   /// Where its value starts; line 0 when it was set on the command line.
-  public var location: SourceLocation?
+  @usableFromInline package var location: SourceLocation?
   /// The check that found it, as named in docs/no-op-checks.md.
   public var check: String
   /// Why it cannot matter, and what would make it matter.
-  public var message: String
+  @usableFromInline package var message: String
 
   /// A warning; see the properties for each argument.
-  public init(
+  @usableFromInline package init(
     file: String, keyPath: ScenarioKeyPath, location: SourceLocation? = nil, check: String, message: String
   ) {
     self.file = file

@@ -4,7 +4,7 @@ extension Scenario {
   /// The names of the scenarios that ship with FaultSim, in byte order: the
   /// files of the `scenarios/` folder in FaultSim's repository, without
   /// `.json` (`checkout-reference`, `podcast-relaunch-blind`, …).
-  public static var shippedNames: [String] { ShippedScenarioFiles.all.map(\.name) }
+  @usableFromInline package static var shippedNames: [String] { ShippedScenarioFiles.all.map(\.name) }
 
   /// Loads a scenario that ships with FaultSim by name, applying `overrides`
   /// first.
@@ -15,13 +15,13 @@ extension Scenario {
   /// ```
   ///
   /// The scenario is read from the same bytes as `scenarios/<name>.json` in
-  /// FaultSim's repository, so it has the same ``digest``, and its ``file``
+  /// FaultSim's repository, so it has the same ``digest``, and its `file`
   /// is that path: a report's replay command
   /// (`faultsim run scenarios/checkout-keyed.json --seed 3 …`) replays the
   /// same run in a clone of FaultSim.
   ///
   /// - Parameters:
-  ///   - name: One of ``shippedNames``: the file name without folder and
+  ///   - name: One of `shippedNames`: the file name without folder and
   ///     extension.
   ///   - overrides: Values to change, applied in order, as `--set` does.
   /// - Throws: `ScenarioError` of kind `.unreadableInput` when no shipped

@@ -109,13 +109,13 @@ extension BackgroundFetchMetrics: WorldMetrics {
 
 extension MetricsQuantity where Metrics == BackgroundFetchMetrics {
   /// Wake-ups per user per day of simulated time.
-  public static var wakeUpsPerUserDay: Self {
+  @usableFromInline package static var wakeUpsPerUserDay: Self {
     .ratio(.counter(\.wakeUps), .counter(\.userTimeMicroseconds).divided(by: 86_400_000_000))
   }
   /// Mean staleness of delivered items, in ns.
-  public static var meanStaleness: Self {
+  @usableFromInline package static var meanStaleness: Self {
     .ratio(.counter(\.stalenessTotalMicroseconds).times(1_000), .counter(\.staleness.count))
   }
   /// Mean background runtime per wake-up, in ns.
-  public static var meanRuntime: Self { .ratio(\.backgroundRuntime, \.wakeUps) }
+  @usableFromInline package static var meanRuntime: Self { .ratio(\.backgroundRuntime, \.wakeUps) }
 }

@@ -22,68 +22,74 @@ public struct BackgroundFetchMetrics: Hashable, Sendable {
   /// nearest), for per-day rates. Nanosecond sums of time overflow 64 bits
   /// after a few hundred runs of a few hundred users over three days;
   /// microseconds last a thousand times longer.
-  public var userTimeMicroseconds: UInt64 = 0
+  @usableFromInline package var userTimeMicroseconds: UInt64 = 0
   /// Engine events handled.
   public var events: UInt64 = 0
   /// Times the system woke an app for a fetch.
   public var wakeUps: UInt64 = 0
   /// Fetches that reported new data.
-  public var newData: UInt64 = 0
+  @usableFromInline package var newData: UInt64 = 0
   /// Fetches that found nothing new.
-  public var noData: UInt64 = 0
+  @usableFromInline package var noData: UInt64 = 0
   /// Failed fetches, kills included.
   public var failed: UInt64 = 0
   /// Fetches killed at the time limit.
-  public var killed: UInt64 = 0
+  @usableFromInline package var killed: UInt64 = 0
   /// Users whose app was never woken.
-  public var usersNeverWoken: UInt64 = 0
+  @usableFromInline package var usersNeverWoken: UInt64 = 0
   /// Background time used (ns).
-  public var backgroundRuntime: UInt64 = 0
+  @usableFromInline package var backgroundRuntime: UInt64 = 0
   /// Time between consecutive wake-ups of one app.
-  public var wakeGaps = DurationHistogram()
+  @usableFromInline package var wakeGaps = DurationHistogram()
   /// Sum of the wake gaps, each in microseconds rounded to nearest, for
   /// the mean.
-  public var wakeGapTotalMicroseconds: UInt64 = 0
+  @usableFromInline package var wakeGapTotalMicroseconds: UInt64 = 0
   /// Content items that appeared on servers.
-  public var contentItems: UInt64 = 0
+  @usableFromInline package var contentItems: UInt64 = 0
   /// Items a background fetch delivered.
-  public var deliveredInBackground: UInt64 = 0
+  @usableFromInline package var deliveredInBackground: UInt64 = 0
   /// Items a foreground refresh delivered when the user opened the app.
-  public var deliveredOnOpen: UInt64 = 0
+  @usableFromInline package var deliveredOnOpen: UInt64 = 0
   /// Items still undelivered when the run ended.
-  public var undelivered: UInt64 = 0
+  @usableFromInline package var undelivered: UInt64 = 0
   /// Time from an item's appearance until the app had it.
-  public var staleness = DurationHistogram()
+  @usableFromInline package var staleness = DurationHistogram()
   /// Sum of the staleness of delivered items, each in microseconds rounded
   /// to nearest, for the mean.
-  public var stalenessTotalMicroseconds: UInt64 = 0
+  @usableFromInline package var stalenessTotalMicroseconds: UInt64 = 0
   /// Times users opened the app.
-  public var opens: UInt64 = 0
+  @usableFromInline package var opens: UInt64 = 0
   /// Opens at which the app lacked content the server had.
-  public var staleOpens: UInt64 = 0
+  @usableFromInline package var staleOpens: UInt64 = 0
 
   public init() {}
 
   /// Fetches that reported new data, per wake-up, with the 95% Wilson interval.
-  public var newDataRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(newData, of: wakeUps) }
+  @usableFromInline package var newDataRate: (rate: Double, interval: WilsonInterval) {
+    WilsonInterval.rate(newData, of: wakeUps)
+  }
   /// Failed fetches (kills included) per wake-up.
-  public var failureRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(failed, of: wakeUps) }
+  @usableFromInline package var failureRate: (rate: Double, interval: WilsonInterval) {
+    WilsonInterval.rate(failed, of: wakeUps)
+  }
   /// Stale opens per open.
-  public var staleOpenRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(staleOpens, of: opens) }
+  @usableFromInline package var staleOpenRate: (rate: Double, interval: WilsonInterval) {
+    WilsonInterval.rate(staleOpens, of: opens)
+  }
 
   /// Wake-ups per user per day.
-  public var wakeUpsPerUserDay: Double { MetricsQuantity.wakeUpsPerUserDay.value(in: self) }
+  @usableFromInline package var wakeUpsPerUserDay: Double { MetricsQuantity.wakeUpsPerUserDay.value(in: self) }
 
   /// Mean time between consecutive wake-ups of one app (ns); 0 when none.
-  public var meanWakeGap: Double {
+  @usableFromInline package var meanWakeGap: Double {
     wakeGaps.count == 0 ? 0 : Double(wakeGapTotalMicroseconds) * 1_000 / Double(wakeGaps.count)
   }
 
   /// Mean staleness of delivered items (ns); 0 when none.
-  public var meanStaleness: Double { MetricsQuantity.meanStaleness.value(in: self) }
+  @usableFromInline package var meanStaleness: Double { MetricsQuantity.meanStaleness.value(in: self) }
 
   /// Mean background runtime per wake-up (ns); 0 when none.
-  public var meanRuntime: Double { MetricsQuantity.meanRuntime.value(in: self) }
+  @usableFromInline package var meanRuntime: Double { MetricsQuantity.meanRuntime.value(in: self) }
 
   /// Nanoseconds in microseconds, rounded half up: the unit of the time
   /// sums above.

@@ -1,14 +1,14 @@
 /// One user's final state in the background fetch world.
 public struct FetchUserOutcome: Hashable, Sendable, CustomStringConvertible {
   /// The user's number, `0 ..< population.users`.
-  public var user: Int
+  @usableFromInline package var user: Int
   /// Background fetches the system ran for the user's app.
-  public var fetches: Int
+  @usableFromInline package var fetches: Int
   /// Content items delivered to the user's app, in the background or when the
   /// user opened it.
-  public var delivered: Int
+  @usableFromInline package var delivered: Int
   /// The fetch interval the system would use next (``FetchIntervalRule``).
-  public var interval: VirtualDuration
+  @usableFromInline package var interval: VirtualDuration
 
   /// `user#2: 14 fetches, 9 items, interval 30m`.
   public var description: String {

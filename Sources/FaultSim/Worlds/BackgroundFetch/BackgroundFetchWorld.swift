@@ -3,7 +3,7 @@
 /// wakes each app when the ``BackgroundTaskScheduler`` model says so — no
 /// earlier than the current interval after the last fetch, subject to the
 /// device's conditions — and the app fetches once; what the completion
-/// handler reports changes the interval (``FetchIntervalRule``). Content
+/// handler reports changes the interval (`FetchIntervalRule`). Content
 /// appears on the server as a Poisson process, so the run can measure how
 /// stale the app's content is when the user opens it.
 ///
@@ -23,7 +23,7 @@
 /// one seed that order a race differently see the same faults.
 ///
 /// Races marked for the engine: content that arrives on the server within
-/// ``BackgroundFetchWorldOptions/races`` `window` before a fetch's snapshot
+/// `BackgroundFetchWorldOptions.races` `window` before a fetch's snapshot
 /// (the end of its request) — the fetch may or may not include it.
 public struct BackgroundFetchWorld: SimulationModel {
   /// The world's events (``BackgroundFetchEvent``): the system wakes an app for

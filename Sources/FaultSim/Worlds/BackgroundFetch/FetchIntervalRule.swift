@@ -9,26 +9,26 @@
 /// doubles it and a kill quadruples it. The system wakes the app no
 /// earlier than one interval after the last fetch ended, then the
 /// ``BackgroundTaskScheduler`` adds its own delay.
-public struct FetchIntervalRule: Hashable, Sendable {
+@usableFromInline package struct FetchIntervalRule: Hashable, Sendable {
   /// The app's `setMinimumBackgroundFetchInterval`; also the first
   /// interval. Default 15 min (`backgroundFetchIntervalMinimum`).
-  public var minimum = VirtualDuration.minutes(15)
+  @usableFromInline package var minimum = VirtualDuration.minutes(15)
   /// The longest interval the system lets it grow to. Default 12 h.
-  public var maximum = VirtualDuration.hours(12)
+  @usableFromInline package var maximum = VirtualDuration.hours(12)
   /// Multiplier after `.newData` (0…1). Default 0.5.
-  public var newDataFactor = 0.5
+  @usableFromInline package var newDataFactor = 0.5
   /// Multiplier after `.noData` (≥ 1). Default 1.5.
-  public var noDataFactor = 1.5
+  @usableFromInline package var noDataFactor = 1.5
   /// Multiplier after `.failed` (≥ 1). Default 2.
-  public var failedFactor = 2.0
+  @usableFromInline package var failedFactor = 2.0
   /// Multiplier after a kill at the time limit (≥ 1). Default 4.
-  public var killedFactor = 4.0
+  @usableFromInline package var killedFactor = 4.0
 
   /// The defaults: a 15 min minimum, a 12 h maximum, factors 0.5, 1.5, 2 and 4.
-  public init() {}
+  @usableFromInline package init() {}
 
   /// The factor for an outcome.
-  public func factor(for outcome: FetchOutcome) -> Double {
+  @usableFromInline package func factor(for outcome: FetchOutcome) -> Double {
     switch outcome {
     case .newData: return newDataFactor
     case .noData: return noDataFactor
@@ -40,7 +40,7 @@ public struct FetchIntervalRule: Hashable, Sendable {
   /// The interval after a fetch with `outcome`, from the current one.
   ///
   /// - Complexity: O(1).
-  public func next(after outcome: FetchOutcome, current: VirtualDuration) -> VirtualDuration {
+  @usableFromInline package func next(after outcome: FetchOutcome, current: VirtualDuration) -> VirtualDuration {
     let scaled = LatencyDistribution.nanoseconds(Double(current.nanoseconds) * factor(for: outcome))
     return VirtualDuration(nanoseconds: min(maximum.nanoseconds, max(minimum.nanoseconds, scaled)))
   }

@@ -1,5 +1,5 @@
 /// How one background fetch ended, as the system sees it.
-public enum FetchOutcome: String, CaseIterable, Hashable, Sendable {
+@usableFromInline package enum FetchOutcome: String, CaseIterable, Hashable, Sendable {
   /// The completion handler reported `.newData`: content was downloaded.
   case newData
   /// The completion handler reported `.noData`: nothing new on the server.

@@ -9,11 +9,11 @@ public struct AttemptTimer: BitwiseCopyable, Sendable {
   /// The sequence number of the awaited message.
   public var sequence: UInt32
   /// Which arming of the client's timeout this is (the client counts them).
-  public var generation: UInt32
+  @usableFromInline package var generation: UInt32
 
   /// A timer; see the properties for each argument.
   @inlinable
-  public init(operation: UInt32, sequence: UInt32, generation: UInt32) {
+  package init(operation: UInt32, sequence: UInt32, generation: UInt32) {
     self.operation = operation
     self.sequence = sequence
     self.generation = generation

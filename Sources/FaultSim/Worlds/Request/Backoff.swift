@@ -2,7 +2,7 @@
 /// AWS Architecture Blog's "Exponential Backoff and Jitter").
 ///
 /// With `ceiling(n) = min(cap, base · 2ⁿ)` for the n-th retry (n from
-/// ``firstRetry``, 0 unless set):
+/// `firstRetry`, 0 unless set):
 /// - no jitter: `ceiling(n)`;
 /// - full: `U(0, ceiling(n))`;
 /// - equal: `ceiling(n)/2 + U(0, ceiling(n)/2)`;
@@ -13,7 +13,7 @@
 /// Implementations differ in how they number retries: by default FaultSim
 /// waits up to `base` before the first retry (n from 0); the AWS backoff
 /// simulator asks for attempt 1 first, so its first wait is up to
-/// `2 · base` (``firstRetry`` = 1). Decorrelated jitter does not use n.
+/// `2 · base` (`firstRetry` = 1). Decorrelated jitter does not use n.
 public struct Backoff: Hashable, Sendable, CustomStringConvertible {
   /// How the ceiling grows with the retry number.
   public enum Growth: String, CaseIterable, Hashable, Sendable {
@@ -38,16 +38,16 @@ public struct Backoff: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// How the ceiling grows with the retry number.
-  public var growth: Growth
+  @usableFromInline package var growth: Growth
   /// How randomness is applied under the ceiling.
-  public var jitter: Jitter
+  @usableFromInline package var jitter: Jitter
   /// The first ceiling (and the constant one).
   public var base: VirtualDuration
   /// The largest wait.
-  public var cap: VirtualDuration
+  @usableFromInline package var cap: VirtualDuration
   /// The number n of the first retry in `base · 2ⁿ`: 0 waits up to `base`
   /// first, 1 up to `2 · base` (as the AWS backoff simulator counts).
-  public var firstRetry: Int
+  @usableFromInline package var firstRetry: Int
 
   /// A backoff; a constant one takes `base` as its cap.
   ///
@@ -65,14 +65,14 @@ public struct Backoff: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Retry immediately.
-  public static let immediate = Backoff(growth: .none)
+  @usableFromInline package static let immediate = Backoff(growth: .none)
 
   /// The ceiling for the retry `n` places after the first (0 before the
   /// second attempt): its exponent is `firstRetry + n`.
   ///
   /// - Complexity: O(1).
   @inlinable
-  public func ceiling(retry n: Int) -> VirtualDuration {
+  package func ceiling(retry n: Int) -> VirtualDuration {
     switch growth {
     case .none:
       return .zero

@@ -4,7 +4,7 @@
 /// read–write loop of conditional writes; all of it set by
 /// ``ClientOptions``. See ``ClientPolicy`` for what a policy decides.
 ///
-/// ``init()`` is the policy of whichever scenario it runs in: the world
+/// `init()` is the policy of whichever scenario it runs in: the world
 /// calls ``prepared(for:)`` with the scenario's options before a run.
 public struct BuiltInClientPolicy: ClientPolicy {
   /// The options the policy follows.
@@ -23,7 +23,7 @@ public struct BuiltInClientPolicy: ClientPolicy {
 
   /// The policy of the scenario it runs in (`client.*`), read from the
   /// scenario's options by ``prepared(for:)``.
-  public init() {
+  @usableFromInline package init() {
     self.init(RequestWorldOptions())
   }
 

@@ -4,8 +4,8 @@
 /// flight, 422 to a different body under a stored key, 412 to a stale
 /// `If-Match`, and injects failures (before or after the commit,
 /// rejections, throttling); its key store may forget a key early — lost at
-/// a restart, evicted, not yet replicated (``KeyStoreOptions``); all of it
-/// set by ``ServerOptions``. See
+/// a restart, evicted, not yet replicated (`KeyStoreOptions`); all of it
+/// set by `ServerOptions`. See
 /// ``RequestHandler`` for what a handler decides.
 ///
 /// ``init()`` is the server of whichever scenario it runs in: the world
@@ -74,7 +74,7 @@ public struct BuiltInRequestHandler: RequestHandler {
   public func applied(_ entry: LedgerEntry) -> Int { Int(entry.applied) }
 
   /// A keyed write is refused while its key is in flight, when keys are
-  /// honoured and ``ServerOptions/inFlightKey`` is `conflict`.
+  /// honoured and `ServerOptions.inFlightKey` is `conflict`.
   @inline(__always)
   public func refusesWhileInFlight(_ request: RequestMessage) -> Bool {
     request.carriesKey && options.keys == .honour && options.inFlightKey == .conflict

@@ -2,7 +2,7 @@
 public struct ClientOptions: Hashable, Sendable {
   /// What a client does after an ambiguous failure of a keyless write (a
   /// timeout or a dropped connection: the write may have been applied).
-  public enum Safety: String, CaseIterable, Hashable, Sendable {
+  @usableFromInline package enum Safety: String, CaseIterable, Hashable, Sendable {
     /// Retries everything its budget allows: duplicates keyless writes.
     case naive
     /// Never resends a keyless write after an ambiguous failure: reports the
@@ -23,7 +23,7 @@ public struct ClientOptions: Hashable, Sendable {
 
   /// What a conditional write does after a 412 (its version was stale)
   /// before it reads the record again.
-  public enum ConflictRetry: String, CaseIterable, Hashable, Sendable {
+  @usableFromInline package enum ConflictRetry: String, CaseIterable, Hashable, Sendable {
     /// Waits per ``ClientOptions/backoff`` first: the wait after the *n*-th
     /// conflict of an operation is the backoff's delay for retry *n* − 1
     /// (the first conflict waits up to `base · 2^firstRetry`), and
@@ -37,7 +37,7 @@ public struct ClientOptions: Hashable, Sendable {
 
   /// How many 412 conflicts a conditional write may meet; the next one makes
   /// it give up.
-  public enum ConflictLimit: Hashable, Sendable, CustomStringConvertible {
+  @usableFromInline package enum ConflictLimit: Hashable, Sendable, CustomStringConvertible {
     /// Gives up at conflict `n + 1`.
     case atMost(Int)
     /// Retries until it wins, as in the AWS optimistic-concurrency
@@ -48,11 +48,11 @@ public struct ClientOptions: Hashable, Sendable {
     case unlimited
 
     /// The scenario spelling of ``unlimited``.
-    public static let unlimitedText = "unlimited"
+    @usableFromInline package static let unlimitedText = "unlimited"
 
     /// Whether an operation that met `conflicts` conflicts may go on.
     @inlinable
-    public func allows(_ conflicts: UInt32) -> Bool {
+    package func allows(_ conflicts: UInt32) -> Bool {
       switch self {
       case .atMost(let limit): return Int(conflicts) <= limit
       case .unlimited: return true
@@ -60,7 +60,7 @@ public struct ClientOptions: Hashable, Sendable {
     }
 
     /// The limit as a scenario writes it: a number, or `unlimited`.
-    public var description: String {
+    @usableFromInline package var description: String {
       switch self {
       case .atMost(let limit): return "\(limit)"
       case .unlimited: return Self.unlimitedText
@@ -75,23 +75,23 @@ public struct ClientOptions: Hashable, Sendable {
   /// The wait before each retry.
   public var backoff: Backoff = .immediate
   /// A limit on retries shared by all clients.
-  public var retryBudget: RetryBudget = .unlimited
+  @usableFromInline package var retryBudget: RetryBudget = .unlimited
   /// What to do after an ambiguous failure of a keyless write.
-  public var safety: Safety = .naive
+  @usableFromInline package var safety: Safety = .naive
   /// What to do while offline.
-  public var offline: OfflineBehaviour = .wait
+  @usableFromInline package var offline: OfflineBehaviour = .wait
   /// Whether a Retry-After from the server lengthens the wait.
-  public var honoursRetryAfter = true
+  @usableFromInline package var honoursRetryAfter = true
   /// Probability that a retry of a keyed write carries a different payload
   /// under the same key (a client bug the server answers with 422).
-  public var payloadChangesOnRetry: Double = 0
+  @usableFromInline package var payloadChangesOnRetry: Double = 0
   /// What a conditional write does after a 412 before it reads again.
-  public var conflictRetry: ConflictRetry = .afterBackoff
+  @usableFromInline package var conflictRetry: ConflictRetry = .afterBackoff
   /// How many 412 conflicts a conditional write may meet before it gives up.
-  public var conflictLimit: ConflictLimit = .atMost(100)
+  @usableFromInline package var conflictLimit: ConflictLimit = .atMost(100)
   /// The app the client runs in: whether it is killed mid-request, and what
   /// its outbox resends at the relaunch (issue 13).
-  public var app = AppOptions()
+  @usableFromInline package var app = AppOptions()
   // Issue 13, clocks that disagree:
   /// The client's clock: timeouts and waits are measured on it, and a
   /// Retry-After date is compared with its now.
@@ -100,5 +100,5 @@ public struct ClientOptions: Hashable, Sendable {
   /// The model's defaults: what a scenario that writes none of the section's
   /// keys runs. Three attempts with a 1 s timeout, immediate retries, no retry
   /// budget, the `naive` safety policy.
-  public init() {}
+  @usableFromInline package init() {}
 }

@@ -207,9 +207,9 @@ public struct AttemptRequest: Equatable, Sendable {
   /// The idempotency key a write carries.
   public var key: IdempotencyKey
   /// The body's digest.
-  public var payload: PayloadDigest
+  @usableFromInline package var payload: PayloadDigest
   /// The version for `If-Match` (conditional writes); 0 for none.
-  public var ifMatch: UInt32
+  @usableFromInline package var ifMatch: UInt32
 
   /// An attempt; see the properties for each argument.
   @inlinable

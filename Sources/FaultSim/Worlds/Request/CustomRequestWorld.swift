@@ -27,12 +27,12 @@ public struct CustomRequestWorld<Client: ClientPolicy, Handler: RequestHandler>:
   public struct Options: Sendable {
     /// The scenario's options: workload, network, client timeout, server
     /// mechanics, races (and, for built-in decisions, their settings).
-    public var scenario: RequestWorldOptions
+    @usableFromInline package var scenario: RequestWorldOptions
     /// The client's decisions, prepared for each run's options
     /// (``ClientPolicy/prepared(for:)``).
-    public var client: Client
+    @usableFromInline package var client: Client
     /// The server's decisions, prepared the same way.
-    public var handler: Handler
+    @usableFromInline package var handler: Handler
 
     /// The options of a world that runs `scenario` with `client` and
     /// `handler`.

@@ -159,18 +159,18 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
 
 /// An operation of the workload (an order), by its number: the draws made
 /// once per operation, such as its start time.
-public struct OperationIdentity: DrawIdentity {
+@usableFromInline package struct OperationIdentity: DrawIdentity {
   /// The operation's number in the workload, `0 ..< operations`.
-  public var operation: Int
+  @usableFromInline package var operation: Int
 
   /// The identity of operation `operation`'s draws.
   @inlinable
-  public init(operation: Int) {
+  package init(operation: Int) {
     self.operation = operation
   }
 
-  @inlinable public var entity: UInt64 { UInt64(operation) }
-  @inlinable public var occurrence: UInt64 { 0 }
+  @inlinable package var entity: UInt64 { UInt64(operation) }
+  @inlinable package var occurrence: UInt64 { 0 }
 }
 
 /// One message of one operation: the n-th request the operation's client
@@ -204,11 +204,11 @@ public struct DeliveryIdentity: DrawIdentity {
   /// The message's sequence number within its operation, from 1.
   public var sequence: UInt32
   /// Which delivery: 0 the original, then 1, 2, …
-  public var copy: UInt8
+  @usableFromInline package var copy: UInt8
 
   /// The identity of copy `copy` of message `sequence` of `operation`.
   @inlinable
-  public init(operation: Int, sequence: UInt32, copy: UInt8) {
+  package init(operation: Int, sequence: UInt32, copy: UInt8) {
     self.operation = operation
     self.sequence = sequence
     self.copy = copy
@@ -226,11 +226,11 @@ public struct ConflictIdentity: DrawIdentity {
   /// The operation's number in the workload, `0 ..< operations`.
   public var operation: Int
   /// Which conflict of the operation, from 1.
-  public var conflict: UInt32
+  @usableFromInline package var conflict: UInt32
 
   /// The identity of operation `operation`'s `conflict`-th 412.
   @inlinable
-  public init(operation: Int, conflict: UInt32) {
+  package init(operation: Int, conflict: UInt32) {
     self.operation = operation
     self.conflict = conflict
   }
@@ -241,37 +241,37 @@ public struct ConflictIdentity: DrawIdentity {
 
 /// One restart of the server: the n-th of its random restart process
 /// (from 0), whose gap before it is drawn under this identity.
-public struct RestartIdentity: DrawIdentity {
+@usableFromInline package struct RestartIdentity: DrawIdentity {
   /// Which random restart, from 0.
-  public var restart: UInt64
+  @usableFromInline package var restart: UInt64
 
   /// The identity of random restart `restart`.
   @inlinable
-  public init(restart: UInt64) {
+  package init(restart: UInt64) {
     self.restart = restart
   }
 
-  @inlinable public var entity: UInt64 { restart }
-  @inlinable public var occurrence: UInt64 { 0 }
+  @inlinable package var entity: UInt64 { restart }
+  @inlinable package var occurrence: UInt64 { 0 }
 }
 
 /// One operation's key at one replica of a `replicated` key store: how
 /// long the key takes to reach that replica is drawn under it.
-public struct ReplicaIdentity: DrawIdentity {
+@usableFromInline package struct ReplicaIdentity: DrawIdentity {
   /// The operation whose key it is.
-  public var operation: Int
+  @usableFromInline package var operation: Int
   /// The replica, from 0 (replica 0 is the one a failover promotes).
-  public var replica: Int
+  @usableFromInline package var replica: Int
 
   /// The identity of `operation`'s key at `replica`.
   @inlinable
-  public init(operation: Int, replica: Int) {
+  package init(operation: Int, replica: Int) {
     self.operation = operation
     self.replica = replica
   }
 
-  @inlinable public var entity: UInt64 { UInt64(operation) }
-  @inlinable public var occurrence: UInt64 { UInt64(replica) }
+  @inlinable package var entity: UInt64 { UInt64(operation) }
+  @inlinable package var occurrence: UInt64 { UInt64(replica) }
 }
 
 extension RequestDraw {

@@ -7,12 +7,12 @@
 /// which writes are in flight and when they commit, the race between a
 /// retry and that commit, and the load counters. This protocol is the rest
 /// — what the server does with a request, decided from the request alone
-/// (its ``RequestMessage/key``, ``RequestMessage/payload`` digest and
-/// ``RequestMessage/ifMatch`` version) and the handler's own store:
+/// (its ``RequestMessage/key``, `RequestMessage.payload` digest and
+/// `RequestMessage.ifMatch` version) and the handler's own store:
 ///
 /// - whether a write whose operation still has a write in flight is
 ///   refused (the built-in: a keyed write gets 409 when keys are honoured
-///   and ``ServerOptions/inFlightKey`` is `conflict`);
+///   and `ServerOptions.inFlightKey` is `conflict`);
 /// - the answer at the commit point: apply or not, replay a stored result,
 ///   422 for a different body under the same key, 412 for a stale version,
 ///   injected failures, and the headers (Retry-After) each response carries.

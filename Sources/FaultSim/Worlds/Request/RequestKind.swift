@@ -13,10 +13,10 @@ public enum RequestKind: String, CaseIterable, Hashable, Sendable {
   case keylessWrite = "keyless-write"
 
   /// Whether a second application creates a second record.
-  public var duplicatesWhenRepeated: Bool {
+  @usableFromInline package var duplicatesWhenRepeated: Bool {
     self == .keyedWrite || self == .keylessWrite
   }
 
   /// Whether the server records anything.
-  public var isWrite: Bool { self != .read }
+  @usableFromInline package var isWrite: Bool { self != .read }
 }

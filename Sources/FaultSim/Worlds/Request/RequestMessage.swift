@@ -11,7 +11,7 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
   public var sequence: UInt32
   /// The record version the client read, sent as `If-Match` by a
   /// conditional write (contention); 0 before any read.
-  public var ifMatch: UInt32
+  @usableFromInline package var ifMatch: UInt32
   /// What the request asks: a write, a read or a status query.
   public var kind: MessageKind
   /// The idempotency key the write carries: none, the operation's own (the
@@ -19,15 +19,15 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
   public var key: IdempotencyKey
   /// The digest of the request body: a server that honours keys compares it
   /// with the one stored under the key (422 when they differ).
-  public var payload: PayloadDigest
+  @usableFromInline package var payload: PayloadDigest
   /// Which delivery of the client's message this is, and whether the
   /// server already held it back (``Transit``): one byte, so the message
   /// stays 16 bytes.
-  public var transit: Transit
+  @usableFromInline package var transit: Transit
 
   /// A request; see the properties for each argument.
   @inlinable
-  public init(
+  package init(
     operation: UInt32, sequence: UInt32, kind: MessageKind, key: IdempotencyKey = .none,
     payload: PayloadDigest = .original, ifMatch: UInt32 = 0, heldUntilCommit: Bool = false
   ) {
@@ -44,7 +44,7 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
   /// the attempt it repeats (the retry-vs-commit race), so it is not held
   /// twice.
   @inlinable
-  public var heldUntilCommit: Bool {
+  package var heldUntilCommit: Bool {
     get { transit.heldUntilCommit }
     set { transit.heldUntilCommit = newValue }
   }
@@ -55,7 +55,7 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
   /// copy are its own (``delivery``), so a duplicate is not a replay of the
   /// original's luck.
   @inlinable
-  public var copy: UInt8 {
+  package var copy: UInt8 {
     get { transit.copy }
     set { transit.copy = newValue }
   }
@@ -63,42 +63,42 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
   /// Whether the write carries its operation's own key (``IdempotencyKey/stable``):
   /// the only key a server can recognise on a retry.
   @inlinable
-  public var carriesKey: Bool { key == .stable }
+  package var carriesKey: Bool { key == .stable }
 
   /// The message's identity: its operation and sequence number.
   @inlinable
-  public var identity: MessageIdentity { MessageIdentity(operation: Int(operation), sequence: sequence) }
+  package var identity: MessageIdentity { MessageIdentity(operation: Int(operation), sequence: sequence) }
 
   /// This delivery's identity: the message's, and which copy of it this is.
   /// What the server's draws about the request are keyed by.
   @inlinable
-  public var delivery: DeliveryIdentity {
+  package var delivery: DeliveryIdentity {
     DeliveryIdentity(operation: Int(operation), sequence: sequence, copy: copy)
   }
 
   /// Which delivery of a message a request is, and whether the server held
   /// it back: packed in one byte.
-  public struct Transit: BitwiseCopyable, Sendable, Equatable {
+  @usableFromInline package struct Transit: BitwiseCopyable, Sendable, Equatable {
     /// Bit 7: held until commit; bits 0–6: the copy.
     @usableFromInline
     var bits: UInt8
 
     /// Copy `copy` (0…127; larger values are kept modulo 128), held or not.
     @inlinable
-    public init(copy: UInt8, heldUntilCommit: Bool) {
+    package init(copy: UInt8, heldUntilCommit: Bool) {
       bits = (copy & 0x7F) | (heldUntilCommit ? 0x80 : 0)
     }
 
     /// Which delivery of the message this is (0…127).
     @inlinable
-    public var copy: UInt8 {
+    package var copy: UInt8 {
       get { bits & 0x7F }
       set { bits = (bits & 0x80) | (newValue & 0x7F) }
     }
 
     /// Whether the server already held it back until a commit.
     @inlinable
-    public var heldUntilCommit: Bool {
+    package var heldUntilCommit: Bool {
       get { bits & 0x80 != 0 }
       set { bits = newValue ? bits | 0x80 : bits & 0x7F }
     }
@@ -117,7 +117,7 @@ public enum MessageKind: UInt8, BitwiseCopyable, Sendable {
 
 /// Which body a write carries, as a server that compares bodies sees it: a
 /// retry normally repeats the first body; a client bug may change it under
-/// the same key (``ClientOptions/payloadChangesOnRetry``).
+/// the same key (`ClientOptions.payloadChangesOnRetry`).
 public enum PayloadDigest: UInt8, BitwiseCopyable, Sendable {
   /// The operation's first body.
   case original

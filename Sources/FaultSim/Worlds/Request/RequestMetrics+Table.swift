@@ -77,7 +77,7 @@ extension RequestMetrics: WorldMetrics {
 
 extension MetricsQuantity where Metrics == RequestMetrics {
   /// Attempts per operation.
-  public static var attemptsPerOperation: Self { .ratio(\.attempts, \.operations) }
+  @usableFromInline package static var attemptsPerOperation: Self { .ratio(\.attempts, \.operations) }
   /// Server requests per operation: the load amplification.
-  public static var amplification: Self { .ratio(\.serverRequests, \.operations) }
+  @usableFromInline package static var amplification: Self { .ratio(\.serverRequests, \.operations) }
 }

@@ -28,41 +28,45 @@ public struct RequestMetrics: Hashable, Sendable {
   /// Attempts sent by clients (status queries included).
   public var attempts: UInt64 = 0
   /// Requests that reached the server: the load.
-  public var serverRequests: UInt64 = 0
+  @usableFromInline package var serverRequests: UInt64 = 0
   /// Write requests that reached the server.
-  public var writeCalls: UInt64 = 0
+  @usableFromInline package var writeCalls: UInt64 = 0
   /// Requests the server refused with 503 for lack of capacity.
-  public var overloadRejections: UInt64 = 0
+  @usableFromInline package var overloadRejections: UInt64 = 0
   /// Retries refused by the shared retry budget.
   public var retriesRefused: UInt64 = 0
   /// Engine events handled.
   public var events: UInt64 = 0
   /// Sum over runs of the time until every client was done (ns).
-  public var makespanTotal: UInt64 = 0
+  @usableFromInline package var makespanTotal: UInt64 = 0
   /// Completion times of all operations.
-  public var completion = DurationHistogram()
+  @usableFromInline package var completion = DurationHistogram()
   // Issue 13, apps killed mid-request:
   /// Writes an outbox resent after a relaunch.
   public var outboxResends: UInt64 = 0
   /// Upstream tries a gateway sent beyond the first of each client request
   /// (issue 13, intermediaries that retry).
-  public var gatewayRetries: UInt64 = 0
+  @usableFromInline package var gatewayRetries: UInt64 = 0
   /// 504s a gateway answered a client with, its own timeout spent.
-  public var gatewayTimeouts: UInt64 = 0
+  @usableFromInline package var gatewayTimeouts: UInt64 = 0
 
   public init() {}
 
   /// Duplicated operations per operation, with its 95% Wilson interval.
   public var duplicateRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(duplicated, of: operations) }
   /// Lost operations per operation, with its 95% Wilson interval.
-  public var lostRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(lost, of: operations) }
+  @usableFromInline package var lostRate: (rate: Double, interval: WilsonInterval) {
+    WilsonInterval.rate(lost, of: operations)
+  }
   /// Uncertain operations per operation, with its 95% Wilson interval.
-  public var uncertainRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(uncertain, of: operations) }
+  @usableFromInline package var uncertainRate: (rate: Double, interval: WilsonInterval) {
+    WilsonInterval.rate(uncertain, of: operations)
+  }
 
   /// Mean attempts per operation.
-  public var attemptsPerOperation: Double { MetricsQuantity.attemptsPerOperation.value(in: self) }
+  @usableFromInline package var attemptsPerOperation: Double { MetricsQuantity.attemptsPerOperation.value(in: self) }
   /// Server requests per operation: the load amplification.
-  public var amplification: Double { MetricsQuantity.amplification.value(in: self) }
+  @usableFromInline package var amplification: Double { MetricsQuantity.amplification.value(in: self) }
 }
 
 extension RequestMetrics {

@@ -12,7 +12,7 @@ public struct RequestOperationOutcome: Hashable, Sendable, CustomStringConvertib
 
   /// An operation's final state; see the properties for each argument.
   @inlinable
-  public init(operation: Int, applied: Int, outcome: String) {
+  package init(operation: Int, applied: Int, outcome: String) {
     self.operation = operation
     self.applied = applied
     self.outcome = outcome

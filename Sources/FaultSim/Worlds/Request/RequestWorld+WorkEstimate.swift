@@ -16,7 +16,7 @@ extension RequestWorld: WorkSizedWorld {
   /// Restarts passed per event of work.
   static let restartsPerEvent: Double = 8
 
-  public static func estimatedWork(_ options: RequestWorldOptions) -> WorkEstimate {
+  @usableFromInline package static func estimatedWork(_ options: RequestWorldOptions) -> WorkEstimate {
     let workload = options.workload
     let submissions = Double(workload.operations) * Double(max(workload.submissions, 1))
     let operationEvents = submissions * eventsPerSubmission

@@ -21,20 +21,20 @@ public struct ResponseMessage: BitwiseCopyable, Sendable {
     /// of a 429, or of a 503 from an overloaded server).
     case retryAfter(VirtualDuration)
     // Issue 13, clocks that disagree:
-    /// Retry-After as an HTTP date (``ServerOptions/RetryAfterFormat/httpDate``):
+    /// Retry-After as an HTTP date (`ServerOptions.RetryAfterFormat.httpDate`):
     /// the server's clock's now plus the delay, in whole seconds after the
-    /// ``HTTPDate`` epoch. The client turns it into a wait by its own clock.
+    /// `HTTPDate` epoch. The client turns it into a wait by its own clock.
     case retryAfterDate(seconds: Int64)
   }
 
   /// What the response says beyond its status.
-  public var content: Content
+  @usableFromInline package var content: Content
   /// The HTTP status, or the transport failure that stood in for one.
   public var status: ResponseStatus
   /// Which delivery of the request it answers (``RequestMessage/copy``): 0
   /// for the original. Its network draws are keyed by it
   /// (``delivery``), so the answer to a copy has its own fate.
-  public var copy: UInt8 = 0
+  @usableFromInline package var copy: UInt8 = 0
   /// The operation of the request answered.
   public var operation: UInt32
   /// The sequence number of the request answered.
@@ -61,14 +61,14 @@ public struct ResponseMessage: BitwiseCopyable, Sendable {
   /// The identity of the delivery answered: the message's, and which copy
   /// of it the server saw.
   @inlinable
-  public var delivery: DeliveryIdentity {
+  package var delivery: DeliveryIdentity {
     DeliveryIdentity(operation: Int(operation), sequence: sequence, copy: copy)
   }
 
   /// The identity of the message answered: its operation and sequence
   /// number.
   @inlinable
-  public var identity: MessageIdentity { MessageIdentity(operation: Int(operation), sequence: sequence) }
+  package var identity: MessageIdentity { MessageIdentity(operation: Int(operation), sequence: sequence) }
 
   /// The Retry-After the response carries, if any.
   @inlinable
@@ -100,7 +100,7 @@ public struct ResponseMessage: BitwiseCopyable, Sendable {
 extension ResponseMessage.Content {
   /// Whether the response carries a Retry-After, as a delay or as a date.
   @inlinable
-  public var carriesRetryAfter: Bool {
+  package var carriesRetryAfter: Bool {
     switch self {
     case .retryAfter, .retryAfterDate: return true
     case .none, .version, .writeApplied: return false

@@ -8,7 +8,7 @@ public enum ResponseStatus: BitwiseCopyable, Hashable, Sendable {
   case transportFailure(TransportFailure)
 
   /// 200 OK.
-  public static let ok = ResponseStatus.http(200)
+  @usableFromInline package static let ok = ResponseStatus.http(200)
 
   /// Whether the status is a 2xx.
   @inlinable
@@ -19,7 +19,7 @@ public enum ResponseStatus: BitwiseCopyable, Hashable, Sendable {
 
   /// The number traces print for the status: the HTTP code, or the
   /// transport failure's ``TransportFailure/traceCode``.
-  public var traceCode: UInt16 {
+  @usableFromInline package var traceCode: UInt16 {
     switch self {
     case .http(let code): code
     case .transportFailure(let failure): failure.traceCode
@@ -51,7 +51,7 @@ public enum TransportFailure: UInt8, BitwiseCopyable, Hashable, Sendable {
   /// The number traces print for the failure, above every HTTP code
   /// (`status=1003` in a trace is a DNS failure), as FaultSim's traces
   /// always have.
-  public var traceCode: UInt16 {
+  @usableFromInline package var traceCode: UInt16 {
     switch self {
     case .cannotConnect: 1002
     case .dnsFailure: 1003

@@ -1,7 +1,7 @@
 /// A budget on retries shared by all clients of a world — one app's HTTP
 /// stack or a fleet — on top of each operation's attempt budget. It stops
 /// retry storms: when many requests fail at once, retries are cut back.
-public enum RetryBudget: Hashable, Sendable, CustomStringConvertible {
+@usableFromInline package enum RetryBudget: Hashable, Sendable, CustomStringConvertible {
   /// No shared limit.
   case unlimited
   /// A token bucket (gRPC's retry throttling): it starts full with
@@ -13,7 +13,7 @@ public enum RetryBudget: Hashable, Sendable, CustomStringConvertible {
   case ratio(ratio: Double, minimumRetries: Int)
 
   /// `unlimited`, `token bucket 10.0, +0.1 per success` or `ratio 0.1 + 10`.
-  public var description: String {
+  @usableFromInline package var description: String {
     switch self {
     case .unlimited: return "unlimited"
     case .tokenBucket(let capacity, let refill): return "token bucket \(capacity), +\(refill) per success"

@@ -1,8 +1,8 @@
 /// The server: its ledger's idempotency behaviour, failure injection,
 /// processing time and capacity (SPEC §4.1).
-public struct ServerOptions: Hashable, Sendable {
+@usableFromInline package struct ServerOptions: Hashable, Sendable {
   /// What the server does with an idempotency key.
-  public enum KeyHandling: String, CaseIterable, Hashable, Sendable {
+  @usableFromInline package enum KeyHandling: String, CaseIterable, Hashable, Sendable {
     /// Remembers each key's result and replays it for a repeat.
     case honour
     /// Ignores the key header: a keyed write behaves like a keyless one
@@ -12,7 +12,7 @@ public struct ServerOptions: Hashable, Sendable {
 
   /// What the server does with a keyed request whose key is still being
   /// processed.
-  public enum InFlightKey: String, CaseIterable, Hashable, Sendable {
+  @usableFromInline package enum InFlightKey: String, CaseIterable, Hashable, Sendable {
     /// Answers 409 Conflict; the client may retry later.
     case conflict
     /// Processes it too. The key is checked at the commit point, so the
@@ -24,17 +24,17 @@ public struct ServerOptions: Hashable, Sendable {
   /// A limited service rate: `workers` requests are processed at a time, up
   /// to `queueLimit` wait, and the rest are refused with 503 and a
   /// Retry-After.
-  public struct Capacity: Hashable, Sendable {
+  @usableFromInline package struct Capacity: Hashable, Sendable {
     /// Requests processed at a time.
-    public var workers: Int
+    @usableFromInline package var workers: Int
     /// Requests that may wait for a worker (default 0).
-    public var queueLimit: Int
+    @usableFromInline package var queueLimit: Int
     /// The Retry-After of a 503 (default 1 s).
-    public var retryAfter: VirtualDuration
+    @usableFromInline package var retryAfter: VirtualDuration
 
     /// A capacity of `workers`, by default with no queue and a 1 s
     /// Retry-After.
-    public init(workers: Int, queueLimit: Int = 0, retryAfter: VirtualDuration = .seconds(1)) {
+    @usableFromInline package init(workers: Int, queueLimit: Int = 0, retryAfter: VirtualDuration = .seconds(1)) {
       self.workers = workers
       self.queueLimit = queueLimit
       self.retryAfter = retryAfter
@@ -43,58 +43,58 @@ public struct ServerOptions: Hashable, Sendable {
 
   /// What the server does with an idempotency key: `honour` remembers each
   /// key's result and replays it; `ignore` ignores the key header (seed AG7).
-  public var keys: KeyHandling = .honour
+  @usableFromInline package var keys: KeyHandling = .honour
   /// How long a key is remembered after its request completed; `nil` is
   /// forever. A retry after expiry is applied again.
-  public var keyTTL: VirtualDuration?
+  @usableFromInline package var keyTTL: VirtualDuration?
   /// What a repeated key gets while the first request is still processing:
   /// `conflict` (409, retry later) or `process` (processed too, and the
   /// first one's result replayed at its commit).
-  public var inFlightKey: InFlightKey = .conflict
+  @usableFromInline package var inFlightKey: InFlightKey = .conflict
   /// Whether a stored 5xx is replayed for a repeated key (as Stripe does)
   /// instead of being retried.
-  public var storesErrors = false
+  @usableFromInline package var storesErrors = false
   /// Probability that processing fails with `failureStatus` before the write
   /// is committed.
-  public var failureBeforeCommit: Double = 0
+  @usableFromInline package var failureBeforeCommit: Double = 0
   /// Probability that processing fails with `failureStatus` after the write
   /// was committed: applied, but the client sees an error.
-  public var failureAfterCommit: Double = 0
+  @usableFromInline package var failureAfterCommit: Double = 0
   /// The status of injected failures (500…599).
-  public var failureStatus = 500
+  @usableFromInline package var failureStatus = 500
   /// Probability that a request is rejected permanently with
   /// `rejectionStatus` (e.g. 413 payload too large, 401 unauthorised).
-  public var rejection: Double = 0
+  @usableFromInline package var rejection: Double = 0
   /// The status of a rejection (e.g. 413, 401); not 409, 412 or 429, which have
   /// their own meaning.
-  public var rejectionStatus = 413
+  @usableFromInline package var rejectionStatus = 413
   /// Probability that a request is throttled with 429 and `throttleRetryAfter`.
-  public var throttling: Double = 0
+  @usableFromInline package var throttling: Double = 0
   /// The Retry-After of a 429.
-  public var throttleRetryAfter = VirtualDuration.seconds(1)
+  @usableFromInline package var throttleRetryAfter = VirtualDuration.seconds(1)
   /// Time to process one request.
-  public var processing: LatencyDistribution = .fixed(.zero)
+  @usableFromInline package var processing: LatencyDistribution = .fixed(.zero)
   /// A limited service rate; `nil` is unlimited.
-  public var capacity: Capacity?
+  @usableFromInline package var capacity: Capacity?
   // Issue 13, stores that forget:
   /// Where the idempotency keys are kept: `durable` (the default) forgets
   /// a key only by its lifetime; see ``KeyStoreOptions``.
-  public var keyStore = KeyStoreOptions()
+  @usableFromInline package var keyStore = KeyStoreOptions()
   /// When the server restarts and how long it is down; `nil` is never.
-  public var restarts: RestartOptions?
+  @usableFromInline package var restarts: RestartOptions?
   // Issue 13, clocks that disagree:
   /// The Retry-After an injected 503 (``failureStatus`` 503) carries; `nil`
   /// sends none. The client reads a 503 with Retry-After as throttling.
-  public var failureRetryAfter: VirtualDuration?
+  @usableFromInline package var failureRetryAfter: VirtualDuration?
   /// How Retry-After is written: delta-seconds (as today) or an HTTP date
   /// on the server's clock.
-  public var retryAfterFormat: RetryAfterFormat = .seconds
+  @usableFromInline package var retryAfterFormat: RetryAfterFormat = .seconds
   /// The server's clock: key lifetimes are measured on it, and HTTP dates
   /// are read from it.
-  public var clock = ClockOptions()
+  @usableFromInline package var clock = ClockOptions()
 
   /// The model's defaults: what a scenario that writes none of the section's
   /// keys runs. A server that honours keys forever, fails nothing, takes no
   /// processing time and has unlimited capacity.
-  public init() {}
+  @usableFromInline package init() {}
 }

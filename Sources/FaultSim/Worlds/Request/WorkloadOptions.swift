@@ -2,7 +2,7 @@
 /// start, how large their bodies are, and whether they contend.
 public struct WorkloadOptions: Hashable, Sendable {
   /// When operations start.
-  public enum Arrival: Hashable, Sendable {
+  @usableFromInline package enum Arrival: Hashable, Sendable {
     /// All at the same instant.
     case simultaneous(at: VirtualDuration)
     /// Each at an independent uniform time in `[0, over]`.
@@ -14,12 +14,12 @@ public struct WorkloadOptions: Hashable, Sendable {
   /// Conditional writes (If-Match): operations update `resources` shared
   /// records by read-modify-write; a write based on a stale version gets 412
   /// and re-reads.
-  public struct Contention: Hashable, Sendable {
+  @usableFromInline package struct Contention: Hashable, Sendable {
     /// Shared records: operation *i* updates record *i* mod `resources`.
-    public var resources: Int
+    @usableFromInline package var resources: Int
 
     /// Contention on `resources` shared records.
-    public init(resources: Int) {
+    @usableFromInline package init(resources: Int) {
       self.resources = resources
     }
   }
@@ -30,22 +30,22 @@ public struct WorkloadOptions: Hashable, Sendable {
   /// with an idempotency key, or one without.
   public var kind: RequestKind = .keylessWrite
   /// When operations start.
-  public var arrival: Arrival = .simultaneous(at: .zero)
+  @usableFromInline package var arrival: Arrival = .simultaneous(at: .zero)
   /// Request body size, for bandwidth.
-  public var requestBytes: UInt64 = 0
+  @usableFromInline package var requestBytes: UInt64 = 0
   /// Response body size, for bandwidth.
-  public var responseBytes: UInt64 = 0
+  @usableFromInline package var responseBytes: UInt64 = 0
   /// Conditional writes on shared records; `nil` for independent operations.
-  public var contention: Contention?
+  @usableFromInline package var contention: Contention?
   /// How many times the user submits each operation, one after the other
   /// (2: a second tap after the first finished). The repeat probe of
   /// `faultsim explore` sets 2.
-  public var submissions = 1
+  @usableFromInline package var submissions = 1
 
   /// The model's defaults: what a scenario that writes none of the section's
   /// keys runs. One keyless write starting at time 0, empty bodies, no
   /// contention, submitted once.
-  public init() {}
+  @usableFromInline package init() {}
 }
 
 /// Which events the real system could deliver in either order.
@@ -53,10 +53,10 @@ public struct RaceOptions: Hashable, Sendable {
   /// Events closer than this race: a late response and its timeout, a retry
   /// and the commit of the attempt it repeats, a retry and its key's expiry.
   /// Zero means only events at the same instant race.
-  public var window: VirtualDuration = .zero
+  @usableFromInline package var window: VirtualDuration = .zero
 
   /// No race window: only events at the same instant race.
-  public init() {}
+  @usableFromInline package init() {}
 }
 
 /// Everything that defines a request/retry world (SPEC §4.1): one plain
@@ -65,17 +65,17 @@ public struct RequestWorldOptions: Hashable, Sendable {
   /// What the clients do.
   public var workload = WorkloadOptions()
   /// How requests are sent and retried.
-  public var client = ClientOptions()
+  @usableFromInline package var client = ClientOptions()
   /// The network between clients and the server.
   public var network = NetworkOptions()
   /// The server: the ledger and its failures.
-  public var server = ServerOptions()
+  @usableFromInline package var server = ServerOptions()
   /// Which events race: a response and its attempt's timeout; a retry and the
   /// commit of the attempt it repeats; a retry and its key's expiry.
-  public var races = RaceOptions()
+  @usableFromInline package var races = RaceOptions()
   /// An intermediary between the clients and the server that retries on
   /// its own (issue 13); `nil`: the clients talk to the server directly.
-  public var gateway: GatewayOptions?
+  @usableFromInline package var gateway: GatewayOptions?
 
   /// The model's defaults: what a request scenario that writes no key runs (one
   /// keyless write over a perfect network).

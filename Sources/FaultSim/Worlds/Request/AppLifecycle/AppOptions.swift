@@ -8,9 +8,9 @@
 ///
 /// What the relaunched app does about the write it was sending is the
 /// outbox's: a row written before the send and marked sent once answered.
-public struct AppOptions: Hashable, Sendable {
+@usableFromInline package struct AppOptions: Hashable, Sendable {
   /// What the relaunched app does with a write whose row is not marked sent.
-  public enum Outbox: String, CaseIterable, Hashable, Sendable {
+  @usableFromInline package enum Outbox: String, CaseIterable, Hashable, Sendable {
     /// No outbox: the write lived in the process alone and is abandoned; the
     /// user cannot tell whether it landed (*uncertain*).
     case none
@@ -24,7 +24,7 @@ public struct AppOptions: Hashable, Sendable {
   }
 
   /// When the outbox marks a row sent (and will not resend it).
-  public enum MarksSent: String, CaseIterable, Hashable, Sendable {
+  @usableFromInline package enum MarksSent: String, CaseIterable, Hashable, Sendable {
     /// Only on a 2xx answer to the write.
     case on2xx = "on-2xx"
     /// On any HTTP answer to a write attempt, a 5xx or 429 included: a
@@ -38,25 +38,25 @@ public struct AppOptions: Hashable, Sendable {
   /// the kill comes at a uniform time within `client.timeout` of the send.
   /// A kill after the attempt's answer or timeout does nothing (the model
   /// kills mid-request only).
-  public var termination: Double = 0
+  @usableFromInline package var termination: Double = 0
   /// When the user opens the app again, from the kill.
-  public var relaunchAfter: LatencyDistribution = .uniform(min: .seconds(10), max: .minutes(5))
+  @usableFromInline package var relaunchAfter: LatencyDistribution = .uniform(min: .seconds(10), max: .minutes(5))
   /// What the relaunched app resends.
-  public var outbox: Outbox = .none
+  @usableFromInline package var outbox: Outbox = .none
   /// When the outbox marks a row sent.
-  public var marksSent: MarksSent = .on2xx
+  @usableFromInline package var marksSent: MarksSent = .on2xx
   /// The most times the outbox resends an operation's write (all its
   /// submissions), one resend per relaunch, before it gives the row up: the
   /// write ends *uncertain* at the next kill. Real outboxes count their sends and park a row after a limit (a
   /// dead-letter step), and a person stops opening an app that dies every
   /// time; without a limit an app killed at every send would be relaunched
   /// without end.
-  public var maxResends = 10
+  @usableFromInline package var maxResends = 10
 
   /// The model's defaults: the app is never killed.
-  public init() {}
+  @usableFromInline package init() {}
 
   /// Whether the app can be killed at all.
   @inlinable
-  public var isKilled: Bool { termination > 0 }
+  package var isKilled: Bool { termination > 0 }
 }

@@ -9,7 +9,7 @@ public struct AppTermination: BitwiseCopyable, Sendable {
 
   /// A kill; see the properties for each argument.
   @inlinable
-  public init(operation: UInt32, sequence: UInt32) {
+  package init(operation: UInt32, sequence: UInt32) {
     self.operation = operation
     self.sequence = sequence
   }
@@ -17,5 +17,5 @@ public struct AppTermination: BitwiseCopyable, Sendable {
   /// The identity of the attempt the kill was drawn for: what its draws
   /// (the kill, its time, the relaunch delay) are keyed by.
   @inlinable
-  public var message: MessageIdentity { MessageIdentity(operation: Int(operation), sequence: sequence) }
+  package var message: MessageIdentity { MessageIdentity(operation: Int(operation), sequence: sequence) }
 }

@@ -7,12 +7,12 @@
 /// in two ways:
 ///
 /// - as a *date*, offset included: only when the server writes Retry-After
-///   as an HTTP date (``ServerOptions/RetryAfterFormat/httpDate``) — the
+///   as an HTTP date (`ServerOptions.RetryAfterFormat.httpDate`) — the
 ///   server writes its clock's now plus the delay, the client compares it
 ///   with its own clock's now;
 /// - as a *timer*, offset cancelled: a duration `d` measured on the clock
 ///   (a client's timeout and its waits, a server's key lifetime) lasts
-///   ``realDuration(_:)`` = ⌈d · 10⁶ / (10⁶ + driftPPM)⌉ true nanoseconds,
+///   `realDuration(_:)` = ⌈d · 10⁶ / (10⁶ + driftPPM)⌉ true nanoseconds,
 ///   the shortest true time in which the clock advances at least `d`.
 ///
 /// All of it is integer arithmetic on 128-bit intermediates: no floating
@@ -20,28 +20,28 @@
 /// with true time, and such a clock changes nothing.
 public struct ClockOptions: Hashable, Sendable {
   /// How far the clock is ahead of true time.
-  public var ahead = VirtualDuration.zero
+  @usableFromInline package var ahead = VirtualDuration.zero
   /// How far the clock is behind true time (give `ahead` or `behind`, not
   /// both).
-  public var behind = VirtualDuration.zero
+  @usableFromInline package var behind = VirtualDuration.zero
   /// Each device's own offset lies uniformly in
   /// `offset − spread … offset + spread`, drawn per operation (every
   /// operation is its own device). The client's clock only.
-  public var spread = VirtualDuration.zero
+  @usableFromInline package var spread = VirtualDuration.zero
   /// How fast the clock runs, in parts per million: +100 gains 100 µs a
   /// second, −100 loses as much.
-  public var driftPPM = 0
+  @usableFromInline package var driftPPM = 0
 
   /// The drift's bounds: a clock runs at half to one and a half times the
   /// true rate at the extremes (real quartz is within ±100 ppm).
-  public static let driftRange = -500_000...500_000
+  @usableFromInline package static let driftRange = -500_000...500_000
 
   /// A clock that agrees with true time.
-  public init() {}
+  @usableFromInline package init() {}
 
   /// A clock `offset` nanoseconds ahead (negative: behind), drifting
   /// `driftPPM`.
-  public init(offset: Int64, driftPPM: Int = 0, spread: VirtualDuration = .zero) {
+  @usableFromInline package init(offset: Int64, driftPPM: Int = 0, spread: VirtualDuration = .zero) {
     if offset >= 0 { ahead = .nanoseconds(UInt64(offset)) } else { behind = .nanoseconds(offset.magnitude) }
     self.driftPPM = driftPPM
     self.spread = spread
@@ -49,13 +49,13 @@ public struct ClockOptions: Hashable, Sendable {
 
   /// The clock's offset in nanoseconds: positive ahead, negative behind.
   @inlinable
-  public var offset: Int64 {
+  package var offset: Int64 {
     Int64(clamping: ahead.nanoseconds) - Int64(clamping: behind.nanoseconds)
   }
 
   /// Whether the clock agrees with true time on every device.
   @inlinable
-  public var isTrue: Bool { ahead == .zero && behind == .zero && spread == .zero && driftPPM == 0 }
+  package var isTrue: Bool { ahead == .zero && behind == .zero && spread == .zero && driftPPM == 0 }
 
   /// The true time in which this clock measures `duration`: ⌈d · 10⁶ /
   /// (10⁶ + driftPPM)⌉ nanoseconds, saturating at the largest duration.
@@ -63,7 +63,7 @@ public struct ClockOptions: Hashable, Sendable {
   ///
   /// - Complexity: O(1).
   @inlinable
-  public func realDuration(_ duration: VirtualDuration) -> VirtualDuration {
+  package func realDuration(_ duration: VirtualDuration) -> VirtualDuration {
     guard driftPPM != 0 else { return duration }
     let rate = UInt64(1_000_000 + Int64(drift))
     return .nanoseconds(Self.scale(duration.nanoseconds, by: 1_000_000, over: rate, roundingUp: true))
@@ -75,7 +75,7 @@ public struct ClockOptions: Hashable, Sendable {
   ///
   /// - Complexity: O(1).
   @inlinable
-  public func reading(at now: VirtualTime, offset: Int64) -> Int64 {
+  package func reading(at now: VirtualTime, offset: Int64) -> Int64 {
     let time = Int64(clamping: now.nanoseconds)
     guard driftPPM != 0 else { return offset.addingReportingOverflow(time).partialValue }
     let magnitude = UInt64(drift.magnitude)
@@ -98,7 +98,7 @@ public struct ClockOptions: Hashable, Sendable {
   ///
   /// - Complexity: O(1).
   @inlinable
-  public func deviceOffset(word: UInt64) -> Int64 {
+  package func deviceOffset(word: UInt64) -> Int64 {
     guard spread != .zero else { return offset }
     // Scenario files bound the spread to a day; a larger one set in Swift
     // wraps instead of trapping.

@@ -3,14 +3,14 @@
 /// 2026-12-01 00:00:00 UTC, a Tuesday, so every run prints the same dates.
 /// A date has whole-second resolution, as the header does. Integer civil
 /// calendar arithmetic (Howard Hinnant's days-to-civil), no Foundation.
-public enum HTTPDate {
+@usableFromInline package enum HTTPDate {
   /// Unix seconds of the epoch, 2026-12-01T00:00:00Z.
-  public static let epochUnixSeconds: Int64 = 1_796_083_200
+  @usableFromInline package static let epochUnixSeconds: Int64 = 1_796_083_200
 
   /// The IMF-fixdate of `seconds` after the epoch (negative: before it).
   ///
   /// - Complexity: O(1).
-  public static func format(seconds: Int64) -> String {
+  @usableFromInline package static func format(seconds: Int64) -> String {
     let unix = epochUnixSeconds.addingReportingOverflow(seconds).partialValue
     let days = floorDivide(unix, 86_400)
     let second = unix - days * 86_400
@@ -24,7 +24,7 @@ public enum HTTPDate {
 
   /// The time of day, `HH:MM:SS`, of the clock reading `nanoseconds` after
   /// the epoch (truncated to the second below).
-  public static func timeOfDay(nanoseconds: Int64) -> String {
+  @usableFromInline package static func timeOfDay(nanoseconds: Int64) -> String {
     let seconds = floorDivide(nanoseconds, 1_000_000_000)
     let unix = epochUnixSeconds.addingReportingOverflow(seconds).partialValue
     return timeOfDay(unix - floorDivide(unix, 86_400) * 86_400)

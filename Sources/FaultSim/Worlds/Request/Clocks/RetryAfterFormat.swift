@@ -1,6 +1,6 @@
 extension ServerOptions {
   /// How the server writes Retry-After (RFC 9110 §10.2.3 allows both).
-  public enum RetryAfterFormat: String, CaseIterable, Hashable, Sendable {
+  @usableFromInline package enum RetryAfterFormat: String, CaseIterable, Hashable, Sendable {
     /// Delta-seconds: "wait this long". No clock is compared, so skew
     /// cannot change it (drift still stretches the client's wait).
     case seconds

@@ -9,10 +9,10 @@
 /// server may have applied a try the gateway gave up on: a gateway timeout
 /// shorter than the server's processing time duplicates a POST the client
 /// sent once (microsoft/aspire#4631; nginx `proxy_next_upstream`).
-public struct GatewayOptions: Hashable, Sendable {
+@usableFromInline package struct GatewayOptions: Hashable, Sendable {
   /// What makes the gateway try a request again (nginx's
   /// `proxy_next_upstream` conditions).
-  public enum RetryCondition: String, CaseIterable, Hashable, Sendable {
+  @usableFromInline package enum RetryCondition: String, CaseIterable, Hashable, Sendable {
     /// The try outlasted the gateway's `timeout`.
     case timeout
     /// The upstream connection was reset after the server took the request.
@@ -37,7 +37,7 @@ public struct GatewayOptions: Hashable, Sendable {
   }
 
   /// Which requests the gateway may send again.
-  public enum Methods: String, CaseIterable, Hashable, Sendable {
+  @usableFromInline package enum Methods: String, CaseIterable, Hashable, Sendable {
     /// Reads and idempotent writes (GET, PUT) only: nginx's default since
     /// 1.9.13.
     case idempotent
@@ -49,32 +49,32 @@ public struct GatewayOptions: Hashable, Sendable {
   }
 
   /// How long the gateway waits for the server's answer to one try.
-  public var timeout = VirtualDuration.seconds(60)
+  @usableFromInline package var timeout = VirtualDuration.seconds(60)
   /// Upstream tries per client request, the first included (1: no retry).
-  public var attempts = 2
+  @usableFromInline package var attempts = 2
   /// What makes the gateway try again (in ``RetryCondition`` order, no
   /// repeats).
-  public var retryOn: [RetryCondition] = [.timeout, .connectionReset]
+  @usableFromInline package var retryOn: [RetryCondition] = [.timeout, .connectionReset]
   /// Which requests it may try again.
-  public var methods: Methods = .idempotent
+  @usableFromInline package var methods: Methods = .idempotent
   /// Whether the Idempotency-Key header reaches the server; a gateway that
   /// strips it turns every keyed try into a new write.
-  public var forwardsKey = true
+  @usableFromInline package var forwardsKey = true
   /// One-way latency between the gateway and the server.
-  public var latency: LatencyDistribution = .fixed(.zero)
+  @usableFromInline package var latency: LatencyDistribution = .fixed(.zero)
   /// Probability that the upstream connection is reset after the server
   /// took a try: the server processes it, the gateway sees a reset.
-  public var connectionReset: Double = 0
+  @usableFromInline package var connectionReset: Double = 0
   /// The wait before each retry.
-  public var backoff = VirtualDuration.zero
+  @usableFromInline package var backoff = VirtualDuration.zero
 
   /// An nginx-like gateway: one retry of idempotent requests after a 60 s
   /// timeout or a reset, no latency, no faults.
-  public init() {}
+  @usableFromInline package init() {}
 
   /// Whether the gateway retries on `condition`.
   @inlinable
-  public func retries(on condition: RetryCondition) -> Bool {
+  package func retries(on condition: RetryCondition) -> Bool {
     retryOn.contains(condition)
   }
 }

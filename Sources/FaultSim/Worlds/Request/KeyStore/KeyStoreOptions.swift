@@ -2,9 +2,9 @@
 /// one before its lifetime (`server.keyTTL`) is up: lost at a restart
 /// (`memory`), evicted by newer keys (`lru`), or not yet copied to the
 /// replica a retry is read from (`replicated`). See docs/duplicates/stores.md.
-public struct KeyStoreOptions: Hashable, Sendable {
+@usableFromInline package struct KeyStoreOptions: Hashable, Sendable {
   /// The kind of store.
-  public enum Kind: String, CaseIterable, Hashable, Sendable {
+  @usableFromInline package enum Kind: String, CaseIterable, Hashable, Sendable {
     /// Survives restarts and never evicts: the keys are forgotten only by
     /// their lifetime (the model before key stores).
     case durable
@@ -21,18 +21,18 @@ public struct KeyStoreOptions: Hashable, Sendable {
   }
 
   /// The kind of store (default `durable`).
-  public var kind: Kind = .durable
+  @usableFromInline package var kind: Kind = .durable
   /// The keys an `lru` store holds.
-  public var capacity = 1000
+  @usableFromInline package var capacity = 1000
   /// The read replicas of a `replicated` store.
-  public var replicas = 1
+  @usableFromInline package var replicas = 1
   /// The probability that a retry's key lookup goes to a replica (chosen
   /// uniformly) instead of the primary.
-  public var readFromReplica: Double = 0.5
+  @usableFromInline package var readFromReplica: Double = 0.5
   /// How long after a key is stored a replica receives it; drawn per key
   /// and replica.
-  public var replicationLag: LatencyDistribution = .fixed(.milliseconds(100))
+  @usableFromInline package var replicationLag: LatencyDistribution = .fixed(.milliseconds(100))
 
   /// A durable store: today's behaviour.
-  public init() {}
+  @usableFromInline package init() {}
 }

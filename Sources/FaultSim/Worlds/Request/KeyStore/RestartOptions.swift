@@ -8,18 +8,20 @@
 /// Poisson process drawn from the run's seed (restart n's gap is the keyed
 /// draw (restart n, restart interval)), so they do not depend on how
 /// events interleave.
-public struct RestartOptions: Hashable, Sendable {
+@usableFromInline package struct RestartOptions: Hashable, Sendable {
   /// Restarts at these times since the start.
-  public var at: [VirtualDuration] = []
+  @usableFromInline package var at: [VirtualDuration] = []
   /// Restarts at random, this far apart on average (exponential gaps);
   /// `nil` for none.
-  public var meanInterval: VirtualDuration?
+  @usableFromInline package var meanInterval: VirtualDuration?
   /// How long the server is down after each restart.
-  public var downtime: VirtualDuration = .zero
+  @usableFromInline package var downtime: VirtualDuration = .zero
 
   /// Restarts at `at` and at random every `meanInterval` on average;
   /// neither given, no restart (a no-op check reports the section).
-  public init(at: [VirtualDuration] = [], meanInterval: VirtualDuration? = nil, downtime: VirtualDuration = .zero) {
+  @usableFromInline package init(
+    at: [VirtualDuration] = [], meanInterval: VirtualDuration? = nil, downtime: VirtualDuration = .zero
+  ) {
     self.at = at
     self.meanInterval = meanInterval
     self.downtime = downtime

@@ -18,16 +18,16 @@ public struct BackgroundTaskRequest: Hashable, Sendable, CustomStringConvertible
   /// A new request with the same identifier replaces a pending one.
   public var identifier: String
   /// No run before this instant; `nil` means as soon as the system likes.
-  public var earliestBeginDate: VirtualTime?
+  @usableFromInline package var earliestBeginDate: VirtualTime?
   /// Run only while the device has connectivity. Apple exposes this on
   /// processing requests only; for refresh requests it models a system
   /// that wakes an app for a network fetch only when online.
-  public var requiresNetworkConnectivity: Bool
+  @usableFromInline package var requiresNetworkConnectivity: Bool
   /// Run only while the device is plugged in (processing requests).
-  public var requiresExternalPower: Bool
+  @usableFromInline package var requiresExternalPower: Bool
 
   /// A request; see the properties for each argument.
-  /// ``appRefresh(_:earliestBeginDate:)`` and
+  /// `appRefresh(_:earliestBeginDate:)` and
   /// ``processing(_:earliestBeginDate:requiresNetworkConnectivity:requiresExternalPower:)``
   /// read better at call sites.
   public init(
@@ -42,7 +42,9 @@ public struct BackgroundTaskRequest: Hashable, Sendable, CustomStringConvertible
   }
 
   /// A `BGAppRefreshTaskRequest`.
-  public static func appRefresh(_ identifier: String, earliestBeginDate: VirtualTime? = nil) -> BackgroundTaskRequest {
+  @usableFromInline package static func appRefresh(_ identifier: String, earliestBeginDate: VirtualTime? = nil)
+    -> BackgroundTaskRequest
+  {
     BackgroundTaskRequest(kind: .appRefresh, identifier: identifier, earliestBeginDate: earliestBeginDate)
   }
 

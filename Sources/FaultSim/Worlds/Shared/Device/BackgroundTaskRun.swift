@@ -2,7 +2,7 @@
 /// whether its expiration handler ran.
 public struct BackgroundTaskRun: Hashable, Sendable, CustomStringConvertible {
   /// How a run ended.
-  public enum Ending: Hashable, Sendable {
+  @usableFromInline package enum Ending: Hashable, Sendable {
     /// The work finished within the time limit (`setTaskCompleted`).
     case completed
     /// The time limit came first: the expiration handler ran.
@@ -15,15 +15,15 @@ public struct BackgroundTaskRun: Hashable, Sendable, CustomStringConvertible {
   /// When the task started.
   public var start: VirtualTime
   /// When the time limit would end the run.
-  public var deadline: VirtualTime
+  @usableFromInline package var deadline: VirtualTime
   /// When the run stopped.
-  public var end: VirtualTime
+  @usableFromInline package var end: VirtualTime
   /// How the run ended: completed, expired at the time limit, or expired by a
   /// lapsed condition.
-  public var ending: Ending
+  @usableFromInline package var ending: Ending
 
   /// A run; see the properties for each argument.
-  public init(start: VirtualTime, deadline: VirtualTime, end: VirtualTime, ending: Ending) {
+  @usableFromInline package init(start: VirtualTime, deadline: VirtualTime, end: VirtualTime, ending: Ending) {
     self.start = start
     self.deadline = deadline
     self.end = end
@@ -34,7 +34,7 @@ public struct BackgroundTaskRun: Hashable, Sendable, CustomStringConvertible {
   public var expired: Bool { ending != .completed }
 
   /// Background time used.
-  public var runtime: VirtualDuration { end.duration(since: start) }
+  @usableFromInline package var runtime: VirtualDuration { end.duration(since: start) }
 
   /// `completed after 12s`, `expired at the time limit after 30s` or `expired
   /// by offline after 4s`.

@@ -7,16 +7,16 @@
 /// reading of that, simple enough to reason about and to test.
 ///
 /// A request is *eligible* at an instant when every gate is open
-/// (``blockingCondition(for:at:in:)``):
+/// (`blockingCondition(for:at:in:)`):
 /// - the instant is before the conditions' horizon;
-/// - the device is on (battery above ``DeviceConditions/shutdownLevel`` or
+/// - the device is on (battery above `DeviceConditions.shutdownLevel` or
 ///   plugged in);
 /// - the app is not in the foreground (background tasks run in the
 ///   background);
 /// - the app has not been force-quit since the user last opened it;
 /// - refresh only: the Background App Refresh switch is on and Low Power
 ///   Mode is off (processing too when
-///   ``BackgroundTaskSchedulerOptions/lowPowerModeDefersProcessing``);
+///   `BackgroundTaskSchedulerOptions.lowPowerModeDefersProcessing`);
 /// - `requiresExternalPower`: the device is plugged in;
 /// - `requiresNetworkConnectivity`: the device is online (Wi-Fi or cellular).
 ///
@@ -24,8 +24,8 @@
 /// 1. `t` ← max(`s`, earliest begin date);
 /// 2. `e` ← the first eligible instant at or after `t` (none: no run);
 /// 3. `d` ← a keyed draw of the kind's delay distribution times the delay
-///    factor at `e` (``delayFactor(at:in:)``): ×``BackgroundTaskSchedulerOptions/lowBatteryDelayFactor``
-///    when the battery is below ``BackgroundTaskSchedulerOptions/lowBatteryLevel``
+///    factor at `e` (`delayFactor(at:in:)`): ×`BackgroundTaskSchedulerOptions.lowBatteryDelayFactor`
+///    when the battery is below `BackgroundTaskSchedulerOptions.lowBatteryLevel`
 ///    and unplugged, times an idle factor
 ///    `min(max, 1 + perDay × days unused beyond recentUse)`;
 /// 4. if the request is eligible at `e + d`, it runs then; otherwise the
@@ -49,7 +49,7 @@ public struct BackgroundTaskScheduler: Hashable, Sendable {
   }
 
   /// Why a request cannot start at some instant.
-  public enum BlockingCondition: String, CaseIterable, Hashable, Sendable {
+  @usableFromInline package enum BlockingCondition: String, CaseIterable, Hashable, Sendable {
     /// The conditions end: nothing runs from the horizon on.
     case horizon
     /// The battery is empty and the device unplugged: it is off.
@@ -70,7 +70,7 @@ public struct BackgroundTaskScheduler: Hashable, Sendable {
   }
 
   /// How long a task of `kind` may run before it expires.
-  public func timeLimit(for kind: BackgroundTaskRequest.Kind) -> VirtualDuration {
+  @usableFromInline package func timeLimit(for kind: BackgroundTaskRequest.Kind) -> VirtualDuration {
     kind == .appRefresh ? options.refreshTimeLimit : options.processingTimeLimit
   }
 
@@ -80,7 +80,7 @@ public struct BackgroundTaskScheduler: Hashable, Sendable {
   /// The earliest begin date is not a gate here: ``runTime(for:submittedAt:in:random:user:submission:)``
   /// starts looking from it.
   /// - Complexity: O(log n) in the conditions' periods.
-  public func blockingCondition(
+  @usableFromInline package func blockingCondition(
     for request: BackgroundTaskRequest, at time: VirtualTime, in conditions: DeviceConditions
   ) -> (condition: BlockingCondition, opensAt: VirtualTime?)? {
     guard time < conditions.horizon else { return (.horizon, nil) }
@@ -111,7 +111,9 @@ public struct BackgroundTaskScheduler: Hashable, Sendable {
   /// Whether the request could start at `time`.
   ///
   /// - Complexity: O(log n).
-  public func isEligible(_ request: BackgroundTaskRequest, at time: VirtualTime, in conditions: DeviceConditions)
+  @usableFromInline package func isEligible(
+    _ request: BackgroundTaskRequest, at time: VirtualTime, in conditions: DeviceConditions
+  )
     -> Bool
   {
     blockingCondition(for: request, at: time, in: conditions) == nil
@@ -121,7 +123,7 @@ public struct BackgroundTaskScheduler: Hashable, Sendable {
   /// or `nil` when it never is before the horizon.
   ///
   /// - Complexity: O(g log n) for g gate changes crossed.
-  public func firstEligibleTime(
+  @usableFromInline package func firstEligibleTime(
     for request: BackgroundTaskRequest, atOrAfter time: VirtualTime, in conditions: DeviceConditions
   ) -> VirtualTime? {
     var time = time
@@ -137,7 +139,7 @@ public struct BackgroundTaskScheduler: Hashable, Sendable {
   /// `min(maximum, 1 + perDay × max(0, idle − recentUse) / 1 day)`.
   ///
   /// - Complexity: O(log n).
-  public func delayFactor(at time: VirtualTime, in conditions: DeviceConditions) -> Double {
+  @usableFromInline package func delayFactor(at time: VirtualTime, in conditions: DeviceConditions) -> Double {
     var factor = 1.0
     if !conditions.isCharging(at: time), conditions.batteryLevel(at: time) < options.lowBatteryLevel {
       factor *= options.lowBatteryDelayFactor
@@ -151,7 +153,7 @@ public struct BackgroundTaskScheduler: Hashable, Sendable {
   }
 
   /// The delay the system adds once a request is eligible at `time`: a
-  /// keyed draw of the kind's distribution times ``delayFactor(at:in:)``.
+  /// keyed draw of the kind's distribution times `delayFactor(at:in:)`.
   public func delay(
     for kind: BackgroundTaskRequest.Kind, at time: VirtualTime, in conditions: DeviceConditions, random: KeyedRandom,
     key: DrawKey

@@ -8,25 +8,25 @@
 /// machine.
 public struct BatteryTimeline: Hashable, Sendable {
   /// A level at an instant.
-  public struct Point: Hashable, Sendable {
+  @usableFromInline package struct Point: Hashable, Sendable {
     /// The instant of the breakpoint.
-    public var time: VirtualTime
+    @usableFromInline package var time: VirtualTime
     /// The level at that instant, 0…1.
-    public var level: Double
+    @usableFromInline package var level: Double
 
     /// The breakpoint `level` at `time`.
-    public init(time: VirtualTime, level: Double) {
+    @usableFromInline package init(time: VirtualTime, level: Double) {
       self.time = time
       self.level = level
     }
   }
 
   /// The breakpoints in time order; the first is at zero.
-  public let points: [Point]
+  @usableFromInline package let points: [Point]
 
   /// A timeline through the given breakpoints (sorted by time; a missing
   /// point at zero takes the first level).
-  public init(points: [Point]) {
+  @usableFromInline package init(points: [Point]) {
     var sorted = points.sorted { $0.time < $1.time }
     if let first = sorted.first, first.time > .zero {
       sorted.insert(Point(time: .zero, level: first.level), at: 0)
@@ -35,7 +35,7 @@ public struct BatteryTimeline: Hashable, Sendable {
   }
 
   /// A level that never changes.
-  public static func constant(_ level: Double) -> BatteryTimeline {
+  @usableFromInline package static func constant(_ level: Double) -> BatteryTimeline {
     BatteryTimeline(points: [Point(time: .zero, level: level)])
   }
 
@@ -46,7 +46,7 @@ public struct BatteryTimeline: Hashable, Sendable {
   /// plugged in, up to `horizon`.
   ///
   /// - Complexity: O(p) for p charging periods.
-  public init(
+  @usableFromInline package init(
     start: Double, charging: ConditionPeriods, drainPerHour: Double, chargePerHour: Double, horizon: VirtualTime
   ) {
     var points = [Point(time: .zero, level: start)]
@@ -88,7 +88,7 @@ public struct BatteryTimeline: Hashable, Sendable {
   /// The level at `time`.
   ///
   /// - Complexity: O(log n) for n breakpoints.
-  public func level(at time: VirtualTime) -> Double {
+  @usableFromInline package func level(at time: VirtualTime) -> Double {
     var low = 0
     var high = points.count
     while low < high {
@@ -108,7 +108,7 @@ public struct BatteryTimeline: Hashable, Sendable {
   /// The periods up to `horizon` in which the level is below `threshold`.
   ///
   /// - Complexity: O(n) for n breakpoints.
-  public func periods(below threshold: Double, horizon: VirtualTime) -> ConditionPeriods {
+  @usableFromInline package func periods(below threshold: Double, horizon: VirtualTime) -> ConditionPeriods {
     var result = ConditionPeriods()
     for (point, following) in zip(points, points.dropFirst()) {
       let (t0, t1) = (point.time.nanoseconds, following.time.nanoseconds)

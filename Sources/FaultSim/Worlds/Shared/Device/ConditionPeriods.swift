@@ -5,10 +5,10 @@ public struct ConditionPeriod: Hashable, Sendable, CustomStringConvertible {
   /// The first instant of the period.
   public var start: VirtualTime
   /// The first instant after the period (never before `start`).
-  public var end: VirtualTime
+  @usableFromInline package var end: VirtualTime
 
   /// Creates a period; an `end` before `start` makes it empty.
-  public init(start: VirtualTime, end: VirtualTime) {
+  @usableFromInline package init(start: VirtualTime, end: VirtualTime) {
     self.start = start
     self.end = max(start, end)
   }
@@ -34,23 +34,23 @@ public struct ConditionPeriod: Hashable, Sendable, CustomStringConvertible {
 /// is searched by bisection.
 public struct ConditionPeriods: Hashable, Sendable, CustomStringConvertible {
   /// The periods in time order.
-  public private(set) var periods: [ConditionPeriod] = []
+  @usableFromInline package private(set) var periods: [ConditionPeriod] = []
 
   /// No period: the condition never holds.
-  public init() {}
+  @usableFromInline package init() {}
 
   /// The union of `periods`, in any order; empty periods are dropped and
   /// overlapping or touching ones merged.
   ///
   /// - Complexity: O(n log n) for n periods.
-  public init(_ periods: [ConditionPeriod]) {
+  @usableFromInline package init(_ periods: [ConditionPeriod]) {
     for period in periods.filter({ !$0.isEmpty }).sorted(by: { $0.start < $1.start }) {
       append(period)
     }
   }
 
   /// One period covering `start ..< end`, or none when it is empty.
-  public init(from start: VirtualTime, until end: VirtualTime) {
+  @usableFromInline package init(from start: VirtualTime, until end: VirtualTime) {
     self.init([ConditionPeriod(start: start, end: end)])
   }
 
@@ -90,7 +90,7 @@ public struct ConditionPeriods: Hashable, Sendable, CustomStringConvertible {
   /// at `time`.
   ///
   /// - Complexity: O(log n).
-  public func period(containing time: VirtualTime) -> ConditionPeriod? {
+  @usableFromInline package func period(containing time: VirtualTime) -> ConditionPeriod? {
     let index = firstIndex(endingAfter: time)
     guard index < periods.count, periods[index].start <= time else { return nil }
     return periods[index]
@@ -107,7 +107,7 @@ public struct ConditionPeriods: Hashable, Sendable, CustomStringConvertible {
   /// `nil` when it never does again.
   ///
   /// - Complexity: O(log n).
-  public func nextStart(atOrAfter time: VirtualTime) -> VirtualTime? {
+  @usableFromInline package func nextStart(atOrAfter time: VirtualTime) -> VirtualTime? {
     let index = firstIndex(endingAfter: time)
     guard index < periods.count else { return nil }
     return max(periods[index].start, time)
@@ -117,14 +117,14 @@ public struct ConditionPeriods: Hashable, Sendable, CustomStringConvertible {
   /// hold: `time` itself when it does not hold then.
   ///
   /// - Complexity: O(log n).
-  public func nextEnd(atOrAfter time: VirtualTime) -> VirtualTime {
+  @usableFromInline package func nextEnd(atOrAfter time: VirtualTime) -> VirtualTime {
     period(containing: time)?.end ?? time
   }
 
   /// The end of the last period that ended at or before `time`, or `nil`.
   ///
   /// - Complexity: O(log n).
-  public func lastEnd(atOrBefore time: VirtualTime) -> VirtualTime? {
+  @usableFromInline package func lastEnd(atOrBefore time: VirtualTime) -> VirtualTime? {
     // Periods before `firstIndex(endingAfter:)` all end at or before `time`.
     let index = firstIndex(endingAfter: time)
     return index > 0 ? periods[index - 1].end : nil
@@ -133,14 +133,14 @@ public struct ConditionPeriods: Hashable, Sendable, CustomStringConvertible {
   /// The periods of both timelines merged.
   ///
   /// - Complexity: O((n + m) log(n + m)).
-  public func union(_ other: ConditionPeriods) -> ConditionPeriods {
+  @usableFromInline package func union(_ other: ConditionPeriods) -> ConditionPeriods {
     ConditionPeriods(periods + other.periods)
   }
 
   /// The periods of this timeline with the instants of `other` removed.
   ///
   /// - Complexity: O(n + m).
-  public func subtracting(_ other: ConditionPeriods) -> ConditionPeriods {
+  @usableFromInline package func subtracting(_ other: ConditionPeriods) -> ConditionPeriods {
     var result = ConditionPeriods()
     var cut = 0
     for period in periods {
@@ -161,7 +161,7 @@ public struct ConditionPeriods: Hashable, Sendable, CustomStringConvertible {
   /// The total time the condition holds before `time`.
   ///
   /// - Complexity: O(n).
-  public func coverage(before time: VirtualTime) -> VirtualDuration {
+  @usableFromInline package func coverage(before time: VirtualTime) -> VirtualDuration {
     var total: UInt64 = 0
     for period in periods where period.start < time {
       total += min(period.end, time).nanoseconds - period.start.nanoseconds

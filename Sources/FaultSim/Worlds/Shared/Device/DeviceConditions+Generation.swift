@@ -4,10 +4,10 @@ extension DeviceConditions {
   /// `options`.
   ///
   /// Every draw is keyed by (`user`, condition, spell index) in the
-  /// ``DeviceDraw`` purposes, so the timeline depends on the seed and the
+  /// `DeviceDraw` purposes, so the timeline depends on the seed and the
   /// user only.
-  /// Spells shorter than ``DeviceConditionsOptions/shortestSpell`` and
-  /// sessions shorter than ``DeviceConditionsOptions/shortestSession`` are
+  /// Spells shorter than `DeviceConditionsOptions.shortestSpell` and
+  /// sessions shorter than `DeviceConditionsOptions.shortestSession` are
   /// lengthened to it.
   ///
   /// - Complexity: O(s) for s spells and sessions before `horizon`.

@@ -10,25 +10,25 @@
 public struct DeviceConditions: Hashable, Sendable {
   /// The end of the timeline: no condition is known from here on, and the
   /// scheduler runs nothing at or after it.
-  public var horizon: VirtualTime
+  @usableFromInline package var horizon: VirtualTime
   /// When the device is plugged in.
-  public var charging: ConditionPeriods
+  @usableFromInline package var charging: ConditionPeriods
   /// The battery level.
-  public var battery: BatteryTimeline
+  @usableFromInline package var battery: BatteryTimeline
   /// When the battery is empty and the device is off.
-  public var batteryEmpty: ConditionPeriods
+  @usableFromInline package var batteryEmpty: ConditionPeriods
   /// When Low Power Mode is on.
-  public var lowPowerMode: ConditionPeriods
+  @usableFromInline package var lowPowerMode: ConditionPeriods
   /// Connectivity.
   public var network: NetworkTimeline
   /// When the user has Background App Refresh switched off for the app.
-  public var backgroundAppRefreshOff: ConditionPeriods
+  @usableFromInline package var backgroundAppRefreshOff: ConditionPeriods
   /// When the app is in the foreground (the user's sessions).
-  public var foreground: ConditionPeriods
+  @usableFromInline package var foreground: ConditionPeriods
   /// From each force-quit until the user opens the app again.
-  public var forceQuit: ConditionPeriods
+  @usableFromInline package var forceQuit: ConditionPeriods
   /// How long before time zero the app was last used.
-  public var idleAtStart: VirtualDuration
+  @usableFromInline package var idleAtStart: VirtualDuration
 
   /// Creates conditions; the defaults describe an unplugged device with a
   /// full battery that never drains, on Wi-Fi, Background App Refresh on,
@@ -59,7 +59,7 @@ public struct DeviceConditions: Hashable, Sendable {
 
   /// The level below which the device is taken as off: iOS shuts down at
   /// about 1%.
-  public static let shutdownLevel = 0.01
+  @usableFromInline package static let shutdownLevel = 0.01
 
   // MARK: Queries
 
@@ -67,30 +67,32 @@ public struct DeviceConditions: Hashable, Sendable {
   ///
   /// - Complexity: O(log n) in the number of charging periods (as every
   ///   query here: one bisection).
-  public func isCharging(at time: VirtualTime) -> Bool { charging.contains(time) }
+  @usableFromInline package func isCharging(at time: VirtualTime) -> Bool { charging.contains(time) }
 
   /// The battery level at `time`.
-  public func batteryLevel(at time: VirtualTime) -> Double { battery.level(at: time) }
+  @usableFromInline package func batteryLevel(at time: VirtualTime) -> Double { battery.level(at: time) }
 
   /// Whether Low Power Mode is on at `time`.
-  public func isLowPowerMode(at time: VirtualTime) -> Bool { lowPowerMode.contains(time) }
+  @usableFromInline package func isLowPowerMode(at time: VirtualTime) -> Bool { lowPowerMode.contains(time) }
 
   /// The connectivity at `time`.
   public func network(at time: VirtualTime) -> NetworkAvailability { network.availability(at: time) }
 
   /// Whether the Background App Refresh switch is on at `time`.
-  public func isBackgroundAppRefreshOn(at time: VirtualTime) -> Bool { !backgroundAppRefreshOff.contains(time) }
+  @usableFromInline package func isBackgroundAppRefreshOn(at time: VirtualTime) -> Bool {
+    !backgroundAppRefreshOff.contains(time)
+  }
 
   /// Whether the user has the app open at `time`.
-  public func isForeground(at time: VirtualTime) -> Bool { foreground.contains(time) }
+  @usableFromInline package func isForeground(at time: VirtualTime) -> Bool { foreground.contains(time) }
 
   /// Whether the app is force-quit (and not yet reopened) at `time`.
-  public func isForceQuit(at time: VirtualTime) -> Bool { forceQuit.contains(time) }
+  @usableFromInline package func isForceQuit(at time: VirtualTime) -> Bool { forceQuit.contains(time) }
 
   /// How long the app has gone unused at `time`: zero during a session,
   /// else the time since the last session ended (or since before time
   /// zero, by ``idleAtStart``).
-  public func idleDuration(at time: VirtualTime) -> VirtualDuration {
+  @usableFromInline package func idleDuration(at time: VirtualTime) -> VirtualDuration {
     if foreground.contains(time) { return .zero }
     if let end = foreground.lastEnd(atOrBefore: time) { return time.duration(since: end) }
     let (sum, overflow) = time.nanoseconds.addingReportingOverflow(idleAtStart.nanoseconds)
@@ -98,5 +100,5 @@ public struct DeviceConditions: Hashable, Sendable {
   }
 
   /// The user's app opens (starts of foreground sessions), in order.
-  public var opens: [VirtualTime] { foreground.periods.map(\.start) }
+  @usableFromInline package var opens: [VirtualTime] { foreground.periods.map(\.start) }
 }

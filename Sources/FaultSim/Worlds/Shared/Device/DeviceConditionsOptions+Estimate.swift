@@ -6,7 +6,7 @@ extension DeviceConditionsOptions {
   /// with the horizon over the typical spell — 48 h of one-minute network
   /// spells is 2,000 spells a device.
   ///
-  /// Expected counts (spells no shorter than ``shortestSpell``), 16 bytes
+  /// Expected counts (spells no shorter than `shortestSpell`), 16 bytes
   /// a spell or period, 96 per charging cycle (its period, battery points
   /// and the low-battery and Low Power Mode periods it creates), 32 per
   /// usage session (it and a force-quit), and half again for variance and

@@ -5,7 +5,7 @@
 /// Device conditions and the scheduler key their draws by the user (one user,
 /// one device), so a timeline or a run time is a function of (seed, user)
 /// alone, never of the order events are handled.
-public enum DeviceDraw: UInt64, DrawPurposeSet {
+@usableFromInline package enum DeviceDraw: UInt64, DrawPurposeSet {
   // Device conditions (0x5401…), by user and spell or session index.
   /// The battery level at the start.
   case batteryStart = 0x5401
@@ -35,10 +35,10 @@ public enum DeviceDraw: UInt64, DrawPurposeSet {
   /// The scheduler's delay before it starts a request.
   case schedulerDelay = 0x5420
 
-  public static var owner: String { "device" }
+  @usableFromInline package static var owner: String { "device" }
 
   /// What the purpose's draws decide.
-  public var role: DrawRole {
+  @usableFromInline package var role: DrawRole {
     switch self {
     case .schedulerDelay: .value
     default: .timeline
@@ -53,7 +53,7 @@ public enum DeviceDraw: UInt64, DrawPurposeSet {
 /// integer variable, so a slot or counter cannot become a user by accident.
 public struct UserIdentity: DrawIdentity, ExpressibleByIntegerLiteral {
   /// The user's number, `0 ..< users`.
-  public var user: Int
+  @usableFromInline package var user: Int
 
   /// The identity of user `user`'s draws (its device's conditions and decisions).
   @inlinable
@@ -73,59 +73,59 @@ public struct UserIdentity: DrawIdentity, ExpressibleByIntegerLiteral {
 
 /// The n-th step of a timeline drawn up front for one user: a charging or
 /// network spell, a usage session, a content item.
-public struct TimelineStepIdentity: DrawIdentity {
+@usableFromInline package struct TimelineStepIdentity: DrawIdentity {
   /// The user (device) whose draw it is.
-  public var user: UserIdentity
+  @usableFromInline package var user: UserIdentity
   /// The step's index in its timeline, from 0.
-  public var step: UInt64
+  @usableFromInline package var step: UInt64
 
   /// The identity of step `step` (from 0) of one of `user`'s timelines.
   @inlinable
-  public init(_ user: UserIdentity, step: UInt64) {
+  package init(_ user: UserIdentity, step: UInt64) {
     self.user = user
     self.step = step
   }
 
-  @inlinable public var entity: UInt64 { user.entity }
-  @inlinable public var occurrence: UInt64 { step }
+  @inlinable package var entity: UInt64 { user.entity }
+  @inlinable package var occurrence: UInt64 { step }
 }
 
 /// One evaluation of the scheduler's rule for one submission of one user:
 /// the user's n-th submission, deferred d times.
-public struct SchedulerDecisionIdentity: DrawIdentity {
+@usableFromInline package struct SchedulerDecisionIdentity: DrawIdentity {
   /// The user (device) whose draw it is.
-  public var user: UserIdentity
+  @usableFromInline package var user: UserIdentity
   /// Which submission of this user (0, 1, …), replacements included.
-  public var submission: UInt64
+  @usableFromInline package var submission: UInt64
   /// How often the rule deferred it (below 2²⁰).
-  public var deferral: UInt64
+  @usableFromInline package var deferral: UInt64
 
   /// The identity of the scheduler's decision on `user`'s `submission`-th request after `deferral` deferrals.
   @inlinable
-  public init(_ user: UserIdentity, submission: UInt64, deferral: UInt64) {
+  package init(_ user: UserIdentity, submission: UInt64, deferral: UInt64) {
     self.user = user
     self.submission = submission
     self.deferral = deferral
   }
 
-  @inlinable public var entity: UInt64 { user.entity }
-  @inlinable public var occurrence: UInt64 { submission << 20 | deferral }
+  @inlinable package var entity: UInt64 { user.entity }
+  @inlinable package var occurrence: UInt64 { submission << 20 | deferral }
 }
 
 /// One background fetch of one user: the user's n-th wake.
-public struct FetchIdentity: DrawIdentity {
+@usableFromInline package struct FetchIdentity: DrawIdentity {
   /// The user (device) whose draw it is.
-  public var user: UserIdentity
+  @usableFromInline package var user: UserIdentity
   /// The fetch's number for this user, from 0.
-  public var fetch: UInt32
+  @usableFromInline package var fetch: UInt32
 
   /// The identity of `user`'s fetch number `fetch` (from 0).
   @inlinable
-  public init(_ user: UserIdentity, fetch: UInt32) {
+  package init(_ user: UserIdentity, fetch: UInt32) {
     self.user = user
     self.fetch = fetch
   }
 
-  @inlinable public var entity: UInt64 { user.entity }
-  @inlinable public var occurrence: UInt64 { UInt64(fetch) }
+  @inlinable package var entity: UInt64 { user.entity }
+  @inlinable package var occurrence: UInt64 { UInt64(fetch) }
 }

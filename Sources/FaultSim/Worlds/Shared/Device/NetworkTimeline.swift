@@ -8,37 +8,37 @@ public enum NetworkAvailability: String, CaseIterable, Hashable, Sendable {
   case offline
 
   /// Whether requests can leave the device.
-  public var isOnline: Bool { self != .offline }
+  @usableFromInline package var isOnline: Bool { self != .offline }
 }
 
 /// A device's connectivity over virtual time: consecutive spells, each in
 /// one ``NetworkAvailability`` state, from time zero on.
 public struct NetworkTimeline: Hashable, Sendable, CustomStringConvertible {
   /// One spell: the state from `start` until the next spell's start.
-  public struct Spell: Hashable, Sendable {
+  @usableFromInline package struct Spell: Hashable, Sendable {
     /// When the spell begins.
-    public var start: VirtualTime
+    @usableFromInline package var start: VirtualTime
     /// The connectivity during the spell.
-    public var availability: NetworkAvailability
+    @usableFromInline package var availability: NetworkAvailability
 
     /// A spell of `availability` from `start`.
-    public init(start: VirtualTime, availability: NetworkAvailability) {
+    @usableFromInline package init(start: VirtualTime, availability: NetworkAvailability) {
       self.start = start
       self.availability = availability
     }
   }
 
   /// The spells in time order; the first starts at zero.
-  public let spells: [Spell]
+  @usableFromInline package let spells: [Spell]
   /// The periods without connectivity, for the scheduler's queries.
-  public let offline: ConditionPeriods
+  @usableFromInline package let offline: ConditionPeriods
 
   /// A timeline from spells in time order; a missing spell at zero is
   /// taken as Wi-Fi. Spells after `horizon` are ignored; the last spell
   /// lasts until `horizon`.
   ///
   /// - Complexity: O(n) for n spells.
-  public init(_ spells: [Spell], horizon: VirtualTime) {
+  @usableFromInline package init(_ spells: [Spell], horizon: VirtualTime) {
     var kept: [Spell] = []
     kept.reserveCapacity(spells.count + 1)
     if spells.first.map({ $0.start > .zero }) ?? true {
@@ -60,14 +60,16 @@ public struct NetworkTimeline: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Always in one state.
-  public static func always(_ availability: NetworkAvailability, horizon: VirtualTime) -> NetworkTimeline {
+  @usableFromInline package static func always(_ availability: NetworkAvailability, horizon: VirtualTime)
+    -> NetworkTimeline
+  {
     NetworkTimeline([Spell(start: .zero, availability: availability)], horizon: horizon)
   }
 
   /// The state at `time`.
   ///
   /// - Complexity: O(log n).
-  public func availability(at time: VirtualTime) -> NetworkAvailability {
+  @usableFromInline package func availability(at time: VirtualTime) -> NetworkAvailability {
     var low = 0
     var high = spells.count
     // The last spell starting at or before `time`.

@@ -40,20 +40,20 @@ public struct PendingTaskRequests: Hashable, Sendable {
     /// The request as submitted.
     public var request: BackgroundTaskRequest
     /// When it was submitted.
-    public var submittedAt: VirtualTime
+    @usableFromInline package var submittedAt: VirtualTime
     /// The submission ordinal that keyed its delay draws.
-    public var submission: UInt64
+    @usableFromInline package var submission: UInt64
     /// When it starts; `nil` when never before the horizon.
     public var runTime: VirtualTime?
   }
 
   /// Whose draws the scheduler makes (a user, a device).
-  public let user: UserIdentity
+  @usableFromInline package let user: UserIdentity
   /// The pending requests in submission order (identifiers are unique).
-  public private(set) var entries: [Entry] = []
+  @usableFromInline package private(set) var entries: [Entry] = []
   /// Requests submitted to the scheduler so far (replacements included,
   /// kept ones not): the next submission's ordinal.
-  public private(set) var submissions: UInt64 = 0
+  @usableFromInline package private(set) var submissions: UInt64 = 0
 
   /// No pending request yet for `user`, whose identity keys the scheduler's
   /// draws.
@@ -65,7 +65,7 @@ public struct PendingTaskRequests: Hashable, Sendable {
   /// `getPendingTaskRequests` returns them.
   ///
   /// - Complexity: O(p) for p pending requests.
-  public func pending(at time: VirtualTime) -> [Entry] {
+  @usableFromInline package func pending(at time: VirtualTime) -> [Entry] {
     entries.filter { entry in entry.runTime.map { $0 > time } ?? true }
   }
 

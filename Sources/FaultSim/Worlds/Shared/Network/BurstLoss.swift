@@ -5,19 +5,21 @@
 /// The state timeline is a function of the seed alone — sojourn `n` is the
 /// keyed draw (channel, burst sojourn, n) — so which state a message meets depends
 /// only on when it is sent, never on how other events interleave.
-public struct BurstLoss: Hashable, Sendable {
+@usableFromInline package struct BurstLoss: Hashable, Sendable {
   /// Mean time in the good state.
-  public var meanGood: VirtualDuration
+  @usableFromInline package var meanGood: VirtualDuration
   /// Mean time in the bad state.
-  public var meanBad: VirtualDuration
+  @usableFromInline package var meanBad: VirtualDuration
   /// Loss probability in the good state (default 0).
-  public var lossGood: Double
+  @usableFromInline package var lossGood: Double
   /// Loss probability in the bad state.
-  public var lossBad: Double
+  @usableFromInline package var lossBad: Double
 
   /// A two-state channel: mean sojourns in the good and bad states and their
   /// loss probabilities (none in the good state unless given).
-  public init(meanGood: VirtualDuration, meanBad: VirtualDuration, lossGood: Double = 0, lossBad: Double) {
+  @usableFromInline package init(
+    meanGood: VirtualDuration, meanBad: VirtualDuration, lossGood: Double = 0, lossBad: Double
+  ) {
     self.meanGood = meanGood
     self.meanBad = meanBad
     self.lossGood = lossGood
@@ -26,7 +28,7 @@ public struct BurstLoss: Hashable, Sendable {
 
   /// The long-run fraction of messages lost: the stationary mix of the two
   /// states' loss probabilities.
-  public var averageLoss: Double {
+  @usableFromInline package var averageLoss: Double {
     let good = Double(meanGood.nanoseconds)
     let bad = Double(meanBad.nanoseconds)
     guard good + bad > 0 else { return lossGood }
@@ -36,7 +38,7 @@ public struct BurstLoss: Hashable, Sendable {
 
 /// Walks a ``BurstLoss`` state timeline forward in time. Queries must come
 /// in non-decreasing time order, as they do from a run loop.
-public struct BurstLossTimeline: Sendable {
+@usableFromInline package struct BurstLossTimeline: Sendable {
   let model: BurstLoss
   var stream: KeyedStream
   /// Whether the channel is in the bad state during the current sojourn.
@@ -45,7 +47,7 @@ public struct BurstLossTimeline: Sendable {
   var sojournEnd = VirtualTime.zero
 
   /// Starts the timeline in the good state at time zero.
-  public init(_ model: BurstLoss, random: KeyedRandom, channel: UInt64) {
+  @usableFromInline package init(_ model: BurstLoss, random: KeyedRandom, channel: UInt64) {
     self.model = model
     stream = random.stream(ChannelIdentity(channel: channel), NetworkDraw.burstSojourn.purpose)
     sojournEnd = VirtualTime(sinceStart: Self.sojourn(model.meanGood, &stream))
@@ -54,7 +56,7 @@ public struct BurstLossTimeline: Sendable {
   /// The loss probability at time `now`.
   ///
   /// - Complexity: Amortised O(1) per query for monotone queries.
-  public mutating func lossProbability(at now: VirtualTime) -> Double {
+  @usableFromInline package mutating func lossProbability(at now: VirtualTime) -> Double {
     while now >= sojournEnd {
       isBad.toggle()
       let length = Self.sojourn(isBad ? model.meanBad : model.meanGood, &stream)
@@ -73,28 +75,28 @@ public struct BurstLossTimeline: Sendable {
 
 /// The network's own draw purposes (shared by the worlds that model a
 /// network channel).
-public enum NetworkDraw: UInt64, DrawPurposeSet {
+@usableFromInline package enum NetworkDraw: UInt64, DrawPurposeSet {
   /// The length of a loss channel's n-th sojourn in the good or bad state.
   case burstSojourn = 0x4E45_5401
 
-  public static var owner: String { "network" }
+  @usableFromInline package static var owner: String { "network" }
 
   /// What the purpose's draws decide.
-  public var role: DrawRole { .timeline }
+  @usableFromInline package var role: DrawRole { .timeline }
 }
 
 /// One direction or path of the network whose loss state is a timeline
 /// of its own.
-public struct ChannelIdentity: DrawIdentity {
+@usableFromInline package struct ChannelIdentity: DrawIdentity {
   /// The channel's number (0: the one shared channel of the request world).
-  public var channel: UInt64
+  @usableFromInline package var channel: UInt64
 
   /// The identity of channel `channel`'s loss timeline.
   @inlinable
-  public init(channel: UInt64) {
+  package init(channel: UInt64) {
     self.channel = channel
   }
 
-  @inlinable public var entity: UInt64 { channel }
-  @inlinable public var occurrence: UInt64 { 0 }
+  @inlinable package var entity: UInt64 { channel }
+  @inlinable package var occurrence: UInt64 { 0 }
 }

@@ -2,7 +2,7 @@
 /// sampled from one keyed 64-bit word so that a sample is a pure function of
 /// its draw key.
 ///
-/// Samples are whole nanoseconds, at most ``maximumNanoseconds``. The
+/// Samples are whole nanoseconds, at most `maximumNanoseconds`. The
 /// normal and lognormal use the Marsaglia polar method, which needs no
 /// trigonometry; its extra words come from a stream derived from the draw's
 /// word, so one key still names one sample. Logarithms and exponentials use
@@ -28,13 +28,13 @@ public enum LatencyDistribution: Hashable, Sendable, CustomStringConvertible {
 
   /// The largest sample: 2⁶² ns, about 146 years, so that sums of a few
   /// samples never leave the clock's range.
-  public static let maximumNanoseconds: UInt64 = 1 << 62
+  @usableFromInline package static let maximumNanoseconds: UInt64 = 1 << 62
 
   /// A sample, in nanoseconds, from one uniformly random word.
   ///
   /// - Complexity: O(1) expected.
   @inlinable
-  public func sample(_ word: UInt64) -> UInt64 {
+  package func sample(_ word: UInt64) -> UInt64 {
     switch self {
     case .fixed(let delay):
       return delay.nanoseconds
@@ -63,7 +63,7 @@ public enum LatencyDistribution: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A sample as a duration, from one uniformly random word: the same
-  /// value as ``sample(_:)``.
+  /// value as `sample(_:)`.
   ///
   /// - Complexity: O(1) expected.
   @inlinable
@@ -73,7 +73,7 @@ public enum LatencyDistribution: Hashable, Sendable, CustomStringConvertible {
 
   /// The mean of the distribution in nanoseconds (before truncation or
   /// folding for the normals), for documentation and closed-form checks.
-  public var mean: Double {
+  @usableFromInline package var mean: Double {
     switch self {
     case .fixed(let delay): return Double(delay.nanoseconds)
     case .uniform(let low, let high): return (Double(low.nanoseconds) + Double(high.nanoseconds)) / 2
@@ -84,7 +84,7 @@ public enum LatencyDistribution: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The largest possible sample, or `nil` when unbounded.
-  public var upperBound: UInt64? {
+  @usableFromInline package var upperBound: UInt64? {
     switch self {
     case .fixed(let delay): return delay.nanoseconds
     case .uniform(_, let high): return high.nanoseconds

@@ -7,56 +7,56 @@
 /// both.
 public struct NetworkOptions: Hashable, Sendable {
   /// One-way latency of each message.
-  public var latency: LatencyDistribution = .fixed(.zero)
+  @usableFromInline package var latency: LatencyDistribution = .fixed(.zero)
   /// Probability that a request never reaches the server.
   public var requestLoss: Double = 0
   /// Probability that a response never reaches the client.
   public var responseLoss: Double = 0
   /// Bursty loss on top of the independent losses, in both directions.
-  public var burstLoss: BurstLoss?
+  @usableFromInline package var burstLoss: BurstLoss?
   /// Spans without connectivity, sorted and non-overlapping.
-  public var offline: [OfflineWindow] = []
+  @usableFromInline package var offline: [OfflineWindow] = []
   /// Bytes per second for message bodies; `nil` is unlimited.
-  public var bandwidthBytesPerSecond: UInt64?
+  @usableFromInline package var bandwidthBytesPerSecond: UInt64?
   /// Probability that an attempt cannot open a connection (never sent).
-  public var cannotConnect: Double = 0
+  @usableFromInline package var cannotConnect: Double = 0
   /// Probability that the host name does not resolve (never sent).
-  public var dnsFailure: Double = 0
+  @usableFromInline package var dnsFailure: Double = 0
   /// Probability that the connection drops after the request arrived: the
   /// write may be applied, and the client sees "connection lost" instead of
   /// the response.
-  public var connectionLost: Double = 0
+  @usableFromInline package var connectionLost: Double = 0
   // Duplicates, reorders and partitions:
   /// Probability that a request that gets through is delivered twice: the
   /// server sees a second copy (``RequestMessage/copy`` 1) ``duplicateDelay``
   /// after the first.
-  public var requestDuplication: Double = 0
+  @usableFromInline package var requestDuplication: Double = 0
   /// Probability that a response that gets through reaches the client
   /// twice; the client ignores the second.
-  public var responseDuplication: Double = 0
+  @usableFromInline package var responseDuplication: Double = 0
   /// How long after the original a duplicated message's copy arrives.
-  public var duplicateDelay: LatencyDistribution = .fixed(.zero)
+  @usableFromInline package var duplicateDelay: LatencyDistribution = .fixed(.zero)
   /// Probability that a request is held back by ``reorderDelay`` on top of
   /// its latency, so that a later message (a retry) can overtake it.
-  public var requestReordering: Double = 0
+  @usableFromInline package var requestReordering: Double = 0
   /// Probability that a response is held back by ``reorderDelay``.
-  public var responseReordering: Double = 0
+  @usableFromInline package var responseReordering: Double = 0
   /// The extra delay of a held-back message.
-  public var reorderDelay: LatencyDistribution = .fixed(.zero)
+  @usableFromInline package var reorderDelay: LatencyDistribution = .fixed(.zero)
   /// Spans during which the network drops every message in one direction
   /// or both, sorted by start; they may overlap.
-  public var partitions: [PartitionWindow] = []
+  @usableFromInline package var partitions: [PartitionWindow] = []
 
   /// The model's defaults: what a scenario that writes none of the section's
   /// keys runs. A perfect network: no loss, no latency, unlimited bandwidth,
   /// never offline.
-  public init() {}
+  @usableFromInline package init() {}
 
   /// The offline window containing `time`, if any.
   ///
   /// - Complexity: O(`offline.count`).
   @inlinable
-  public func offlineWindow(containing time: VirtualTime) -> OfflineWindow? {
+  package func offlineWindow(containing time: VirtualTime) -> OfflineWindow? {
     for window in offline where window.contains(time) { return window }
     return nil
   }
@@ -64,7 +64,7 @@ public struct NetworkOptions: Hashable, Sendable {
   /// The time to push `bytes` through the link (at most
   /// ``LatencyDistribution/maximumNanoseconds`` when the product overflows).
   @inlinable
-  public func transmissionTime(bytes: UInt64) -> VirtualDuration {
+  package func transmissionTime(bytes: UInt64) -> VirtualDuration {
     guard let rate = bandwidthBytesPerSecond, rate > 0, bytes > 0 else { return .zero }
     let (product, overflow) = bytes.multipliedReportingOverflow(by: 1_000_000_000)
     return .nanoseconds(overflow ? LatencyDistribution.maximumNanoseconds : product / rate)

@@ -23,7 +23,7 @@
 /// the one profile whose loss is high enough to survive retransmission;
 /// "100% Loss" loses everything. LTE has no Link Conditioner profile of
 /// that name; its values are typical published medians.
-public enum NetworkPreset: String, CaseIterable, Hashable, Sendable {
+@usableFromInline package enum NetworkPreset: String, CaseIterable, Hashable, Sendable {
   /// `wifi`: normal 15 ms ± 5 ms one way, 0.1% loss, 33 Mbps.
   case wifi
   /// `lte`: normal 50 ms ± 15 ms one way, 0.5% loss, 10 Mbps.
@@ -38,7 +38,7 @@ public enum NetworkPreset: String, CaseIterable, Hashable, Sendable {
   case totalLoss = "100-loss"
 
   /// The network options this preset sets; other keys keep their defaults.
-  public var options: NetworkOptions {
+  @usableFromInline package var options: NetworkOptions {
     var options = NetworkOptions()
     func normal(_ mean: UInt64, _ deviation: UInt64) -> LatencyDistribution {
       .normal(mean: .milliseconds(mean), standardDeviation: .milliseconds(deviation))

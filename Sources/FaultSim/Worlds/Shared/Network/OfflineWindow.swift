@@ -1,20 +1,20 @@
 /// A span of virtual time during which the device has no connectivity:
 /// requests cannot leave, from `start` (inclusive) until `end` (exclusive).
-public struct OfflineWindow: Hashable, Sendable {
+@usableFromInline package struct OfflineWindow: Hashable, Sendable {
   /// When connectivity is lost.
-  public var start: VirtualTime
+  @usableFromInline package var start: VirtualTime
   /// When it is back.
-  public var end: VirtualTime
+  @usableFromInline package var end: VirtualTime
 
   /// A window from `start` (inclusive) until `end` (exclusive).
-  public init(start: VirtualTime, end: VirtualTime) {
+  @usableFromInline package init(start: VirtualTime, end: VirtualTime) {
     self.start = start
     self.end = end
   }
 
   /// Whether `time` falls inside the window.
   @inlinable
-  public func contains(_ time: VirtualTime) -> Bool {
+  package func contains(_ time: VirtualTime) -> Bool {
     start <= time && time < end
   }
 }

@@ -7,9 +7,9 @@
 /// A "responses" partition is the dangerous one: requests reach the server
 /// and are applied, and every answer is lost, so each client times out on
 /// a write that happened.
-public struct PartitionWindow: Hashable, Sendable {
+@usableFromInline package struct PartitionWindow: Hashable, Sendable {
   /// Which messages a partition drops.
-  public enum Direction: String, CaseIterable, Hashable, Sendable {
+  @usableFromInline package enum Direction: String, CaseIterable, Hashable, Sendable {
     /// Requests (client to server) are dropped; responses get through.
     case requests
     /// Responses (server to client) are dropped; requests arrive.
@@ -19,22 +19,22 @@ public struct PartitionWindow: Hashable, Sendable {
 
     /// Whether the partition drops requests.
     @inlinable
-    public var dropsRequests: Bool { self != .responses }
+    package var dropsRequests: Bool { self != .responses }
 
     /// Whether the partition drops responses.
     @inlinable
-    public var dropsResponses: Bool { self != .requests }
+    package var dropsResponses: Bool { self != .requests }
   }
 
   /// When the partition begins (inclusive).
-  public var start: VirtualTime
+  @usableFromInline package var start: VirtualTime
   /// When it heals (exclusive).
-  public var end: VirtualTime
+  @usableFromInline package var end: VirtualTime
   /// Which messages it drops.
-  public var direction: Direction
+  @usableFromInline package var direction: Direction
 
   /// A partition from `start` (inclusive) until `end` (exclusive).
-  public init(start: VirtualTime, end: VirtualTime, direction: Direction = .both) {
+  @usableFromInline package init(start: VirtualTime, end: VirtualTime, direction: Direction = .both) {
     self.start = start
     self.end = end
     self.direction = direction
@@ -42,7 +42,7 @@ public struct PartitionWindow: Hashable, Sendable {
 
   /// Whether `time` falls inside the window.
   @inlinable
-  public func contains(_ time: VirtualTime) -> Bool {
+  package func contains(_ time: VirtualTime) -> Bool {
     start <= time && time < end
   }
 }
@@ -53,7 +53,7 @@ extension NetworkOptions {
   ///
   /// - Complexity: O(`partitions.count`).
   @inlinable
-  public func partitionDropsRequest(at time: VirtualTime) -> Bool {
+  package func partitionDropsRequest(at time: VirtualTime) -> Bool {
     for window in partitions where window.direction.dropsRequests && window.contains(time) { return true }
     return false
   }
@@ -63,7 +63,7 @@ extension NetworkOptions {
   ///
   /// - Complexity: O(`partitions.count`).
   @inlinable
-  public func partitionDropsResponse(at time: VirtualTime) -> Bool {
+  package func partitionDropsResponse(at time: VirtualTime) -> Bool {
     for window in partitions where window.direction.dropsResponses && window.contains(time) { return true }
     return false
   }
