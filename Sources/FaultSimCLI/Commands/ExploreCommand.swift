@@ -75,7 +75,8 @@ struct ExploreCommand: Subcommand, WorldCommand {
       ("final states", "\(exploration.groups.count) distinct"),
     ]
     if let changes = result.repeatChanges {
-      lines.append(("repeat", "\(World.repeatedOperationOrReason): \(changes ? "the final state changes" : "no change")"))
+      lines.append(
+        ("repeat", "\(World.repeatedOperationOrReason): \(changes ? "the final state changes" : "no change")"))
     } else {
       lines.append(("repeat", "not probed: \(World.repeatedOperationOrReason)"))
     }
