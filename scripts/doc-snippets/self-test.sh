@@ -269,7 +269,7 @@ EOF
   expect swift-test-fails fail "swift-test-fails.md:2: the Swift test fails" <<EOF
 <!-- swift-frame: test-body -->
 ${fence}swift
-#expect(Scenario.shippedNames.isEmpty)
+#expect(try Scenario.shipped("checkout-reference").name.isEmpty)
 ${fence}
 EOF
   expect swift-does-not-compile fail "the Swift snippets do not build" <<EOF
@@ -283,8 +283,8 @@ EOF
 ${fence}swift
 import FaultSim
 
-func names() {
-  var unused = Scenario.shippedNames
+func names() throws {
+  var unused = try Scenario.shipped("checkout-reference")
 }
 ${fence}
 EOF
