@@ -16,7 +16,7 @@ public protocol ProbedWorld: ScenarioWorld {
 extension ScenarioWorld {
   /// What the repeat half of the probe repeats, or — for a world that is
   /// not a ``ProbedWorld`` — why nothing is repeated.
-  public static var repeatedOperationOrReason: String {
+  package static var repeatedOperationOrReason: String {
     (Self.self as? any ProbedWorld.Type)?.repeatedOperation ?? unrepeatableBecause
   }
 
