@@ -11,6 +11,10 @@ let package = Package(
     .library(name: "FaultSimTesting", targets: ["FaultSimTesting"]),
     // The same for XCTest.
     .library(name: "FaultSimXCTest", targets: ["FaultSimXCTest"]),
+    // URLRequest in, (Data, URLResponse) out, URLError thrown: code written
+    // against URLSession runs under simulation unchanged. A product of its
+    // own, so that `FaultSim` stays free of Foundation.
+    .library(name: "FaultSimFoundation", targets: ["FaultSimFoundation"]),
     // The command-line tool.
     .executable(name: "faultsim", targets: ["FaultSimCLI"]),
     // Release-mode benchmarks; see Benchmarks/README.md.
@@ -28,6 +32,7 @@ let package = Package(
     ),
     .target(name: "FaultSimTesting", dependencies: ["FaultSim"], path: "Sources/FaultSimTesting"),
     .target(name: "FaultSimXCTest", dependencies: ["FaultSim"], path: "Sources/FaultSimXCTest"),
+    .target(name: "FaultSimFoundation", dependencies: ["FaultSim"], path: "Sources/FaultSimFoundation"),
     .executableTarget(
       name: "FaultSimCLI",
       dependencies: ["FaultSim"],
@@ -55,6 +60,11 @@ let package = Package(
       name: "FaultSimTestingTests",
       dependencies: ["FaultSim", "FaultSimTesting", "FaultSimXCTest"],
       path: "Tests/FaultSimTestingTests"
+    ),
+    .testTarget(
+      name: "FaultSimFoundationTests",
+      dependencies: ["FaultSim", "FaultSimFoundation"],
+      path: "Tests/FaultSimFoundationTests"
     ),
     .testTarget(
       name: "FaultSimCLITests",

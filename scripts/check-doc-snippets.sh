@@ -458,6 +458,7 @@ if [ "$swift_count" -gt 0 ]; then
     echo
     echo "let faultSim: Target.Dependency = .product(name: \"FaultSim\", package: \"$identity\")"
     echo "let testing: [Target.Dependency] = [faultSim, .product(name: \"FaultSimTesting\", package: \"$identity\"), .product(name: \"FaultSimXCTest\", package: \"$identity\")]"
+    echo "let foundation: Target.Dependency = .product(name: \"FaultSimFoundation\", package: \"$identity\")"
     echo 'let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]'
     echo 'let package = Package('
     echo '  name: "DocSnippets",'
@@ -467,13 +468,19 @@ if [ "$swift_count" -gt 0 ]; then
       IFS='|' read -r id target where <<<"$entry"
       mkdir -p "$package/Sources/$target"
       { echo "// $where"; cat "$work/blocks/$id.swift"; } >"$package/Sources/$target/main.swift"
-      echo "    .executableTarget(name: \"$target\", dependencies: [faultSim], path: \"Sources/$target\", swiftSettings: strict),"
+      # Only a snippet that imports the Foundation adapter links it (and
+      # Foundation): the others build as a user's FaultSim-only target does.
+      dependencies="[faultSim]"
+      if grep -q '^import FaultSimFoundation' "$work/blocks/$id.swift"; then dependencies="[faultSim, foundation]"; fi
+      echo "    .executableTarget(name: \"$target\", dependencies: $dependencies, path: \"Sources/$target\", swiftSettings: strict),"
     done
     for entry in ${swift_tests[@]+"${swift_tests[@]}"}; do
       IFS='|' read -r id target where <<<"$entry"
       mkdir -p "$package/Tests/$target"
       { echo "// $where"; cat "$work/blocks/$id.swift"; } >"$package/Tests/$target/Snippet.swift"
-      echo "    .testTarget(name: \"$target\", dependencies: testing, path: \"Tests/$target\", swiftSettings: strict),"
+      dependencies="testing"
+      if grep -q '^import FaultSimFoundation' "$work/blocks/$id.swift"; then dependencies="testing + [foundation]"; fi
+      echo "    .testTarget(name: \"$target\", dependencies: $dependencies, path: \"Tests/$target\", swiftSettings: strict),"
     done
     echo '  ],'
     echo '  swiftLanguageModes: [.v6]'
