@@ -29,9 +29,14 @@ struct CodeClient: RequestClientComponent {
   /// The operations in flight.
   @usableFromInline
   var records: OperationWindow<UserCodeClients.Record>
-  /// The code.
+  /// The code each operation runs (for a run with an app object, the code
+  /// bound to this run's app).
   @usableFromInline
-  let code: @Sendable (SimulatedClient) async -> ClientOutcome
+  var code: @Sendable (SimulatedClient) async -> ClientOutcome
+  /// Builds the run's app object and binds the code to it, at the start
+  /// of each run; `nil` when the code has no app object.
+  @usableFromInline
+  let bindApp: (@Sendable (SimulatedApp) -> @Sendable (SimulatedClient) async -> ClientOutcome)?
   /// How long a request that sets no timeout waits (`client.timeout`).
   @usableFromInline
   let timeout: VirtualDuration
@@ -67,11 +72,15 @@ struct CodeClient: RequestClientComponent {
 
   /// The client of `scenario` running `code`.
   @usableFromInline
-  init(_ scenario: RequestWorldOptions, code: @escaping @Sendable (SimulatedClient) async -> ClientOutcome) {
+  init(
+    _ scenario: RequestWorldOptions, code: @escaping @Sendable (SimulatedClient) async -> ClientOutcome,
+    bindApp: (@Sendable (SimulatedApp) -> @Sendable (SimulatedClient) async -> ClientOutcome)? = nil
+  ) {
     runtime = TaskRuntime()
     clients = UserCodeClients(operations: scenario.workload.operations, runtime: runtime)
     records = OperationWindow(capacity: Swift.min(scenario.workload.operations, 1024))
     self.code = code
+    self.bindApp = bindApp
     timeout = scenario.client.timeout
     clocks = ClientClocks(scenario)
     app = scenario.client.app
@@ -108,6 +117,8 @@ struct CodeClient: RequestClientComponent {
     nextCommand = 0
     staged = nil
     endings = RequestMetrics()
+    // A new app object for every run: its state is the run's.
+    if let bindApp { code = bindApp(SimulatedApp(clients: clients)) }
   }
 
   // MARK: The code's runs

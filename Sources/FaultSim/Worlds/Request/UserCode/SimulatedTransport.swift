@@ -22,12 +22,15 @@
 /// A transport belongs to one operation (``SimulatedClient/transport``):
 /// each request's draws are keyed by that operation and the request's
 /// number within it, so the same seed loses the same requests however the
-/// tasks interleave. Use each operation's own transport for its requests.
+/// tasks interleave. The app-wide transport of ``SimulatedApp`` sends each
+/// request as the operation whose code calls it.
 public struct SimulatedTransport: HTTPTransport {
   /// The run's clients, where requests are posted.
   @usableFromInline
   let clients: UserCodeClients
-  /// The operation whose requests these are: what their draws are keyed by.
+  /// The operation whose requests these are: what their draws are keyed
+  /// by; negative for the app's transport, whose requests are the calling
+  /// task's operation's.
   @usableFromInline
   let operation: Int
   /// The launch of the operation's code that sends them.
@@ -43,10 +46,13 @@ public struct SimulatedTransport: HTTPTransport {
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard clients.runtime.isCurrent else {
       let escape = SimulationEscape(
-        .outsideSimulation, "op#\(operation): \(request) was sent from a thread that is not running the simulation")
+        .outsideSimulation,
+        "\(operation >= 0 ? "op#\(operation): " : "")\(request) was sent from a thread that is not running the simulation"
+      )
       clients.runtime.recordForeign(escape.detail)
       throw SimulationError.escape(escape)
     }
+    let (operation, launch) = try sender(of: request)
     // A killed process's code reaches nothing: its task was cancelled.
     guard clients.admits(operation, launch) else { throw CancellationError() }
     let sequence = clients.nextSequence(operation)
@@ -60,11 +66,36 @@ public struct SimulatedTransport: HTTPTransport {
     }
   }
 
+  /// The operation and launch that send `request`: this transport's, or
+  /// for the app's transport, the calling task's.
+  ///
+  /// - Throws: ``SimulationError/escape(_:)`` when the app's transport is
+  ///   called from a task that no operation's code created.
+  @usableFromInline
+  func sender(of request: HTTPRequest) throws(SimulationError) -> (operation: Int, launch: UInt32) {
+    guard operation < 0 else { return (operation, launch) }
+    guard let running = RunningOperation.current else {
+      let escape = SimulationEscape(
+        .outsideSimulation,
+        "\(request) was sent through the app's transport from a task that no operation's code created "
+          + "(a detached task, or the app's initializer): send it from an operation's code or a task it creates")
+      clients.runtime.recordForeign(escape.detail)
+      throw SimulationError.escape(escape)
+    }
+    return (running.operation, running.launch)
+  }
+
   /// The transport of `operation` of `clients`.
   @usableFromInline
   init(clients: UserCodeClients, operation: Int, launch: UInt32) {
     self.clients = clients
     self.operation = operation
     self.launch = launch
+  }
+
+  /// The app-wide transport of `clients`' run.
+  @usableFromInline
+  init(appOf clients: UserCodeClients) {
+    self.init(clients: clients, operation: -1, launch: 0)
   }
 }

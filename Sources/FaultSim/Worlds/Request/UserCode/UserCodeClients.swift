@@ -248,10 +248,15 @@ final class UserCodeClients: @unchecked Sendable {
       transport: SimulatedTransport(clients: self, operation: operation, launch: launch),
       clock: SimulatedClock(runtime, owner: SleepOwner(device: UInt32(truncatingIfNeeded: operation), process: launch)),
       random: SimulatedRandom(runtime.random, operation: operation, launch: Int(launch) - 1))
+    let running = RunningOperation(operation: operation, launch: launch)
     let task = runtime.spawn {
-      var outcome = ClientOutcome.pending
-      for _ in 0..<max(1, times) { outcome = await code(client) }
-      client.transport.clients.finished(operation, launch: launch, outcome)
+      // Tasks the code creates inherit the operation: the app's transport
+      // sends their requests as this operation's.
+      await RunningOperation.$current.withValue(running) {
+        var outcome = ClientOutcome.pending
+        for _ in 0..<max(1, times) { outcome = await code(client) }
+        client.transport.clients.finished(operation, launch: launch, outcome)
+      }
     }
     // Kept only where a kill may cancel it.
     if killable { processes[operation].task = task }

@@ -36,6 +36,11 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
     /// The client: runs once per operation (twice when the workload
     /// submits each operation twice) and says how the operation ended.
     public var code: @Sendable (SimulatedClient) async -> ClientOutcome
+    /// Builds a run's app object and binds the code to it, once per run
+    /// (``Scenario/requestWorld(app:running:)``); `nil` when the code has
+    /// no app object.
+    @usableFromInline
+    var bindApp: (@Sendable (SimulatedApp) -> @Sendable (SimulatedClient) async -> ClientOutcome)?
 
     /// The options of a world that runs `code` against `handler` in
     /// `scenario`.
@@ -51,7 +56,9 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
     /// The same code and server over other scenario options.
     @inlinable
     func with(_ scenario: RequestWorldOptions) -> Options {
-      Options(scenario: scenario, handler: handler, code: code)
+      var options = Options(scenario: scenario, handler: handler, code: code)
+      options.bindApp = bindApp
+      return options
     }
   }
 
@@ -65,8 +72,8 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
   /// Creates the world in its initial state.
   public init(_ options: Options) {
     self.options = options
-    model = RequestWorldModel(
-      options.scenario, client: CodeClient(options.scenario, code: options.code), handler: options.handler)
+    let client = CodeClient(options.scenario, code: options.code, bindApp: options.bindApp)
+    model = RequestWorldModel(options.scenario, client: client, handler: options.handler)
   }
 
   /// Restores the initial state for another run, keeping the storage.
