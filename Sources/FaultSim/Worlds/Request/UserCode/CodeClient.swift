@@ -117,8 +117,14 @@ struct CodeClient: RequestClientComponent {
     nextCommand = 0
     staged = nil
     endings = RequestMetrics()
-    // A new app object for every run: its state is the run's.
-    if let bindApp { code = bindApp(SimulatedApp(clients: clients)) }
+    // A new app object for every run: its state is the run's. Built on
+    // the runtime's thread, as the code's tasks use it (a database's
+    // schema declared here is not a use from another thread).
+    if let bindApp {
+      let entered = (try? runtime.enter()) != nil
+      code = bindApp(SimulatedApp(clients: clients))
+      if entered { runtime.leave() }
+    }
   }
 
   // MARK: The code's runs

@@ -1,5 +1,5 @@
 /// What your app object is built with, once per run: the app-wide
-/// transport and the device's virtual clock. See
+/// transport, the virtual clock and the app's database. See
 /// ``Scenario/requestWorld(app:running:)``.
 ///
 /// An app's singletons — a token store, a session, a cache — are shared by
@@ -15,6 +15,9 @@ public struct SimulatedApp: Sendable {
   public let transport: SimulatedTransport
   /// Virtual time: sleeps on it take no wall-clock time.
   public let clock: SimulatedClock
+  /// The app's database (what its SQLite file is): it survives the app's
+  /// kills, and every run starts with an empty one.
+  public let database: SimulatedDatabase
 
   /// A line in the run's trace under the calling operation's client, at
   /// the current virtual time.
@@ -34,5 +37,6 @@ public struct SimulatedApp: Sendable {
   init(clients: UserCodeClients) {
     transport = SimulatedTransport(appOf: clients)
     clock = SimulatedClock(clients.runtime)
+    database = SimulatedDatabase(runtime: clients.runtime)
   }
 }

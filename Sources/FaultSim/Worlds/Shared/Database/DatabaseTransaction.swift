@@ -1,0 +1,120 @@
+/// The statements of one ``SimulatedDatabase/transaction(_:)``: they apply
+/// at one instant, all or none — nothing else runs between them, so a
+/// transaction is serializable. A statement that breaks a constraint
+/// throws ``DatabaseError``; a body that throws rolls every statement back.
+public struct DatabaseTransaction: ~Copyable {
+  /// What one statement changed, to undo it.
+  @usableFromInline
+  struct Undo {
+    var table: String
+    var id: Int
+    /// The row before the statement (`nil`: it did not exist).
+    var before: DatabaseRow?
+    /// The table's last id before the statement.
+    var lastID: Int
+  }
+
+  /// The database the statements apply to.
+  @usableFromInline
+  let database: SimulatedDatabase
+  /// The statements' undo records, oldest first.
+  @usableFromInline
+  var undo: [Undo] = []
+
+  @usableFromInline
+  init(_ database: SimulatedDatabase) {
+    self.database = database
+  }
+
+  /// Inserts a row holding `columns` into `table`, with the next id.
+  ///
+  /// - Throws: ``DatabaseError/uniqueViolation(table:column:value:)`` when
+  ///   a unique column's value is taken.
+  /// - Complexity: O(unique columns) on average.
+  @discardableResult
+  public mutating func insert(_ columns: [String: String], into table: String) throws(DatabaseError) -> DatabaseRow {
+    var stored = database.tables[table] ?? DatabaseTable()
+    let row = DatabaseRow(id: stored.lastID + 1, columns: columns)
+    if let (column, value) = stored.violation(of: columns, by: row.id) {
+      throw .uniqueViolation(table: table, column: column, value: value)
+    }
+    undo.append(Undo(table: table, id: row.id, before: nil, lastID: stored.lastID))
+    stored.lastID = row.id
+    stored.put(row)
+    database.tables[table] = stored
+    return row
+  }
+
+  /// The rows of `table` whose `column` holds `value`, by id.
+  ///
+  /// - Complexity: O(1) for a unique column, O(rows log rows) otherwise.
+  public func rows(in table: String, where column: String, is value: String) -> [DatabaseRow] {
+    database.tables[table]?.rows(where: column, is: value) ?? []
+  }
+
+  /// The row of `id` in `table`.
+  ///
+  /// - Complexity: O(1) on average.
+  public func row(in table: String, id: Int) -> DatabaseRow? {
+    database.tables[table]?.rows[id]
+  }
+
+  /// Sets `columns` of the row of `id` (a `nil` value removes the
+  /// column) and returns the row as it is now.
+  ///
+  /// - Throws: ``DatabaseError/noSuchRow(table:id:)``;
+  ///   ``DatabaseError/uniqueViolation(table:column:value:)``.
+  @discardableResult
+  public mutating func update(in table: String, id: Int, set columns: [String: String?]) throws(DatabaseError)
+    -> DatabaseRow
+  {
+    guard var stored = database.tables[table], let before = stored.rows[id] else {
+      throw .noSuchRow(table: table, id: id)
+    }
+    var row = before
+    for (column, value) in columns { row.columns[column] = value }
+    if let (column, value) = stored.violation(of: row.columns, by: id) {
+      throw .uniqueViolation(table: table, column: column, value: value)
+    }
+    undo.append(Undo(table: table, id: id, before: before, lastID: stored.lastID))
+    stored.put(row)
+    database.tables[table] = stored
+    return row
+  }
+
+  /// Sets `column` of the row of `id` to `new` only if it holds `expected`
+  /// now (`nil`: no value): compare-and-set. Returns whether it did.
+  ///
+  /// - Throws: ``DatabaseError/noSuchRow(table:id:)``;
+  ///   ``DatabaseError/uniqueViolation(table:column:value:)``.
+  public mutating func compareAndSet(
+    in table: String, id: Int, column: String, expected: String?, new: String?
+  ) throws(DatabaseError) -> Bool {
+    guard let row = row(in: table, id: id) else { throw .noSuchRow(table: table, id: id) }
+    guard row[column] == expected else { return false }
+    try update(in: table, id: id, set: [column: new])
+    return true
+  }
+
+  /// Deletes the row of `id`; returns whether there was one.
+  @discardableResult
+  public mutating func delete(from table: String, id: Int) -> Bool {
+    guard var stored = database.tables[table], let before = stored.rows[id] else { return false }
+    undo.append(Undo(table: table, id: id, before: before, lastID: stored.lastID))
+    stored.remove(id)
+    database.tables[table] = stored
+    return true
+  }
+
+  /// Undoes every statement, newest first.
+  @usableFromInline
+  mutating func rollBack() {
+    for record in undo.reversed() {
+      guard var stored = database.tables[record.table] else { continue }
+      if let before = record.before { stored.put(before) } else { stored.remove(record.id) }
+      stored.lastID = record.lastID
+      database.tables[record.table] = stored
+    }
+    undo.removeAll()
+  }
+}
