@@ -22,6 +22,8 @@ public struct Counterexample: Sendable, CustomStringConvertible {
   /// Whether shrinking stopped because it used its ``ShrinkBudget``: the
   /// counterexample may then not be minimal.
   @usableFromInline package var budgetExhausted: Bool
+  /// Why the run was not shrunk at all, when it was not.
+  @usableFromInline package var notShrunkBecause: String? = nil
 
   /// The shrunk faults, races, smaller overrides and timeline, one item per
   /// line, as `faultsim` and property reports print them.
@@ -30,6 +32,7 @@ public struct Counterexample: Sendable, CustomStringConvertible {
       "shrunk counterexample: \(originalFaults) fault\(originalFaults == 1 ? "" : "s") -> \(faults.count), \(runs) runs"
         + (budgetExhausted ? " (stopped at the budget: may not be minimal)" : "")
     ]
+    if let notShrunkBecause { lines[0] = "counterexample, not shrunk: \(notShrunkBecause)" }
     lines.append("  faults:")
     lines += faults.isEmpty ? ["    none (the property fails without any fault)"] : faults.map { "    \($0)" }
     if !races.isEmpty {

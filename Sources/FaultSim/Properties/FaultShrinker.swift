@@ -5,7 +5,10 @@
 /// replayed with only a subset of them allowed to fire (``FaultMode``).
 /// The algorithm, within a budget of runs:
 ///
-/// 1. Record the failing run's faults and race answers.
+/// 1. Record the failing run's faults and race answers (under the order it
+///    failed in: FIFO, or a random order of the property's
+///    ``PropertyOrders``), and check that answering its races by identity
+///    reproduces it — if not, the run is reported as it failed, unshrunk.
 /// 2. Delta debugging (Zeller and Hildebrandt's *ddmin*) over the faults:
 ///    try halves, then complements, then finer splits, keeping any subset
 ///    that still fails — at most O(n²) runs for n faults in the worst case,
@@ -25,15 +28,18 @@ struct FaultShrinker<World: ShrinkableWorld> {
   let seed: UInt64
   let budget: ShrinkBudget
   let fails: (PropertyRun<World>) -> Bool
+  /// The order the run failed in.
+  let strategy: OrderStrategy
   private var runs = 0
 
   init(
-    options: World.Options, seed: UInt64, budget: ShrinkBudget,
+    options: World.Options, seed: UInt64, budget: ShrinkBudget, strategy: OrderStrategy = .fifo,
     fails: @escaping (PropertyRun<World>) -> Bool
   ) {
     self.options = options
     self.seed = seed
     self.budget = budget
+    self.strategy = strategy
     self.fails = fails
   }
 
@@ -53,10 +59,18 @@ struct FaultShrinker<World: ShrinkableWorld> {
     // 1. The failing run, recorded.
     runs += 1
     let recorded = try World.runOnce(
-      options, seed: seed, strategy: .fifo, tracing: false, faults: .recording, simplifiesValues: false)
+      options, seed: seed, strategy: strategy, tracing: false, faults: .recording, simplifiesValues: false)
     var faults = recorded.firedFaults
     var answers = recorded.summary.choices.map { RaceAnswer(race: $0.race, chosen: $0.chosen) }
     var exhausted = false
+    if strategy != .fifo {
+      // A random order is shrunk race by race only if answering its races
+      // by identity fails as it did.
+      guard let reproduces = try trial(options, faults: faults, answers: answers, simplify: false), reproduces
+      else {
+        return try unshrunk(recorded.firedFaults)
+      }
+    }
 
     // 2. ddmin over the faults.
     var granularity = 2
@@ -162,6 +176,22 @@ struct FaultShrinker<World: ShrinkableWorld> {
       smaller: smaller, timeline: Array(timeline.prefix(Self.timelineLimit)),
       omittedLines: max(0, timeline.count - Self.timelineLimit),
       runs: runs, budgetExhausted: exhausted)
+  }
+
+  /// The failing run as it failed, with its timeline: when its order
+  /// cannot be replayed race by race.
+  private mutating func unshrunk(_ faults: [DrawKey]) throws(SimulationError) -> Counterexample {
+    runs += 1
+    let final = try World.runOnce(
+      options, seed: seed, strategy: strategy, tracing: true, faults: .restricted(Set(faults)),
+      simplifiesValues: false)
+    return Counterexample(
+      originalFaults: faults.count, faults: faults.map { World.describe(fault: $0, options: options) },
+      races: final.summary.choices.filter { $0.chosen != 0 }.map(\.description), valuesSimplified: false,
+      smaller: [], timeline: Array(final.trace.prefix(Self.timelineLimit)),
+      omittedLines: max(0, final.trace.count - Self.timelineLimit), runs: runs, budgetExhausted: false,
+      notShrunkBecause: "its order (\(ReplayCommand.orderText(strategy))) does not fail again when its races are "
+        + "answered one by one, so it is shown as it failed")
   }
 
   /// The most timeline lines a counterexample shows.

@@ -8,6 +8,16 @@ public struct PropertyReport: Sendable, CustomStringConvertible {
     public var replay: String
     /// The smallest set of faults found that still breaks the property.
     public var counterexample: Counterexample
+    /// The order the seed failed in: FIFO, or a random order of the
+    /// property's ``PropertyOrders``.
+    public var order: OrderStrategy = .fifo
+
+    /// A failure; see the properties for each argument.
+    public init(seed: UInt64, replay: String, counterexample: Counterexample) {
+      self.seed = seed
+      self.replay = replay
+      self.counterexample = counterexample
+    }
   }
 
   /// The property's name (``ScenarioProperty/name``).
@@ -32,13 +42,16 @@ public struct PropertyReport: Sendable, CustomStringConvertible {
   @usableFromInline package var nondeterminism: NondeterministicRun?
   /// Seeds run again to verify that they are functions of their seeds.
   public var seedsVerified: UInt64
+  /// The orders each seed ran in.
+  @usableFromInline package var orders: PropertyOrders = .fifo
 
   /// A report; see the properties for each argument.
   public init(
     property: String, scenario: String, seeds: Range<UInt64>, seedsChecked: UInt64, failure: Failure?,
     coverage: [(String, String)] = [], unexercised: [String] = [], nondeterminism: NondeterministicRun? = nil,
-    seedsVerified: UInt64 = 0
+    seedsVerified: UInt64 = 0, orders: PropertyOrders = .fifo
   ) {
+    self.orders = orders
     self.property = property
     self.scenario = scenario
     self.seeds = seeds
@@ -60,7 +73,8 @@ public struct PropertyReport: Sendable, CustomStringConvertible {
   /// seed, its replay command and the shrunk counterexample; or which required
   /// kinds never fired.
   public var description: String {
-    let range = "\(seeds.lowerBound)..<\(seeds.upperBound)"
+    let range =
+      "\(seeds.lowerBound)..<\(seeds.upperBound)" + (orders == .fifo ? "" : ", each in \(orders)")
     let covered = coverage.map { "  \($0.0): \($0.1)" }.joined(separator: "\n")
     if let nondeterminism {
       return """
@@ -79,7 +93,7 @@ public struct PropertyReport: Sendable, CustomStringConvertible {
       return "property \"\(property)\" holds for all \(seedsChecked) seeds \(range) of \(scenario)\n\(covered)"
     }
     return """
-      property "\(property)" fails for seed \(failure.seed) of \(scenario) (after \(seedsChecked) of \(seeds.count) seeds)
+      property "\(property)" fails for seed \(failure.seed)\(failure.order == .fifo ? "" : " in order \(ReplayCommand.orderText(failure.order))") of \(scenario) (after \(seedsChecked) of \(seeds.count) seeds)
       replay: \(failure.replay)
       \(failure.counterexample)
       """

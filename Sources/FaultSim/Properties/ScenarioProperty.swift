@@ -16,17 +16,20 @@
 ///   #expect(report.holds, "\(report)")
 /// }
 /// ```
-public struct ScenarioProperty<World: ShrinkableWorld> {
+public struct ScenarioProperty<World: ShrinkableWorld>: Sendable {
   /// What the property says, for reports.
   public let name: String
-  let holds: (PropertyRun<World>) -> Bool
+  let holds: @Sendable (PropertyRun<World>) -> Bool
   /// Which seeds are run again to verify that they are functions of their
   /// seeds (``DeterminismCheck/sampled`` unless changed with
   /// ``checkingDeterminism(_:)``).
   @usableFromInline package private(set) var determinism = DeterminismCheck.sampled
+  /// The orders each seed runs in (``PropertyOrders/fifo`` unless changed
+  /// with ``checkingOrders(_:)``).
+  @usableFromInline package private(set) var orders = PropertyOrders.fifo
 
   /// A property: `holds` is true when a run satisfies it.
-  public init(_ name: String, holds: @escaping (PropertyRun<World>) -> Bool) {
+  public init(_ name: String, holds: @escaping @Sendable (PropertyRun<World>) -> Bool) {
     self.name = name
     self.holds = holds
   }
@@ -39,6 +42,18 @@ public struct ScenarioProperty<World: ShrinkableWorld> {
   public func checkingDeterminism(_ check: DeterminismCheck) -> ScenarioProperty {
     var property = self
     property.determinism = check
+    return property
+  }
+
+  /// The same property, running each seed in FIFO order and, with
+  /// ``PropertyOrders/random(perSeed:)``, in that many keyed random orders
+  /// of the code's tasks and the engine's races: a failure under a random
+  /// order is reported with that order, replayable.
+  ///
+  /// - Complexity: O(1).
+  public func checkingOrders(_ orders: PropertyOrders) -> ScenarioProperty {
+    var property = self
+    property.orders = orders
     return property
   }
 
@@ -71,8 +86,10 @@ public struct ScenarioProperty<World: ShrinkableWorld> {
     }
     return try check(
       options, file: scenario.file, seeds: seeds, requiring: required, shrinking: budget,
-      replay: { seed in
-        ReplayCommand.run(scenario: scenario.file, seed: seed, overrides: scenario.overrides.map(\.description))
+      replay: { seed, strategy in
+        ReplayCommand.run(
+          scenario: scenario.file, seed: seed, overrides: scenario.overrides.map(\.description),
+          order: strategy == .fifo ? nil : ReplayCommand.orderText(strategy))
       })
   }
 
@@ -91,13 +108,18 @@ public struct ScenarioProperty<World: ShrinkableWorld> {
   ) throws(PropertyError) -> PropertyReport {
     try check(
       world.options, file: world.scenario.file, seeds: seeds, requiring: required, shrinking: budget,
-      replay: { seed in "print(try world.trace(seed: \(seed)))" })
+      replay: { seed, strategy in
+        switch strategy {
+        case .random(let orderSeed): "print(try world.trace(seed: \(seed), strategy: .random(orderSeed: \(orderSeed))))"
+        default: "print(try world.trace(seed: \(seed)))"
+        }
+      })
   }
 
   /// The check, on a world's options.
   func check(
     _ options: World.Options, file: String, seeds: Range<UInt64>, requiring required: [World.Draws],
-    shrinking budget: ShrinkBudget, replay: (UInt64) -> String
+    shrinking budget: ShrinkBudget, replay: (UInt64, OrderStrategy) -> String
   ) throws(PropertyError) -> PropertyReport {
     var checked: UInt64 = 0
     var verified: UInt64 = 0
@@ -105,14 +127,21 @@ public struct ScenarioProperty<World: ShrinkableWorld> {
     let probe = DeterminismProbe<World>(options: options)
     for seed in seeds {
       checked += 1
-      let run: WorldRun<World.Metrics, World.FinalState>
-      do {
-        run = try World.runOnce(options, seed: seed, strategy: .fifo, tracing: false)
-      } catch {
-        throw .simulation(seed: seed, error)
+      var failedIn: OrderStrategy?
+      for strategy in orders.strategies {
+        let run: WorldRun<World.Metrics, World.FinalState>
+        do {
+          run = try World.runOnce(options, seed: seed, strategy: strategy, tracing: false)
+        } catch {
+          throw .simulation(seed: seed, error)
+        }
+        coverage.add(run.summary)
+        if !holds(PropertyRun(seed: seed, metrics: run.metrics, finalState: run.finalState)) {
+          failedIn = strategy
+          break
+        }
       }
-      coverage.add(run.summary)
-      let passed = holds(PropertyRun(seed: seed, metrics: run.metrics, finalState: run.finalState))
+      let passed = failedIn == nil
       if passed ? determinism.samples(checked - 1) : determinism.isOn {
         verified += 1
         let finding: NondeterministicRun?
@@ -124,26 +153,28 @@ public struct ScenarioProperty<World: ShrinkableWorld> {
         if let finding {
           return PropertyReport(
             property: name, scenario: file, seeds: seeds, seedsChecked: checked, failure: nil,
-            coverage: coverage.reportLines, nondeterminism: finding, seedsVerified: verified)
+            coverage: coverage.reportLines, nondeterminism: finding, seedsVerified: verified, orders: orders)
         }
       }
-      if passed { continue }
+      guard let strategy = failedIn else { continue }
       let counterexample: Counterexample
       var shrinker = FaultShrinker<World>(
-        options: options, seed: seed, budget: budget, fails: { !holds($0) })
+        options: options, seed: seed, budget: budget, strategy: strategy, fails: { !holds($0) })
       do {
         counterexample = try shrinker.shrink()
       } catch {
         throw .simulation(seed: seed, error)
       }
+      var failure = PropertyReport.Failure(seed: seed, replay: replay(seed, strategy), counterexample: counterexample)
+      failure.order = strategy
       return PropertyReport(
-        property: name, scenario: file, seeds: seeds, seedsChecked: checked,
-        failure: PropertyReport.Failure(seed: seed, replay: replay(seed), counterexample: counterexample),
-        coverage: coverage.reportLines, unexercised: [], seedsVerified: verified)
+        property: name, scenario: file, seeds: seeds, seedsChecked: checked, failure: failure,
+        coverage: coverage.reportLines, unexercised: [], seedsVerified: verified, orders: orders)
     }
     return PropertyReport(
       property: name, scenario: file, seeds: seeds, seedsChecked: checked, failure: nil,
-      coverage: coverage.reportLines, unexercised: coverage.missing(required).map(\.name), seedsVerified: verified)
+      coverage: coverage.reportLines, unexercised: coverage.missing(required).map(\.name), seedsVerified: verified,
+      orders: orders)
   }
 }
 
