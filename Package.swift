@@ -3,6 +3,10 @@ import PackageDescription
 
 let package = Package(
   name: "FaultSim",
+  // Apple platforms: the deterministic runtime needs task executors and
+  // Synchronization's Mutex (macOS 15, iOS 18 and their siblings); Linux
+  // needs Swift 6.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     // The public API people import in their own tests.
     .library(name: "FaultSim", targets: ["FaultSim"]),

@@ -5,6 +5,10 @@ import PackageDescription
 // uses only its public API.
 let package = Package(
   name: "Examples",
+  // Apple platforms: the deterministic runtime needs task executors and
+  // Synchronization's Mutex (macOS 15, iOS 18 and their siblings); Linux
+  // needs Swift 6.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "Checkout", targets: ["Checkout"]),
     .executable(name: "checkout-trace", targets: ["CheckoutTrace"]),
