@@ -56,6 +56,21 @@ extension ScenarioProperty {
       try check(world, seeds: seeds, requiring: required, shrinking: budget)
     }
   }
+
+  /// Checks the property over `seeds` of a world running your async code,
+  /// requiring kinds of the world it runs in (`requiring: [.responseLoss]`).
+  ///
+  /// - Returns: The report, or `nil` when the property could not be checked.
+  /// - Complexity: That of the check.
+  @discardableResult
+  public func expect<Base: DrawPurposeSet>(
+    on world: PluggedScenario<World>, seeds: Range<UInt64>, requiring required: [Base],
+    shrinking budget: ShrinkBudget = ShrinkBudget(), sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) -> PropertyReport? where World.Draws == UserCodeDraw<Base> {
+    expect(
+      on: world, seeds: seeds, requiring: required.map { UserCodeDraw($0) }, shrinking: budget,
+      sourceLocation: sourceLocation)
+  }
 }
 
 /// What both `expect` forms share: the seeds the environment chooses, the

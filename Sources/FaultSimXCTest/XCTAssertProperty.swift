@@ -50,6 +50,20 @@ extension ScenarioProperty {
       try check(world, seeds: seeds, requiring: required, shrinking: budget)
     }
   }
+
+  /// Checks the property over `seeds` of a world running your async code,
+  /// requiring kinds of the world it runs in (`requiring: [.responseLoss]`).
+  ///
+  /// - Returns: The report, or `nil` when the property could not be checked.
+  /// - Complexity: That of the check.
+  @discardableResult
+  public func assertHolds<Base: DrawPurposeSet>(
+    on world: PluggedScenario<World>, seeds: Range<UInt64>, requiring required: [Base],
+    shrinking budget: ShrinkBudget = ShrinkBudget(), file: StaticString = #filePath, line: UInt = #line
+  ) -> PropertyReport? where World.Draws == UserCodeDraw<Base> {
+    assertHolds(
+      on: world, seeds: seeds, requiring: required.map { UserCodeDraw($0) }, shrinking: budget, file: file, line: line)
+  }
 }
 
 /// The check and the failure both `assertHolds` forms share.

@@ -44,6 +44,20 @@ import Testing
     }
   }
 
+  @Test func yourAsyncCodesPropertyRequiresTheWorldsOwnKinds() throws {
+    let world = try Self.scenario("keyless-write", operations: 40).requestWorld { client in
+      let request = HTTPRequest(method: "POST", path: "/orders", text: "\(client.operation)", timeout: .seconds(1))
+      return (try? await client.transport.send(request))?.isSuccess == true ? .succeeded : .uncertain
+    }
+    let runs = ScenarioProperty<UserCodeRequestWorld<BuiltInRequestHandler>>("runs") { _ in true }
+    #expect(runs.expect(on: world, seeds: 0..<3, requiring: [.responseLoss])?.holds == true)
+    withKnownIssue {
+      runs.expect(on: world, seeds: 0..<3, requiring: [.partitionResponseLoss])
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("partition-response-loss never fired")
+    }
+  }
+
   @Test func theEnvironmentChoosesTheSeeds() throws {
     let environment = { (values: [String: String]) in { (name: String) in values[name] } }
     #expect(try PropertySeeds.chosen(0..<100, environment: environment(["FAULTSIM_SEED": "17"])) == 17..<18)

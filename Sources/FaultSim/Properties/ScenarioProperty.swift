@@ -116,6 +116,21 @@ public struct ScenarioProperty<World: ShrinkableWorld>: Sendable {
       })
   }
 
+  /// Checks the property on a world that runs your async code, requiring
+  /// kinds of the world it runs in — `requiring: [.responseLoss]` — as a
+  /// property on the built-in world does; see
+  /// the check on a plugged world.
+  ///
+  /// - Throws: `PropertyError` when a run stops with a simulation error.
+  /// - Complexity: One run per seed and order up to the first failure,
+  ///   then at most `budget.runs` runs.
+  public func check<Base: DrawPurposeSet>(
+    _ world: PluggedScenario<World>, seeds: Range<UInt64>, requiring required: [Base],
+    shrinking budget: ShrinkBudget = ShrinkBudget()
+  ) throws(PropertyError) -> PropertyReport where World.Draws == UserCodeDraw<Base> {
+    try check(world, seeds: seeds, requiring: required.map { UserCodeDraw($0) }, shrinking: budget)
+  }
+
   /// The check, on a world's options.
   func check(
     _ options: World.Options, file: String, seeds: Range<UInt64>, requiring required: [World.Draws],

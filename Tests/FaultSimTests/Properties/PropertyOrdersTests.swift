@@ -63,3 +63,22 @@ import Testing
     #expect("\(report)".contains("each in FIFO and 2 random orders"), "\(report)")
   }
 }
+
+/// A property on your async code requires the kinds of the world it runs in.
+@Suite struct UserCodeRequiringTests {
+  @Test func requiringNamesTheWorldsOwnKinds() throws {
+    let world = try Scenario.shipped(
+      "checkout-reference", overrides: [try ScenarioOverride(parsing: "workload.operations=50")]
+    )
+    .requestWorld { client in
+      let request = HTTPRequest(method: "POST", path: "/orders", text: "\(client.operation)", timeout: .seconds(1))
+      return (try? await client.transport.send(request))?.isSuccess == true ? .succeeded : .uncertain
+    }
+    let property = ScenarioProperty<UserCodeRequestWorld<BuiltInRequestHandler>>("runs") { _ in true }
+    let fired = try property.check(world, seeds: 0..<3, requiring: [.responseLoss])
+    #expect(fired.holds, "\(fired)")
+    let never = try property.check(world, seeds: 0..<3, requiring: [.appTermination])
+    #expect(!never.holds)
+    #expect("\(never)".contains("app-termination never fired"), "\(never)")
+  }
+}
