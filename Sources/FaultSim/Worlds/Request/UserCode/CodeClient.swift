@@ -220,21 +220,28 @@ struct CodeClient: RequestClientComponent {
   /// waits on something the simulation does not drive.
   @inlinable
   mutating func runEnded(_ context: inout SimulationContext<RequestEvent>) throws(SimulationError) {
-    if let escape = runtime.foreignEscape() { throw .escape(escape) }
     var waiting = records.spilledOperations.filter { !records[$0].isFinished }
     for operation in records.retired..<records.opened where !records[operation].isFinished {
       waiting.append(operation)
     }
     waiting.sort()
-    guard let first = waiting.first else { return }
+    // Code that waits is reported as waiting, whether or not the thread it
+    // waits on got to resume it before the run ended (its job is never
+    // run): which came first is a matter of wall-clock time, and the
+    // report must be the same in every process.
+    guard let first = waiting.first else {
+      if let escape = runtime.foreignEscape() { throw .escape(escape) }
+      return
+    }
     runtime.taint()
     let more = waiting.count > 1 ? " (and \(waiting.count - 1) more)" : ""
     throw .escape(
       SimulationEscape(
         .stillWaiting,
         "the code of op#\(first)\(more) had not returned when the run ran out of events at \(context.now): it waits "
-          + "on something the simulation does not drive — a real Task.sleep or ContinuousClock, a real socket or "
-          + "URLSession, a continuation nobody resumes, the main actor, or an actor with an executor of its own"))
+          + "on something the simulation does not drive — a continuation resumed from a Dispatch queue or a thread "
+          + "of your own, the main actor (MainActor.run, a @MainActor function), an actor with an executor of its "
+          + "own, a real sleep, a real socket or URLSession, or a continuation nobody resumes"))
   }
 
   // MARK: Sending

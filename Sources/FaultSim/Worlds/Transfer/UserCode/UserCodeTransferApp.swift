@@ -103,22 +103,26 @@ extension UserCodeTransferApp: TransferAppComponent {
   /// A running app whose code has not returned when the run is out of
   /// events waits on something the simulation does not drive.
   func finish(_ context: inout SimulationContext<TransferEvent>) throws(SimulationError) {
-    if let escape = runtime.foreignEscape() { throw .escape(escape) }
     var waiting: [Int] = []
     for (user, device) in devices.devices.enumerated()
     where device.outstanding > 0 && device.held.isEmpty && device.state != .notRunning && device.state != .forceQuit {
       waiting.append(user)
     }
-    guard let first = waiting.first else { return }
+    // Code that waits is reported as waiting, whether or not the thread it
+    // waits on resumed it before the run ended: the same in every process.
+    guard let first = waiting.first else {
+      if let escape = runtime.foreignEscape() { throw .escape(escape) }
+      return
+    }
     runtime.taint()
     let more = waiting.count > 1 ? " (and \(waiting.count - 1) more)" : ""
     throw .escape(
       SimulationEscape(
         .stillWaiting,
         "the app code of device \(first)\(more) had not returned when the run ran out of events at \(context.now): "
-          + "it waits on something the simulation does not drive — a real Task.sleep or ContinuousClock, a real "
-          + "URLSession or socket, a continuation nobody resumes, the main actor, or an actor with an executor of "
-          + "its own"))
+          + "it waits on something the simulation does not drive — a continuation resumed from a Dispatch queue or "
+          + "a thread of your own, the main actor (MainActor.run, a @MainActor function), an actor with an executor "
+          + "of its own, a real sleep, a real URLSession or socket, or a continuation nobody resumes"))
   }
 
   /// A process that runs code in the background reads as in the
