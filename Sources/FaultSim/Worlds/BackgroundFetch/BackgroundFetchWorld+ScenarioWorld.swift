@@ -47,15 +47,19 @@ extension BackgroundFetchWorld {
 
 extension BackgroundFetchWorld: MemorySizedWorld {
   public static func estimatedBytes(_ options: BackgroundFetchWorldOptions) -> UInt64 {
-    // Per user: condition timelines, content arrivals and fetch records
-    // over the duration (measured, release, 72 h: 2.7 KB a user).
+    // Per user: condition timelines, content arrivals (a time each, by
+    // layout) and fetch records over the duration (measured, release,
+    // 72 h: 2.7 KB a user with the arrivals).
     let duration = options.population.duration
     let days = max(1, duration.nanoseconds / 86_400_000_000_000)
     let hours = Double(duration.nanoseconds) / 3_600_000_000_000
-    let items = UInt64(min(1e15, options.content.itemsPerHour * hours * 16))
-    let perUser = 2_048 + days * 1_024 + items + options.conditions.estimatedBytes(horizon: duration)
+    let arrivals = MemoryFootprint.records(
+      UInt64(min(1e15, options.content.itemsPerHour * hours)), of: VirtualTime.self)
+    let perUser =
+      2_048 + days * 1_024 + MemoryFootprint.arrayHeader + arrivals
+      + options.conditions.estimatedBytes(horizon: duration)
     let (users, overflow) = UInt64(options.population.users).multipliedReportingOverflow(by: perUser)
-    return overflow ? .max : users + 24 << 20
+    return overflow ? .max : users.adding(saturating: MemoryFootprint.process)
   }
 
   public static var sizeKey: String { "population.users or population.duration" }

@@ -143,15 +143,10 @@ extension CustomRequestWorld: DerivedWorld, ProbedWorld, MemorySizedWorld, Shrin
   @inlinable
   public static func rebased(_ options: Options, on base: RequestWorldOptions) -> Options { options.with(base) }
 
-  /// The memory a run needs, as for ``RequestWorld``, plus what a policy's
-  /// memory and a handler's entry take beyond the built-in ones per
-  /// operation.
+  /// The memory a run needs, as for ``RequestWorld``, with the records of
+  /// this policy's memory and this handler's entry.
   public static func estimatedBytes(_ options: Options) -> UInt64 {
-    let perOperation = UInt64(
-      MemoryLayout<ClientRecord<Client.Memory>>.stride + MemoryLayout<ServerRecord<Handler.Entry>>.stride)
-    let builtIn = UInt64(
-      MemoryLayout<ClientRecord<RetryState>>.stride + MemoryLayout<ServerRecord<LedgerEntry>>.stride)
-    let extra = perOperation > builtIn ? perOperation - builtIn : 0
-    return RequestWorld.estimatedBytes(options.scenario) + extra * UInt64(options.scenario.workload.operations)
+    RequestWorld.estimatedBytes(
+      options.scenario, client: ClientRecord<Client.Memory>.self, server: ServerRecord<Handler.Entry>.self)
   }
 }

@@ -63,24 +63,43 @@ extension RequestWorld: ProbedWorld {
 
 extension RequestWorld: MemorySizedWorld {
   public static func estimatedBytes(_ options: RequestWorldOptions) -> UInt64 {
-    // The operations in flight hold a client and a server record and a few
-    // pending events each (measured, release: about 200 bytes); finished
-    // ones are folded into the metrics and forgotten, and explore counts
-    // the final states it keeps itself. A uniform schedule keeps the running
-    // sums of its first 262,144 spacings (8 bytes each). A server with a
-    // capacity queue keeps each queued request until the queue drains: up to
-    // 64 bytes an attempt more. 24 MiB is the process.
-    let operations = UInt64(options.workload.operations)
-    let queued = options.server.capacity == nil ? 0 : 64 * UInt64(min(max(options.client.attempts, 1), 32))
-    let inFlight = min(operations, operationsInFlight(options))
-    let sums = min(operations, 1 << 18) * 8
-    // An `lru` key store holds up to `capacity` keys of finished operations
-    // too (`RecentKeys`: a dictionary entry and three 4-byte links, about
-    // 48 bytes with the dictionary's spare room).
-    let store = options.server.keyStore
-    let recentKeys = store.kind == .lru ? min(operations, UInt64(max(store.capacity, 0))) * 48 : 0
-    return inFlight * (200 + queued + lingeringEvents(options) * bytesPerPendingEvent) + sums + recentKeys + 24 << 20
+    estimatedBytes(options, client: ClientRecord<RetryState>.self, server: ServerRecord<LedgerEntry>.self)
   }
+
+  /// The bytes one simulation of `options` holds whose operations keep
+  /// `client` and `server` records, counted from the records' layouts.
+  ///
+  /// The operations in flight hold a client and a server record each (in
+  /// growing rings), and the pending events of their exchange — a message
+  /// in flight and an armed timeout — plus any lingering ones; finished
+  /// operations are folded into the metrics and forgotten, and explore
+  /// counts the final states it keeps itself. A server with a capacity
+  /// queue keeps each queued request until the queue drains, up to one per
+  /// attempt. A uniform schedule keeps the running sums of its first
+  /// 262,144 spacings; an `lru` key store up to `capacity` keys of finished
+  /// operations too.
+  @usableFromInline
+  static func estimatedBytes<Client, Server>(
+    _ options: RequestWorldOptions, client: Client.Type, server: Server.Type
+  ) -> UInt64 {
+    let operations = UInt64(options.workload.operations)
+    let attempts = UInt64(min(max(options.client.attempts, 1), 32))
+    let queued = options.server.capacity == nil ? 0 : MemoryFootprint.records(attempts, of: RequestMessage.self)
+    let inFlight = min(operations, operationsInFlight(options))
+    let records = MemoryFootprint.records(1, of: Client.self) + MemoryFootprint.records(1, of: Server.self)
+    let events = (exchangeEvents + lingeringEvents(options)).multiplied(saturating: bytesPerPendingEvent)
+    let sums = MemoryFootprint.records(min(operations, 1 << 18), of: Double.self)
+    let store = options.server.keyStore
+    let recentKeys =
+      store.kind == .lru
+      ? min(operations, UInt64(max(store.capacity, 0))).multiplied(saturating: RecentKeys.bytesPerKey) : 0
+    return inFlight.multiplied(saturating: records + queued + events).adding(saturating: sums)
+      .adding(saturating: recentKeys).adding(saturating: MemoryFootprint.process)
+  }
+
+  /// The pending events an operation's own exchange holds at once: a
+  /// message in flight and its attempt's timeout.
+  static var exchangeEvents: UInt64 { 2 }
 
   /// The bytes a pending event holds in the queue: its entry, and the room
   /// the queue's buckets keep as they grow and hand entries down (measured:

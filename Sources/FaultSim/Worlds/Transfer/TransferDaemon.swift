@@ -65,6 +65,17 @@ struct TransferDaemon {
     conditions = []
   }
 
+  /// Follows `conditions` — each device's network and charging timelines —
+  /// for the run.
+  @inlinable
+  mutating func follow(_ conditions: [DeviceConditions]) {
+    self.conditions = conditions
+  }
+
+  /// The bytes every task moved so far, useful or not.
+  @inlinable
+  var bytesTransferred: UInt64 { bytesMoved }
+
   /// The session whose events reach the user's app.
   @usableFromInline
   func connectedSession(of user: Int) -> SessionIdentifier { devices[user].connectedSession }

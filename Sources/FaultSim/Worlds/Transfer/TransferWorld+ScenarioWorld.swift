@@ -20,17 +20,7 @@ extension TransferWorld: ProbedWorld {
 
 extension TransferWorld: MemorySizedWorld {
   public static func estimatedBytes(_ options: TransferWorldOptions) -> UInt64 {
-    let files = UInt64(options.workload.users) * UInt64(options.workload.filesPerUser)
-    // File records, about two tasks per file, events, final states
-    // (measured, release: 230 to 394 bytes a file); per user an app record
-    // and session (measured up to 630 bytes with a reconcile job), and
-    // condition timelines that grow with the horizon. 24 MiB is the process.
-    var perUser: UInt64 = options.reconcileJob == nil ? 640 : 2_048
-    if let conditions = options.conditions {
-      perUser += conditions.estimatedBytes(horizon: options.horizon)
-    }
-    let (users, overflow) = UInt64(options.workload.users).multipliedReportingOverflow(by: perUser)
-    return overflow ? .max : files * 480 + users + 24 << 20
+    recordBytes(options)
   }
 
   public static var sizeKey: String { "workload.users or workload.filesPerUser" }

@@ -96,7 +96,7 @@ struct TransferWorldModel<App: TransferAppComponent> {
         }
       }
     }
-    daemon.conditions = conditions
+    daemon.follow(conditions)
     if options.reconcileJob != nil { taskScheduler.reset(users: options.workload.users) }
   }
 

@@ -53,6 +53,13 @@ struct RecentKeys: Sendable {
     return index &+ lists
   }
 
+  /// The bytes one held key takes: its dictionary entry, and its slot in
+  /// the key and neighbour arrays (which grow by doubling).
+  static var bytesPerKey: UInt64 {
+    MemoryFootprint.dictionaryEntry(UInt32.self, Int32.self)
+      + MemoryFootprint.records(1, of: UInt32.self) + 2 * MemoryFootprint.records(1, of: Int32.self)
+  }
+
   /// Whether `operation`'s key is held.
   ///
   /// - Complexity: O(1) on average.

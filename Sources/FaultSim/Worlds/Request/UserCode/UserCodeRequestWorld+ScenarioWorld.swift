@@ -48,11 +48,26 @@ extension UserCodeRequestWorld: DerivedWorld, ProbedWorld, MemorySizedWorld, Shr
   /// What the repeat half of the probe does.
   public static var repeatedOperation: String { "each operation's code run twice" }
 
-  /// The request world's estimate plus each operation's task and record:
-  /// measured about 1.2 KiB an operation in flight (a task, its first
-  /// allocation slab, its continuation), counted for every operation.
+  /// The request world's estimate with the code's records, plus what each
+  /// operation's code holds (``codeBytes(operations:)``).
   @inlinable
   public static func estimatedBytes(_ options: Options) -> UInt64 {
-    RequestWorld.estimatedBytes(options.scenario) + 1_280 * UInt64(options.scenario.workload.operations)
+    RequestWorld.estimatedBytes(
+      options.scenario, client: UserCodeClients.Record.self, server: ServerRecord<Handler.Entry>.self
+    ).adding(saturating: codeBytes(operations: options.scenario.workload.operations))
+  }
+
+  /// What the code of `operations` operations holds, counted for every
+  /// operation: its process record and a waiting request, by their
+  /// layouts; its task (``MemoryFootprint/task``); and its disk with one
+  /// stored entry (an outbox's). What else the code stores on its disk is
+  /// the code's own and not bounded here.
+  @usableFromInline
+  static func codeBytes(operations: Int) -> UInt64 {
+    let record =
+      MemoryFootprint.fixed(1, of: UserCodeClients.Process.self)
+      + MemoryFootprint.records(1, of: UserCodeClients.Pending.self)
+    let disk = SimulatedDisk.emptyBytes + MemoryFootprint.dictionaryEntry(String.self, String.self)
+    return UInt64(max(0, operations)).multiplied(saturating: record + MemoryFootprint.task + disk)
   }
 }

@@ -6,12 +6,12 @@ extension DeviceConditionsOptions {
   /// with the horizon over the typical spell — 48 h of one-minute network
   /// spells is 2,000 spells a device.
   ///
-  /// Expected counts (spells no shorter than `shortestSpell`), 16 bytes
-  /// a spell or period, 96 per charging cycle (its period, battery points
-  /// and the low-battery and Low Power Mode periods it creates), 32 per
-  /// usage session (it and a force-quit), and half again for variance and
-  /// array growth. Measured (release, 48 h, one-minute network spells,
-  /// 10,000 users): 16 bytes per network spell.
+  /// Expected counts (spells no shorter than `shortestSpell`) times the
+  /// layouts that hold them: a network spell; per charging cycle its
+  /// period, the low-battery and Low Power Mode periods it creates and two
+  /// battery points; per usage session its period and a force-quit; and
+  /// half again for variance and array growth; and each of its eight
+  /// timelines' array.
   ///
   /// - Complexity: O(1).
   public func estimatedBytes(horizon: VirtualDuration) -> UInt64 {
@@ -23,11 +23,14 @@ extension DeviceConditionsOptions {
       totalWeight > 0
       ? weighted.reduce(0.0) { $0 + $1.1.weight * max(spell, Double($1.1.meanDuration.nanoseconds)) } / totalWeight
       : span
-    let networkBytes = span / max(spell, meanSpell) * 16
+    let period = Double(MemoryLayout<ConditionPeriod>.stride)
+    let networkBytes = span / max(spell, meanSpell) * Double(MemoryLayout<NetworkTimeline.Spell>.stride)
     let cycle = max(spell, charging.unplugged.mean) + max(spell, charging.pluggedIn.mean)
-    let chargingBytes = span / cycle * 96
-    let usageBytes = span / max(spell, Double(usage.meanGap.nanoseconds)) * 32
-    let fixedBytes = 1_024 + Double(lowPowerMode.periods.count) * 16
+    let chargingBytes = span / cycle * (3 * period + 2 * Double(MemoryLayout<BatteryTimeline.Point>.stride))
+    let usageBytes = span / max(spell, Double(usage.meanGap.nanoseconds)) * 2 * period
+    let fixedBytes =
+      Double(MemoryLayout<DeviceConditions>.stride) + 8 * Double(MemoryFootprint.arrayHeader)
+      + Double(lowPowerMode.periods.count) * period
     let total = (fixedBytes + networkBytes + chargingBytes + usageBytes) * 1.5
     return total >= Double(UInt64.max) ? .max : UInt64(total)
   }

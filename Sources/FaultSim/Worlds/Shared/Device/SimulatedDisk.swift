@@ -9,6 +9,12 @@ public final class SimulatedDisk: @unchecked Sendable {
   /// The runtime whose thread may use the disk.
   let runtime: TaskRuntime
 
+  /// The bytes an empty disk holds: the object and its fields. (An empty
+  /// dictionary allocates nothing.)
+  static var emptyBytes: UInt64 {
+    MemoryFootprint.object(payload: MemoryLayout<[String: String]>.stride + MemoryLayout<TaskRuntime>.stride)
+  }
+
   /// An empty disk used from `runtime`'s thread.
   init(runtime: TaskRuntime) {
     self.runtime = runtime

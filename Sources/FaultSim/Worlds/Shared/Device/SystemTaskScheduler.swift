@@ -40,8 +40,7 @@ struct SystemTaskScheduler {
   @usableFromInline
   let scheduler: BackgroundTaskScheduler
   /// Per device; empty in a world whose apps submit nothing.
-  @usableFromInline
-  var devices: [Device] = []
+  private var devices: [Device] = []
 
   @usableFromInline
   init(_ options: BackgroundTaskSchedulerOptions) {
@@ -53,6 +52,15 @@ struct SystemTaskScheduler {
   mutating func reset(users: Int) {
     devices.removeAll(keepingCapacity: true)
     for user in 0..<users { devices.append(Device(pending: PendingTaskRequests(user: UserIdentity(user: user)))) }
+  }
+
+  /// The background tasks launched on every device, and those that
+  /// expired before their work finished.
+  ///
+  /// - Complexity: O(devices).
+  @usableFromInline
+  func totals() -> (launches: UInt64, expirations: UInt64) {
+    devices.reduce((0, 0)) { ($0.0 &+ UInt64($1.launches), $0.1 &+ UInt64($1.expirations)) }
   }
 
   /// Submits the app's `request` at `time` under its submission `policy`.

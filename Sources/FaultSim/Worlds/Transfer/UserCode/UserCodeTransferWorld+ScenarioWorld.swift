@@ -38,9 +38,27 @@ extension UserCodeTransferWorld: DerivedWorld, ProbedWorld, MemorySizedWorld, Sh
     "the user reopens the app twice in a row (the second reopen finds it running: becameActive() runs)"
   }
 
-  /// The transfer world's estimate plus each device's processes: measured
-  /// about 4 KiB a user (app objects, tasks, disk).
+  /// The transfer world's estimate plus what your code's side holds,
+  /// counted from the layouts: per device its record, its app object, the
+  /// tasks of its launch and deliveries (``MemoryFootprint/task``) and its
+  /// disk; per file what was stored, a task's info and an entry on the
+  /// disk (a registry's row). What else the code stores on its disks, or
+  /// in its app object, is the code's own and not bounded here.
   public static func estimatedBytes(_ options: Options) -> UInt64 {
-    TransferWorld.estimatedBytes(options.scenario) + 4_096 * UInt64(options.scenario.workload.users)
+    let scenario = options.scenario
+    let users = UInt64(max(0, scenario.workload.users))
+    let files = users.multiplied(saturating: UInt64(max(0, scenario.workload.filesPerUser)))
+    let perUser =
+      MemoryFootprint.fixed(1, of: UserCodeDevices<App>.Device.self) + MemoryFootprint.object(payload: 64)
+      + 2 * MemoryFootprint.task + SimulatedDisk.emptyBytes
+    let perFile =
+      MemoryFootprint.fixed(1, of: UserCodeDevices<App>.Stored.self)
+      + TransferWorld.tasksPerFile
+      * (MemoryFootprint.records(1, of: UserCodeDevices<App>.TaskInfo.self)
+        + MemoryFootprint.dictionaryEntry(Int.self, TransferTaskID.self))
+      + MemoryFootprint.dictionaryEntry(String.self, Int.self)
+      + MemoryFootprint.dictionaryEntry(String.self, String.self)
+    return TransferWorld.estimatedBytes(scenario).adding(saturating: users.multiplied(saturating: perUser))
+      .adding(saturating: files.multiplied(saturating: perFile))
   }
 }
