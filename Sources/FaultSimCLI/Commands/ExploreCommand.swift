@@ -81,7 +81,7 @@ struct ExploreCommand: Subcommand, WorldCommand {
       lines.append(("repeat", "not probed: \(World.repeatedOperationOrReason)"))
     }
     if let sensitivity = result.sensitivity {
-      lines.append(("class", "\(sensitivity) (\(sensitivity.lessonLabel))"))
+      lines.append(("class", "\(sensitivity)"))
     } else {
       lines.append(("class", result.isOrderSensitive ? "order-sensitive" : "order does not matter"))
     }

@@ -37,7 +37,8 @@ struct LessonsCommand: Subcommand {
   func run(_ output: inout Output) throws(CommandFailure) {
     if list {
       for lesson in lessons {
-        output.write("\(lesson.rawValue.rightPadded(to: 22)) seed \(lesson.seedDocument): \(lesson.summary)\n")
+        output.write(
+          "\(lesson.rawValue.rightPadded(to: 22)) source document \(lesson.seedDocument): \(lesson.summary)\n")
       }
       return
     }
@@ -46,5 +47,26 @@ struct LessonsCommand: Subcommand {
     } catch {
       throw .software("computing the lessons failed: \(error)")
     }
+    // The blocks are the source documents' own, in their Turkish, byte for
+    // byte; every block printed together ends with what their words mean.
+    if lessons.count == SeedLesson.allCases.count { output.write("\n" + Self.glossary) }
   }
+
+  /// What the blocks' Turkish words mean, in English.
+  static let glossary = """
+    The blocks above are the source documents' own, in their Turkish. Their words:
+      bir = once, iki = twice, ab = a then b, ba = b then a
+      saglam = robust, yinelemeye-duyarli = repeat-sensitive,
+      siraya-duyarli = order-sensitive, cift-duyarli = doubly-sensitive
+      denetlemeden-kuyruga-al = enqueue without checking, tanimlayiciya-gore = by identifier,
+      bitme-ve-kuyruk = finish and enqueue (the race)
+      zaman-asimi = timeout, baglanti-yok = no connection, sunucu-503 = server 503,
+      istemci-404 = client 404 (true: retryable)
+      anahtarsiz / anahtarli = without / with an idempotency key, deneme = attempts,
+      defter = the server's ledger, kitap@k-9 = the book recorded under key k-9,
+      siparis = order, butce-harca = spend the retry budget
+      istemcinin gordugu esit mi = is what the client saw equal,
+      sunucudaki defter esit mi = is the server's ledger equal
+
+    """
 }

@@ -9,7 +9,7 @@ import Testing
     let result = try FaultSimProcess.run(["explore", Self.scenario("finish-enqueue-race.json")])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("orders:            4 of 4 (complete)"))
-    #expect(result.stdout.contains("class:             order-sensitive (siraya-duyarli)"))
+    #expect(result.stdout.contains("class:             order-sensitive"))
     #expect(result.stdout.contains("witness:"))
     #expect(result.stdout.contains("u0/f1: stored, 1 transfer, row done"))
     #expect(result.stdout.contains("u0/f1: stored, 2 transfers, row done"))
