@@ -125,7 +125,11 @@ struct FaultSimProcess {
     let result = try FaultSimProcess.run(["lessons"])
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("denetlemeden-kuyruga-al | bir=[a.zip,a.zip]"))
-    #expect(result.stdout.hasSuffix("sunucudaki defter esit mi: false\n"))
-    #expect(result.stdout.components(separatedBy: "\n\n").count == 4)
+    // The four blocks, byte for byte, then the glossary of their words.
+    let parts = result.stdout.components(separatedBy: "\n\n")
+    #expect(parts.count == 5)
+    #expect(parts.count == 5 && parts[3].hasSuffix("sunucudaki defter esit mi: false"))
+    #expect(parts.last?.hasPrefix("The blocks above are the source documents' own, in their Turkish.") == true)
+    #expect(result.stdout.contains("siraya-duyarli = order-sensitive"))
   }
 }
