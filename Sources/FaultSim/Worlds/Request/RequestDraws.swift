@@ -198,6 +198,11 @@ public struct MessageIdentity: DrawIdentity {
 /// 0) or a copy of it — delivered twice by the network, or sent again by an
 /// intermediary on its own. Copy 0 has the ``MessageIdentity``'s keys, so
 /// a world without copies draws as before; each copy draws anew.
+///
+/// With a gateway, the copy numbers the gateway's tries of one request it
+/// received, and the network copy tells the client's request apart from
+/// the network's second delivery of it, which the gateway takes as a
+/// request of its own with tries of its own.
 public struct DeliveryIdentity: DrawIdentity {
   /// The operation's number in the workload, `0 ..< operations`.
   public var operation: Int
@@ -205,17 +210,25 @@ public struct DeliveryIdentity: DrawIdentity {
   public var sequence: UInt32
   /// Which delivery: 0 the original, then 1, 2, …
   @usableFromInline package var copy: UInt8
+  /// 1 for the network's second delivery of the client's message to a
+  /// gateway (``RequestMessage/networkCopy``); 0 otherwise, so every world
+  /// without that combination draws as before.
+  @usableFromInline package var networkCopy: UInt8
 
-  /// The identity of copy `copy` of message `sequence` of `operation`.
+  /// The identity of copy `copy` of message `sequence` of `operation`, of
+  /// the network's copy of it at a gateway when `networkCopy` is 1.
   @inlinable
-  package init(operation: Int, sequence: UInt32, copy: UInt8) {
+  package init(operation: Int, sequence: UInt32, copy: UInt8, networkCopy: UInt8 = 0) {
     self.operation = operation
     self.sequence = sequence
     self.copy = copy
+    self.networkCopy = networkCopy
   }
 
   @inlinable public var entity: UInt64 { UInt64(operation) }
-  @inlinable public var occurrence: UInt64 { UInt64(sequence) | UInt64(copy) << 32 }
+  @inlinable public var occurrence: UInt64 {
+    UInt64(sequence) | UInt64(copy) << 32 | UInt64(networkCopy) << 40
+  }
 }
 
 /// One 412 conflict of one operation: the n-th time its conditional write

@@ -17,9 +17,9 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
   /// The idempotency key the write carries: none, the operation's own (the
   /// same on every retry and resubmission), or one made for this attempt.
   public var key: IdempotencyKey
-  /// The digest of the request body: a server that honours keys compares it
-  /// with the one stored under the key (422 when they differ).
-  @usableFromInline package var payload: PayloadDigest
+  /// The body's digest and whether this is the network's copy of the
+  /// client's message (``Marks``): one byte, so the message stays 16 bytes.
+  @usableFromInline package var marks: Marks
   /// Which delivery of the client's message this is, and whether the
   /// server already held it back (``Transit``): one byte, so the message
   /// stays 16 bytes.
@@ -36,7 +36,7 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
     self.ifMatch = ifMatch
     self.kind = kind
     self.key = key
-    self.payload = payload
+    self.marks = Marks(payload: payload)
     self.transit = Transit(copy: 0, heldUntilCommit: heldUntilCommit)
   }
 
@@ -60,6 +60,25 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
     set { transit.copy = newValue }
   }
 
+  /// The digest of the request body: a server that honours keys compares it
+  /// with the one stored under the key (422 when they differ).
+  @inlinable
+  package var payload: PayloadDigest {
+    get { marks.payload }
+    set { marks.payload = newValue }
+  }
+
+  /// 1 for the copy of the client's message that the network delivered a
+  /// second time to a gateway, which takes it as a request of its own; 0
+  /// otherwise. Without a gateway a network copy reaches the server as
+  /// ``copy`` 1 instead: there is no try to number, and its draws stay
+  /// those of a world without gateways.
+  @inlinable
+  package var networkCopy: UInt8 {
+    get { marks.networkCopy }
+    set { marks.networkCopy = newValue }
+  }
+
   /// Whether the write carries its operation's own key (``IdempotencyKey/stable``):
   /// the only key a server can recognise on a retry.
   @inlinable
@@ -73,7 +92,34 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
   /// What the server's draws about the request are keyed by.
   @inlinable
   package var delivery: DeliveryIdentity {
-    DeliveryIdentity(operation: Int(operation), sequence: sequence, copy: copy)
+    DeliveryIdentity(operation: Int(operation), sequence: sequence, copy: copy, networkCopy: networkCopy)
+  }
+
+  /// The body's digest and the network-copy mark, packed in one byte.
+  @usableFromInline package struct Marks: BitwiseCopyable, Sendable, Equatable {
+    /// Bit 0: the body changed; bit 1: the network's copy at a gateway.
+    @usableFromInline
+    var bits: UInt8
+
+    /// The marks of a message with body `payload`, not a network copy.
+    @inlinable
+    package init(payload: PayloadDigest) {
+      bits = payload == .changed ? 1 : 0
+    }
+
+    /// The body's digest.
+    @inlinable
+    package var payload: PayloadDigest {
+      get { bits & 1 == 0 ? .original : .changed }
+      set { bits = (bits & ~1) | (newValue == .changed ? 1 : 0) }
+    }
+
+    /// 1 for the network's copy of the client's message at a gateway, else 0.
+    @inlinable
+    package var networkCopy: UInt8 {
+      get { (bits >> 1) & 1 }
+      set { bits = (bits & ~2) | ((newValue & 1) << 1) }
+    }
   }
 
   /// Which delivery of a message a request is, and whether the server held
