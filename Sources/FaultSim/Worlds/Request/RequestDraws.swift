@@ -208,27 +208,30 @@ public struct DeliveryIdentity: DrawIdentity {
   public var operation: Int
   /// The message's sequence number within its operation, from 1.
   public var sequence: UInt32
-  /// Which delivery: 0 the original, then 1, 2, …
+  /// Which delivery: bits 0–6 the copy (0 the original, then 1, 2, …);
+  /// bit 7 set for the network's second delivery of the client's message
+  /// to a gateway (``RequestMessage/networkCopy``), clear otherwise, so
+  /// every world without that combination draws as before.
   @usableFromInline package var copy: UInt8
-  /// 1 for the network's second delivery of the client's message to a
-  /// gateway (``RequestMessage/networkCopy``); 0 otherwise, so every world
-  /// without that combination draws as before.
-  @usableFromInline package var networkCopy: UInt8
 
-  /// The identity of copy `copy` of message `sequence` of `operation`, of
-  /// the network's copy of it at a gateway when `networkCopy` is 1.
+  /// The identity of delivery `copy` of message `sequence` of `operation`.
   @inlinable
-  package init(operation: Int, sequence: UInt32, copy: UInt8, networkCopy: UInt8 = 0) {
+  package init(operation: Int, sequence: UInt32, copy: UInt8) {
     self.operation = operation
     self.sequence = sequence
     self.copy = copy
-    self.networkCopy = networkCopy
   }
 
+  /// The copy without the network-copy bit: a gateway's try.
+  @inlinable
+  package var copyIndex: UInt8 { copy & 0x7F }
+
+  /// 1 for the network's copy of the client's message at a gateway, else 0.
+  @inlinable
+  package var networkCopy: UInt8 { copy >> 7 }
+
   @inlinable public var entity: UInt64 { UInt64(operation) }
-  @inlinable public var occurrence: UInt64 {
-    UInt64(sequence) | UInt64(copy) << 32 | UInt64(networkCopy) << 40
-  }
+  @inlinable public var occurrence: UInt64 { UInt64(sequence) | UInt64(copy) << 32 }
 }
 
 /// One 412 conflict of one operation: the n-th time its conditional write

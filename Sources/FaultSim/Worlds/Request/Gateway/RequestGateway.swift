@@ -151,7 +151,7 @@ struct RequestGateway {
   /// try.
   @inlinable
   func awaiting(_ delivery: DeliveryIdentity) -> Exchange? {
-    guard let exchange = exchanges[Slot(delivery)], exchange.isOut, exchange.latest == delivery.copy
+    guard let exchange = exchanges[Slot(delivery)], exchange.isOut, exchange.latest == delivery.copyIndex
     else { return nil }
     return exchange
   }
@@ -165,7 +165,7 @@ struct RequestGateway {
   ) -> Step {
     let slot = Slot(delivery)
     guard var exchange = exchanges[slot] else { return .answer }
-    let next = Int(delivery.copy) + 1
+    let next = Int(delivery.copyIndex) + 1
     guard let condition, options.retries(on: condition), next < options.attempts, mayRetry(exchange.request),
       context.fault(1, RequestDraw.gatewayRetry.key(delivery))
     else {

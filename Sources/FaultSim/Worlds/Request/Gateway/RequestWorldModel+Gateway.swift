@@ -61,8 +61,7 @@ extension RequestWorldModel {
   ) throws(SimulationError) {
     guard let options = gateway?.options else { return }
     var delivered = response
-    delivered.copy = request.copy
-    delivered.networkCopy = request.networkCopy
+    delivered.copy = request.deliveryCopy
     let delivery = delivered.delivery
     let reset = context.fault(options.connectionReset, RequestDraw.upstreamReset.key(delivery))
     if reset { delivered.status = .transportFailure(.connectionLost) }
@@ -70,8 +69,8 @@ extension RequestWorldModel {
     context.traceMessage(
       from: RequestActor.server, to: RequestActor.gateway,
       reset ? "connection reset" : "response \(response.status.traceCode)",
-      "op=\(response.operation) seq=\(response.sequence) copy=\(delivered.copy)"
-        + Self.networkCopyMark(delivered.networkCopy))
+      "op=\(response.operation) seq=\(response.sequence) copy=\(request.copy)"
+        + Self.networkCopyMark(request.networkCopy))
     client.requestOut(Int(response.operation))
     let arrival = try (sent ?? context.now) + latency
     if let exchange = gateway?.awaiting(delivery),
@@ -116,8 +115,8 @@ extension RequestWorldModel {
     guard gateway?.awaiting(response.delivery) != nil else {
       context.trace(
         RequestActor.gateway, "drop late response",
-        "op=\(response.operation) seq=\(response.sequence) copy=\(response.copy) status=\(response.status.traceCode)"
-          + Self.networkCopyMark(response.networkCopy))
+        "op=\(response.operation) seq=\(response.sequence) copy=\(response.delivery.copyIndex) "
+          + "status=\(response.status.traceCode)" + Self.networkCopyMark(response.delivery.networkCopy))
       return
     }
     let condition: GatewayOptions.RetryCondition?
