@@ -198,21 +198,37 @@ public struct MessageIdentity: DrawIdentity {
 /// 0) or a copy of it — delivered twice by the network, or sent again by an
 /// intermediary on its own. Copy 0 has the ``MessageIdentity``'s keys, so
 /// a world without copies draws as before; each copy draws anew.
+///
+/// With a gateway, the copy numbers the gateway's tries of one request it
+/// received, and the network copy tells the client's request apart from
+/// the network's second delivery of it, which the gateway takes as a
+/// request of its own with tries of its own.
 public struct DeliveryIdentity: DrawIdentity {
   /// The operation's number in the workload, `0 ..< operations`.
   public var operation: Int
   /// The message's sequence number within its operation, from 1.
   public var sequence: UInt32
-  /// Which delivery: 0 the original, then 1, 2, …
+  /// Which delivery: bits 0–6 the copy (0 the original, then 1, 2, …);
+  /// bit 7 set for the network's second delivery of the client's message
+  /// to a gateway (``RequestMessage/networkCopy``), clear otherwise, so
+  /// every world without that combination draws as before.
   @usableFromInline package var copy: UInt8
 
-  /// The identity of copy `copy` of message `sequence` of `operation`.
+  /// The identity of delivery `copy` of message `sequence` of `operation`.
   @inlinable
   package init(operation: Int, sequence: UInt32, copy: UInt8) {
     self.operation = operation
     self.sequence = sequence
     self.copy = copy
   }
+
+  /// The copy without the network-copy bit: a gateway's try.
+  @inlinable
+  package var copyIndex: UInt8 { copy & 0x7F }
+
+  /// 1 for the network's copy of the client's message at a gateway, else 0.
+  @inlinable
+  package var networkCopy: UInt8 { copy >> 7 }
 
   @inlinable public var entity: UInt64 { UInt64(operation) }
   @inlinable public var occurrence: UInt64 { UInt64(sequence) | UInt64(copy) << 32 }

@@ -41,6 +41,10 @@ public enum RequestEvent: BitwiseCopyable, Sendable {
   case gatewayReceive(ResponseMessage)
   /// The gateway's timeout for one try fires.
   case gatewayTimeout(RequestMessage)
+  /// A server with a capacity restarts: the requests in its queue are lost,
+  /// and the workers cut by the restart are free again. Scheduled only when
+  /// a request waits in the queue or was cut, so other runs never see it.
+  case serverRestart
 }
 
 /// The size the request world's events are held to: an event queue entry

@@ -17,13 +17,12 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
   /// The idempotency key the write carries: none, the operation's own (the
   /// same on every retry and resubmission), or one made for this attempt.
   public var key: IdempotencyKey
-  /// The digest of the request body: a server that honours keys compares it
-  /// with the one stored under the key (422 when they differ).
-  @usableFromInline package var payload: PayloadDigest
-  /// Which delivery of the client's message this is, and whether the
-  /// server already held it back (``Transit``): one byte, so the message
-  /// stays 16 bytes.
+  /// Which delivery of the client's message this is (``Transit``): one
+  /// byte, so the message stays 16 bytes.
   @usableFromInline package var transit: Transit
+  /// The body's digest and whether the server already held this arrival
+  /// back (``Marks``): one byte.
+  @usableFromInline package var marks: Marks
 
   /// A request; see the properties for each argument.
   @inlinable
@@ -36,8 +35,8 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
     self.ifMatch = ifMatch
     self.kind = kind
     self.key = key
-    self.payload = payload
-    self.transit = Transit(copy: 0, heldUntilCommit: heldUntilCommit)
+    self.transit = Transit(bits: 0)
+    self.marks = Marks(payload: payload, heldUntilCommit: heldUntilCommit)
   }
 
   /// Whether the server already held this arrival back until the commit of
@@ -45,8 +44,8 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
   /// twice.
   @inlinable
   package var heldUntilCommit: Bool {
-    get { transit.heldUntilCommit }
-    set { transit.heldUntilCommit = newValue }
+    get { marks.heldUntilCommit }
+    set { marks.heldUntilCommit = newValue }
   }
 
   /// Which delivery of the client's message this is: 0 for the message as
@@ -60,6 +59,25 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
     set { transit.copy = newValue }
   }
 
+  /// The digest of the request body: a server that honours keys compares it
+  /// with the one stored under the key (422 when they differ).
+  @inlinable
+  package var payload: PayloadDigest {
+    get { marks.payload }
+    set { marks.payload = newValue }
+  }
+
+  /// 1 for the copy of the client's message that the network delivered a
+  /// second time to a gateway, which takes it as a request of its own; 0
+  /// otherwise. Without a gateway a network copy reaches the server as
+  /// ``copy`` 1 instead: there is no try to number, and its draws stay
+  /// those of a world without gateways.
+  @inlinable
+  package var networkCopy: UInt8 {
+    get { transit.networkCopy }
+    set { transit.networkCopy = newValue }
+  }
+
   /// Whether the write carries its operation's own key (``IdempotencyKey/stable``):
   /// the only key a server can recognise on a retry.
   @inlinable
@@ -69,38 +87,73 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
   @inlinable
   package var identity: MessageIdentity { MessageIdentity(operation: Int(operation), sequence: sequence) }
 
+  /// The delivery byte its draws are keyed by (``DeliveryIdentity/copy``):
+  /// the copy, and bit 7 for the network's copy at a gateway.
+  @inlinable
+  package var deliveryCopy: UInt8 { transit.bits }
+
   /// This delivery's identity: the message's, and which copy of it this is.
   /// What the server's draws about the request are keyed by.
   @inlinable
   package var delivery: DeliveryIdentity {
-    DeliveryIdentity(operation: Int(operation), sequence: sequence, copy: copy)
+    DeliveryIdentity(operation: Int(operation), sequence: sequence, copy: transit.bits)
   }
 
-  /// Which delivery of a message a request is, and whether the server held
-  /// it back: packed in one byte.
+  /// Which delivery of a message a request is, packed in one byte: bits
+  /// 0–6 the copy, bit 7 the network's copy at a gateway. The byte is the
+  /// ``DeliveryIdentity/copy`` its draws are keyed by, as it is.
   @usableFromInline package struct Transit: BitwiseCopyable, Sendable, Equatable {
-    /// Bit 7: held until commit; bits 0–6: the copy.
+    /// Bit 7: the network's copy at a gateway; bits 0–6: the copy.
     @usableFromInline
     var bits: UInt8
 
-    /// Copy `copy` (0…127; larger values are kept modulo 128), held or not.
+    /// The delivery `bits`.
     @inlinable
-    package init(copy: UInt8, heldUntilCommit: Bool) {
-      bits = (copy & 0x7F) | (heldUntilCommit ? 0x80 : 0)
+    package init(bits: UInt8) {
+      self.bits = bits
     }
 
-    /// Which delivery of the message this is (0…127).
+    /// Which delivery of the message this is (0…127; larger values are
+    /// kept modulo 128).
     @inlinable
     package var copy: UInt8 {
       get { bits & 0x7F }
       set { bits = (bits & 0x80) | (newValue & 0x7F) }
     }
 
+    /// 1 for the network's copy of the client's message at a gateway, else 0.
+    @inlinable
+    package var networkCopy: UInt8 {
+      get { bits >> 7 }
+      set { bits = (bits & 0x7F) | (newValue << 7) }
+    }
+  }
+
+  /// The body's digest and whether the server held the arrival back,
+  /// packed in one byte.
+  @usableFromInline package struct Marks: BitwiseCopyable, Sendable, Equatable {
+    /// Bit 0: the body changed; bit 1: held until a commit.
+    @usableFromInline
+    var bits: UInt8
+
+    /// The marks of a message with body `payload`, held or not.
+    @inlinable
+    package init(payload: PayloadDigest, heldUntilCommit: Bool) {
+      bits = (payload == .changed ? 1 : 0) | (heldUntilCommit ? 2 : 0)
+    }
+
+    /// The body's digest.
+    @inlinable
+    package var payload: PayloadDigest {
+      get { bits & 1 == 0 ? .original : .changed }
+      set { bits = (bits & ~1) | (newValue == .changed ? 1 : 0) }
+    }
+
     /// Whether the server already held it back until a commit.
     @inlinable
     package var heldUntilCommit: Bool {
-      get { bits & 0x80 != 0 }
-      set { bits = newValue ? bits | 0x80 : bits & 0x7F }
+      get { bits & 2 != 0 }
+      set { bits = newValue ? bits | 2 : bits & ~2 }
     }
   }
 }

@@ -107,24 +107,35 @@ struct RequestNetwork {
   }
 
   /// The copy of a request that got through, when the network delivers it
-  /// twice: the same message as copy `copy + 1`, arriving ``NetworkOptions/duplicateDelay``
-  /// after the original. The server's draws about the copy are its own.
+  /// twice, arriving ``NetworkOptions/duplicateDelay`` after the original.
+  /// At the server it is the same message as copy `copy + 1`; at a gateway
+  /// it is the network's copy (``RequestMessage/networkCopy``), which the
+  /// gateway takes as a request of its own, with tries of its own. Either
+  /// way the draws about the copy are its own.
   ///
-  /// - Parameter arrival: When the original reaches the server.
+  /// - Parameters:
+  ///   - arrival: When the original reaches `hop`.
+  ///   - hop: Where the client's link delivers.
   @usableFromInline
   @inline(__always)
   func duplicate(
-    _ request: RequestMessage, arrivingAt arrival: VirtualTime, _ context: inout SimulationContext<RequestEvent>
+    _ request: RequestMessage, arrivingAt arrival: VirtualTime, at hop: RequestHop,
+    _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> (copy: RequestMessage, at: VirtualTime)? {
     let delivery = request.delivery
     guard context.fault(options.requestDuplication, RequestDraw.requestDuplication.key(delivery)) else { return nil }
     var copy = request
-    copy.copy = request.copy &+ 1
+    switch hop {
+    case .server: copy.copy = request.copy &+ 1
+    case .gateway: copy.networkCopy = 1
+    }
     let delay = options.duplicateDelay.delay(word: context.valueWord(RequestDraw.duplicateDelayUp.key(delivery)))
     let at = try arrival + delay
     context.traceMessage(
-      from: RequestActor.client(Int(request.operation)), to: RequestActor.server, "\(request.kind) duplicated",
-      "copy \(copy.copy) at +\(delay) seq=\(request.sequence)")
+      from: RequestActor.client(Int(request.operation)), to: hop.actor, "\(request.kind) duplicated",
+      hop == .server
+        ? "copy \(copy.copy) at +\(delay) seq=\(request.sequence)"
+        : "network copy at +\(delay) seq=\(request.sequence)")
     return (copy, at)
   }
 

@@ -56,6 +56,15 @@ struct RequestServer<Handler: RequestHandler> {
   /// When the server restarts (issue 13, stores that forget); `nil` never.
   @usableFromInline
   var restarts: RestartSchedule?
+  /// With a capacity: the restart instants of the workers a restart cut,
+  /// in time order. Each stays busy until its restart, when the server's
+  /// restart (``RequestEvent/serverRestart``) frees it.
+  @usableFromInline
+  var cutWorkers: [VirtualTime] = []
+  /// With a capacity: the latest restart a ``RequestEvent/serverRestart``
+  /// was scheduled for.
+  @usableFromInline
+  var restartScheduled: VirtualTime?
   /// How a Retry-After leaves the server: a delay, or a date on its clock
   /// (issue 13, clocks that disagree).
   @usableFromInline
@@ -104,6 +113,8 @@ struct RequestServer<Handler: RequestHandler> {
     writeCalls = 0
     overloadRejections = 0
     restarts?.rewind()
+    cutWorkers.removeAll(keepingCapacity: true)
+    restartScheduled = nil
   }
 
   /// Makes the record of the operation that starts now.
@@ -180,6 +191,8 @@ struct RequestServer<Handler: RequestHandler> {
     let done = try context.now + duration
     if restarts != nil, let restart = restartCuts(request, before: done, &context) {
       if request.kind == .write { records[operation].writesInFlight &-= 1 }
+      // The worker is busy with the request until the restart.
+      if capacity != nil { cutWorkers.append(restart) }
       return .lostToRestart(at: restart)
     }
     if request.kind == .write { records[operation].commitsAt = max(records[operation].commitsAt, done) }
@@ -212,7 +225,8 @@ struct RequestServer<Handler: RequestHandler> {
   ///
   /// - Complexity: O(1).
   var allocatedBytes: Int {
-    records.allocatedBytes &+ queue.capacity &* MemoryLayout<RequestMessage>.stride &+ handler.liveBytes
+    records.allocatedBytes &+ queue.capacity &* MemoryLayout<RequestMessage>.stride
+      &+ cutWorkers.capacity &* MemoryLayout<VirtualTime>.stride &+ handler.liveBytes
   }
 
   /// Times the server applied the write of `operation` so far.

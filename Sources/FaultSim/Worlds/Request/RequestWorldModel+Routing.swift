@@ -59,10 +59,8 @@ extension RequestWorldModel {
     }
     let attempt = try client.startAttempt(operation, &context)
     let sequence = attempt.request.sequence
-    switch try network.transmit(
-      attempt.request, labelled: client.label(of: attempt),
-      to: gateway == nil ? RequestActor.server : RequestActor.gateway, &context)
-    {
+    let hop = firstHop
+    switch try network.transmit(attempt.request, labelled: client.label(of: attempt), to: hop.actor, &context) {
     case .neverSent(let failure, let time):
       try armTimeout(operation, sequence, ifReachedBy: time, &context)
       let response = ResponseMessage(
@@ -73,23 +71,18 @@ extension RequestWorldModel {
       try scheduleKill(attempt.request, &context)
     case .arrives(let time):
       client.requestOut(operation)
-      if gateway != nil {
-        // The gateway's tries and backoffs make the answer's time unknown:
-        // the timeout must be in place.
-        try armTimeout(operation, sequence, &context)
-        try context.schedule(.reachGateway(attempt.request), at: time)
-        // A network copy of the request is refused with a gateway (the
-        // option table's check), so only the kill is left to draw.
-        try scheduleKill(attempt.request, &context)
-        return
+      switch hop {
+      case .server: try armTimeout(operation, sequence, ifReachedBy: time, &context)
+      // The gateway's tries and backoffs make the answer's time unknown:
+      // the timeout must be in place.
+      case .gateway: try armTimeout(operation, sequence, &context)
       }
-      try armTimeout(operation, sequence, ifReachedBy: time, &context)
-      try context.schedule(.arrive(attempt.request), at: time)
-      if let (copy, copyTime) = try network.duplicate(attempt.request, arrivingAt: time, &context) {
-        // The copy is a request at the server like any other: it holds the
+      try context.schedule(hop.arrival(of: attempt.request), at: time)
+      if let (copy, copyTime) = try network.duplicate(attempt.request, arrivingAt: time, at: hop, &context) {
+        // The copy is a request at the hop like any other: it holds the
         // operation open until answered.
         client.requestOut(operation)
-        try context.schedule(.arrive(copy), at: copyTime)
+        try context.schedule(hop.arrival(of: copy), at: copyTime)
       }
       try scheduleKill(attempt.request, &context)
     }
@@ -136,18 +129,14 @@ extension RequestWorldModel {
     case .queued:
       // The wait in the queue is unknown: the timeout must be in place.
       try armTimeout(operation, request.sequence, &context)
+      try scheduleRestartIfDue(&context)
     case .process:
       try process(request, &context)
     case .refused(let refusal):
-      // Connection refused: the client learns at once, as when it cannot connect.
+      // Connection refused: the hop in front learns at once, as when it
+      // cannot connect.
       client.requestAnswered(operation)
-      if gateway != nil {
-        // A gateway's try refused: the gateway sees a failed connection.
-        try returnToGateway(refusal, to: request, &context)
-        return
-      }
-      try armTimeout(operation, request.sequence, ifReachedBy: context.now, &context)
-      try context.schedule(.respond(refusal), at: context.now)
+      try reply(refusal, to: request, failingAt: context.now, &context)
     }
   }
 
@@ -165,15 +154,9 @@ extension RequestWorldModel {
       try complete(request, &context)
     case .lostToRestart(let restart):
       // The connection is reset at the restart; the server keeps nothing of it.
-      let operation = Int(request.operation)
-      client.requestAnswered(operation)
-      if gateway != nil {
-        // A gateway's try cut: the gateway sees the reset at the restart.
-        try returnToGateway(Self.connectionReset(request), to: request, sentAt: restart, &context)
-        return
-      }
-      try armTimeout(operation, request.sequence, ifReachedBy: restart, &context)
-      try context.schedule(.respond(Self.connectionReset(request)), at: restart)
+      client.requestAnswered(Int(request.operation))
+      try reply(Self.connectionReset(request), to: request, failingAt: restart, &context)
+      try scheduleRestartIfDue(&context)
     }
   }
 

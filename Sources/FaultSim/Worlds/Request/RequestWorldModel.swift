@@ -20,6 +20,9 @@
 /// what no single actor can know: when operations start, whether an
 /// attempt's answer can still beat its deadline (so the client's timeout
 /// must be put in place), and the race between a response and its timeout.
+/// The path a request takes — client → link → [gateway → link] → server —
+/// is a sequence of hops (``RequestHop``, `RequestWorldModel+Path.swift`):
+/// the router hands each message to the next hop.
 @usableFromInline
 struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler> {
   /// The definition behind a reference, shared by copies of the world.
@@ -63,6 +66,10 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
   /// one (issue 13, intermediaries that retry).
   @usableFromInline
   var gateway: RequestGateway?
+  /// Where the client's link takes a request: the gateway if there is
+  /// one, else the server (``RequestHop``).
+  @usableFromInline
+  let firstHop: RequestHop
 
   /// The world of `options` with the client and the server's decisions,
   /// the handler prepared for the options (``RequestHandler/prepared(for:)``).
@@ -78,6 +85,7 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
       dating: RetryAfterDating(options.server))
     raceWindow = options.races.window
     gateway = options.gateway.map { RequestGateway($0, kind: workload.kind) }
+    firstHop = RequestHop(gatewayInFront: options.gateway != nil)
   }
 
   /// The world of `options` with a client that decides by `policy`,
@@ -171,7 +179,7 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
       try sendAttempt(Int(operation), &context)
       foldIfDone(Int(operation))
     case .arrive(let request):
-      try deliver(request, &context)
+      try receive(request, at: .server, &context)
       foldIfDone(Int(request.operation))
     case .complete(let request):
       server.processingEnded()
@@ -194,17 +202,19 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
       try perform(client.relaunch(kill, &context), operation, &context)
       foldIfDone(operation)
     case .reachGateway(let request):
-      try gatewayAccepts(request, &context)
+      try receive(request, at: .gateway, &context)
       foldIfDone(Int(request.operation))
     case .gatewaySend(let request):
       try gatewaySendsAfterBackoff(request, &context)
       foldIfDone(Int(request.operation))
     case .gatewayReceive(let response):
-      try gatewayReceives(response, &context)
+      try gatewayReceivesAnswer(response, &context)
       foldIfDone(Int(response.operation))
     case .gatewayTimeout(let request):
       try gatewayTimesOut(request, &context)
       foldIfDone(Int(request.operation))
+    case .serverRestart:
+      try restartServer(&context)
     }
   }
 

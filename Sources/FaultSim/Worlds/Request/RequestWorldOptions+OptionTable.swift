@@ -18,18 +18,5 @@ extension RequestWorldOptions {
       "gateway", \.gateway, start: GatewayOptions(), GatewayOptions.optionTable,
       "a proxy, load balancer or API gateway between the clients and the server, with its own timeout and retries",
       absent: "none: the clients talk to the server directly"),
-    // A network copy of a client's request would reach the gateway as a
-    // second request of the same message, which the gateway (one entry per
-    // message, its tries numbered as copies) does not model.
-    .check(("gateway", "not with network.requestDuplication, whose copies the gateway does not model")) {
-      options, reader throws(ScenarioError) in
-      guard options.gateway == nil || options.network.requestDuplication == 0 else {
-        throw reader.error(
-          "a gateway with network.requestDuplication \(options.network.requestDuplication) is not modelled: "
-            + "a copy of a client's request arriving at the gateway is not simulated; set "
-            + "network.requestDuplication to 0 (duplicated responses and reordering work with a gateway)",
-          key: "gateway")
-      }
-    },
   ])
 }

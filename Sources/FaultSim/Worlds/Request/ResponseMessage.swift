@@ -34,6 +34,8 @@ public struct ResponseMessage: BitwiseCopyable, Sendable {
   /// Which delivery of the request it answers (``RequestMessage/copy``): 0
   /// for the original. Its network draws are keyed by it
   /// (``delivery``), so the answer to a copy has its own fate.
+  /// Bit 7 is set when it answers the network's copy of the client's
+  /// message at a gateway (``RequestMessage/deliveryCopy``).
   @usableFromInline package var copy: UInt8 = 0
   /// The operation of the request answered.
   public var operation: UInt32
@@ -55,7 +57,7 @@ public struct ResponseMessage: BitwiseCopyable, Sendable {
   @inlinable
   public init(answering request: RequestMessage, status: UInt16, content: Content = .none) {
     self.init(operation: request.operation, sequence: request.sequence, status: .http(status), content: content)
-    copy = request.copy
+    copy = request.deliveryCopy
   }
 
   /// The identity of the delivery answered: the message's, and which copy

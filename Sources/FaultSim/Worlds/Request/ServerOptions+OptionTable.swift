@@ -72,18 +72,9 @@ extension ServerOptions {
         + "`replicated` (a replica may not have received the key yet)"),
     .optionalSection(
       "restarts", \.restarts, start: RestartOptions(), RestartOptions.optionTable,
-      "the server restarts at `at` times and/or at random (`meanInterval`), down for `downtime` each time",
+      "the server restarts at `at` times and/or at random (`meanInterval`), down for `downtime` each time; "
+        + "the requests being processed and, with `capacity`, those queued then are lost (connection reset)",
       absent: "never"),
-    // A worker busy at a restart would free up at the restart instant, which
-    // the capacity model does not schedule: refused rather than half-modelled.
-    .check(("restarts", "not with `capacity`")) { server, reader throws(ScenarioError) in
-      guard server.restarts == nil || server.capacity == nil else {
-        throw reader.error(
-          "server restarts are not modelled with a server capacity (queued and busy workers at the restart); "
-            + "remove one of the two",
-          key: "restarts")
-      }
-    },
     // Issue 13, clocks that disagree:
     .optional(
       .duration(

@@ -132,6 +132,28 @@ import Testing
       """)
   }
 
+  /// The router hands a message to the next hop of the path
+  /// (`Path/RequestHop.swift`); it never branches on whether a gateway
+  /// exists, so what one hop does composes with every other hop.
+  @Test func theRouterAsksThePathNotWhetherAGatewayExists() throws {
+    let files = try Self.swiftFiles(under: Self.world).filter {
+      ($0 as NSString).lastPathComponent.hasPrefix("RequestWorldModel")
+    }
+    #expect(files.contains { $0.hasSuffix("/Path/RequestWorldModel+Path.swift") })
+    var branches: [String] = []
+    for file in files {
+      let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+      for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        for spelling in ["gateway == nil", "gateway != nil"] {
+          guard let range = code.range(of: spelling) else { continue }
+          if code[..<range.lowerBound].last != "." { branches.append("\(file):\(number + 1): \(line)") }
+        }
+      }
+    }
+    #expect(branches.isEmpty, "ask the path (firstHop) instead:\n\(branches.joined(separator: "\n"))")
+  }
+
   /// The scanner itself: it finds stored fields, skips computed ones, and
   /// flags a touch but not a verb of the same prefix.
   @Test func theScannerFindsWhatItLooksFor() {

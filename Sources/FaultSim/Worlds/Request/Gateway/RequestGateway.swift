@@ -7,9 +7,15 @@
 /// A try is a copy of the client's message (``RequestMessage/copy`` = the
 /// try's index), so the server's draws and the upstream network's are its
 /// own (``DeliveryIdentity``). The gateway keeps one ``Exchange`` per
-/// client request it has not answered yet, and only those: an answer to a
-/// try it gave up on finds the exchange moved on (or gone) and is dropped —
-/// though the server may have applied that try.
+/// request it received and has not answered yet, and only those: an answer
+/// to a try it gave up on finds the exchange moved on (or gone) and is
+/// dropped — though the server may have applied that try.
+///
+/// A copy of the client's request that the network delivered twice
+/// (``RequestMessage/networkCopy``) is, to the gateway, another incoming
+/// request — a reverse proxy sees a second TCP request — so it gets an
+/// exchange of its own: its own tries, its own timeouts, its own answer to
+/// the client (which the client drops if it has its answer already).
 ///
 /// The gateway decides; the router (`RequestWorldModel+Gateway.swift`)
 /// carries out its decisions and keeps the folding count.
@@ -50,10 +56,10 @@ struct RequestGateway {
   /// Whether a write of this workload is idempotent (a PUT).
   @usableFromInline
   let writesAreIdempotent: Bool
-  /// The open exchanges, by client message (operation << 32 | sequence).
-  /// Looked up only: their order never reaches an output.
+  /// The open exchanges, by request received (``Slot``). Looked up only:
+  /// their order never reaches an output.
   @usableFromInline
-  var exchanges: [UInt64: Exchange] = [:]
+  var exchanges: [Slot: Exchange] = [:]
   /// Upstream tries beyond the first of each client request.
   @usableFromInline
   var retries: UInt64 = 0
@@ -76,7 +82,7 @@ struct RequestGateway {
     timeouts = 0
   }
 
-  /// Client requests the gateway has not answered yet.
+  /// Requests received the gateway has not answered yet.
   var openExchanges: Int { exchanges.count }
 
   /// The bytes the gateway holds: its open exchanges' table, room
@@ -84,20 +90,35 @@ struct RequestGateway {
   ///
   /// - Complexity: O(1).
   var allocatedBytes: Int {
-    exchanges.capacity &* (MemoryLayout<UInt64>.stride &+ MemoryLayout<Exchange>.stride &+ 1)
+    exchanges.capacity &* (MemoryLayout<Slot>.stride &+ MemoryLayout<Exchange>.stride &+ 1)
   }
 
-  /// The exchange key of a client message.
-  @inlinable
-  @inline(__always)
-  static func slot(_ operation: UInt32, _ sequence: UInt32) -> UInt64 {
-    UInt64(operation) << 32 | UInt64(sequence)
+  /// The exchange key of a request received: the client's message, and
+  /// whether this is the network's copy of it.
+  @usableFromInline
+  struct Slot: Hashable {
+    /// operation << 32 | sequence.
+    @usableFromInline
+    var message: UInt64
+    /// ``RequestMessage/networkCopy``.
+    @usableFromInline
+    var networkCopy: UInt8
+
+    /// The slot of the request received that `delivery` (a try of it, or
+    /// an answer to one) belongs to.
+    @inlinable
+    @inline(__always)
+    init(_ delivery: DeliveryIdentity) {
+      message = UInt64(UInt32(truncatingIfNeeded: delivery.operation)) << 32 | UInt64(delivery.sequence)
+      networkCopy = delivery.networkCopy
+    }
   }
 
-  /// A client's request arrives: the first try to send upstream now.
+  /// A client's request (or the network's copy of it) arrives: the first
+  /// try to send upstream now.
   @inlinable
-  mutating func accept(_ request: RequestMessage) -> RequestMessage {
-    exchanges[Self.slot(request.operation, request.sequence)] = Exchange(request: request, latest: 0, isOut: true)
+  mutating func receive(_ request: RequestMessage) -> RequestMessage {
+    exchanges[Slot(request.delivery)] = Exchange(request: request, latest: 0, isOut: true)
     return upstream(request, try: 0)
   }
 
@@ -129,25 +150,24 @@ struct RequestGateway {
   /// when the gateway answered the client already or moved on to another
   /// try.
   @inlinable
-  func awaiting(_ operation: UInt32, _ sequence: UInt32, copy: UInt8) -> Exchange? {
-    guard let exchange = exchanges[Self.slot(operation, sequence)], exchange.isOut, exchange.latest == copy
+  func awaiting(_ delivery: DeliveryIdentity) -> Exchange? {
+    guard let exchange = exchanges[Slot(delivery)], exchange.isOut, exchange.latest == delivery.copyIndex
     else { return nil }
     return exchange
   }
 
-  /// What the gateway does after try `copy` of a client message failed
-  /// with `condition` (or a status no condition names: `nil`).
+  /// What the gateway does after try `delivery` of a request it received
+  /// failed with `condition` (or a status no condition names: `nil`).
   @inlinable
   mutating func afterFailure(
-    _ operation: UInt32, _ sequence: UInt32, copy: UInt8, _ condition: GatewayOptions.RetryCondition?,
+    _ delivery: DeliveryIdentity, _ condition: GatewayOptions.RetryCondition?,
     _ context: inout SimulationContext<RequestEvent>
   ) -> Step {
-    let slot = Self.slot(operation, sequence)
+    let slot = Slot(delivery)
     guard var exchange = exchanges[slot] else { return .answer }
-    let next = Int(copy) + 1
+    let next = Int(delivery.copyIndex) + 1
     guard let condition, options.retries(on: condition), next < options.attempts, mayRetry(exchange.request),
-      context.fault(
-        1, RequestDraw.gatewayRetry.key(DeliveryIdentity(operation: Int(operation), sequence: sequence, copy: copy)))
+      context.fault(1, RequestDraw.gatewayRetry.key(delivery))
     else {
       exchanges[slot] = nil
       return .answer
@@ -158,7 +178,8 @@ struct RequestGateway {
     exchanges[slot] = exchange
     context.trace(
       RequestActor.gateway, "gateway retry \(next + 1) after \(condition.rawValue)",
-      "op=\(operation) seq=\(sequence) copy=\(next)")
+      "op=\(delivery.operation) seq=\(delivery.sequence) copy=\(next)"
+        + (delivery.networkCopy == 0 ? "" : " network-copy"))
     return .retry(upstream(exchange.request, try: UInt8(next)))
   }
 
@@ -166,7 +187,7 @@ struct RequestGateway {
   /// `deadline`.
   @inlinable
   mutating func sent(_ request: RequestMessage, deadline: VirtualTime) {
-    let slot = Self.slot(request.operation, request.sequence)
+    let slot = Slot(request.delivery)
     guard var exchange = exchanges[slot], exchange.latest == request.copy else { return }
     exchange.deadline = deadline
     exchange.timerMoved = false
@@ -177,7 +198,7 @@ struct RequestGateway {
   /// timeout to `time`.
   @inlinable
   mutating func moveTimer(_ request: RequestMessage, to time: VirtualTime) {
-    let slot = Self.slot(request.operation, request.sequence)
+    let slot = Slot(request.delivery)
     guard var exchange = exchanges[slot] else { return }
     exchange.deadline = time
     exchange.timerMoved = true
@@ -188,7 +209,7 @@ struct RequestGateway {
   /// message: the event's held bit says whether it is a moved timer.
   @inlinable
   func isCurrentTimer(_ timer: RequestMessage) -> Bool {
-    guard let exchange = awaiting(timer.operation, timer.sequence, copy: timer.copy) else { return false }
+    guard let exchange = awaiting(timer.delivery) else { return false }
     return exchange.timerMoved == timer.heldUntilCommit
   }
 
@@ -196,17 +217,18 @@ struct RequestGateway {
   /// exchange is gone.
   @inlinable
   mutating func sendsAfterBackoff(_ request: RequestMessage) -> Bool {
-    let slot = Self.slot(request.operation, request.sequence)
+    let slot = Slot(request.delivery)
     guard var exchange = exchanges[slot], exchange.latest == request.copy, !exchange.isOut else { return false }
     exchange.isOut = true
     exchanges[slot] = exchange
     return true
   }
 
-  /// The exchange of a client message ends: the gateway answers the client.
+  /// The exchange of a request received ends: the gateway answers the
+  /// client.
   @inlinable
-  mutating func close(_ operation: UInt32, _ sequence: UInt32) {
-    exchanges[Self.slot(operation, sequence)] = nil
+  mutating func close(_ delivery: DeliveryIdentity) {
+    exchanges[Slot(delivery)] = nil
   }
 
   /// What the gateway does after a failed try.

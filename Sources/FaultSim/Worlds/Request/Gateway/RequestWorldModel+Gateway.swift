@@ -9,26 +9,22 @@
 /// operation is folded only when no request of it is still at the gateway,
 /// upstream or at the server.
 extension RequestWorldModel {
-  /// The server answers `request`: directly to the client, or back to the
-  /// gateway when there is one.
+  /// The server answers `request`: through the hop in front of it.
   @inlinable
   @inline(__always)
   mutating func answer(
     _ response: ResponseMessage, to request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) {
-    if gateway == nil {
-      try send(response, &context)
-    } else {
-      try returnToGateway(response, to: request, &context)
-    }
+    try reply(response, to: request, &context)
   }
 
-  /// A client's request reaches the gateway: its first try goes upstream.
+  /// A client's request (or the network's copy of it) reaches the gateway:
+  /// its first try goes upstream.
   @inlinable
-  mutating func gatewayAccepts(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>)
+  mutating func gatewayReceives(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>)
     throws(SimulationError)
   {
-    guard let first = gateway?.accept(request) else { return }
+    guard let first = gateway?.receive(request) else { return }
     try sendUpstream(first, &context)
   }
 
@@ -44,7 +40,7 @@ extension RequestWorldModel {
     context.traceMessage(
       from: RequestActor.gateway, to: RequestActor.server, "\(request.kind) try \(Int(request.copy) + 1)",
       "op=\(request.operation) seq=\(request.sequence) copy=\(request.copy)"
-        + (request.key == .none ? "" : " key=\(request.key)"))
+        + (request.key == .none ? "" : " key=\(request.key)") + Self.networkCopyMark(request.networkCopy))
     // The timeout first: at the same instant as the answer, it wins.
     let deadline = try now + options.timeout
     gateway?.sent(request, deadline: deadline)
@@ -65,7 +61,7 @@ extension RequestWorldModel {
   ) throws(SimulationError) {
     guard let options = gateway?.options else { return }
     var delivered = response
-    delivered.copy = request.copy
+    delivered.copy = request.deliveryCopy
     let delivery = delivered.delivery
     let reset = context.fault(options.connectionReset, RequestDraw.upstreamReset.key(delivery))
     if reset { delivered.status = .transportFailure(.connectionLost) }
@@ -73,10 +69,11 @@ extension RequestWorldModel {
     context.traceMessage(
       from: RequestActor.server, to: RequestActor.gateway,
       reset ? "connection reset" : "response \(response.status.traceCode)",
-      "op=\(response.operation) seq=\(response.sequence) copy=\(delivered.copy)")
+      "op=\(response.operation) seq=\(response.sequence) copy=\(request.copy)"
+        + Self.networkCopyMark(request.networkCopy))
     client.requestOut(Int(response.operation))
     let arrival = try (sent ?? context.now) + latency
-    if let exchange = gateway?.awaiting(response.operation, response.sequence, copy: delivered.copy),
+    if let exchange = gateway?.awaiting(delivery),
       arrival.distance(to: exchange.deadline) <= raceWindow
     {
       // Natural order: the answer first only if strictly earlier (the
@@ -110,15 +107,16 @@ extension RequestWorldModel {
   /// An answer to a try reaches the gateway: forwarded to the client, or
   /// the request tried again; dropped if the gateway gave up on that try.
   @inlinable
-  mutating func gatewayReceives(_ response: ResponseMessage, _ context: inout SimulationContext<RequestEvent>)
+  mutating func gatewayReceivesAnswer(_ response: ResponseMessage, _ context: inout SimulationContext<RequestEvent>)
     throws(SimulationError)
   {
     let operation = Int(response.operation)
     client.requestAnswered(operation)
-    guard gateway?.awaiting(response.operation, response.sequence, copy: response.copy) != nil else {
+    guard gateway?.awaiting(response.delivery) != nil else {
       context.trace(
         RequestActor.gateway, "drop late response",
-        "op=\(response.operation) seq=\(response.sequence) copy=\(response.copy) status=\(response.status.traceCode)")
+        "op=\(response.operation) seq=\(response.sequence) copy=\(response.delivery.copyIndex) "
+          + "status=\(response.status.traceCode)" + Self.networkCopyMark(response.delivery.networkCopy))
       return
     }
     let condition: GatewayOptions.RetryCondition?
@@ -129,11 +127,11 @@ extension RequestWorldModel {
     guard let condition else {
       // A success or a status the gateway never retries (a 409 for a key in
       // flight among them): the client gets it.
-      gateway?.close(response.operation, response.sequence)
+      gateway?.close(response.delivery)
       try forward(response, &context)
       return
     }
-    switch gateway?.afterFailure(response.operation, response.sequence, copy: response.copy, condition, &context) {
+    switch gateway?.afterFailure(response.delivery, condition, &context) {
     case .retry(let next): try retry(next, &context)
     case .answer, nil:
       var answer = response
@@ -151,8 +149,10 @@ extension RequestWorldModel {
   {
     guard gateway?.isCurrentTimer(request) == true else { return }
     context.trace(
-      RequestActor.gateway, "gateway timeout", "op=\(request.operation) seq=\(request.sequence) copy=\(request.copy)")
-    switch gateway?.afterFailure(request.operation, request.sequence, copy: request.copy, .timeout, &context) {
+      RequestActor.gateway, "gateway timeout",
+      "op=\(request.operation) seq=\(request.sequence) copy=\(request.copy)"
+        + Self.networkCopyMark(request.networkCopy))
+    switch gateway?.afterFailure(request.delivery, .timeout, &context) {
     case .retry(let next): try retry(next, &context)
     case .answer, nil:
       gateway?.countTimeout()
@@ -190,5 +190,12 @@ extension RequestWorldModel {
   {
     client.requestAnswered(Int(response.operation))
     try send(response, from: RequestActor.gateway, &context)
+  }
+
+  /// What a trace line about a gateway's exchange adds for the network's
+  /// copy of a client's request: nothing for the request itself.
+  @inlinable
+  static func networkCopyMark(_ networkCopy: UInt8) -> String {
+    networkCopy == 0 ? "" : " network-copy"
   }
 }

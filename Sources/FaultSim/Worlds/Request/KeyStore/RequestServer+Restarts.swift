@@ -1,6 +1,7 @@
 /// The server's restarts (``RestartOptions``), as its mechanics see them:
 /// a request arriving while it is down is refused, and one being processed
-/// at a restart instant is lost before its commit. Both are keyed faults
+/// at a restart instant is lost before its commit — as is, with a
+/// capacity, every request waiting in the queue then. Both are keyed faults
 /// with probability 1 under their own purpose (``RequestDraw/serverDown``,
 /// ``RequestDraw/requestLostToRestart``), keyed by the delivery, so
 /// shrinking can keep the server up for one request. What a restart does
@@ -38,5 +39,63 @@ extension RequestServer {
       RequestActor.server, "lost before commit: server restarts at \(restart)",
       "op=\(request.operation) seq=\(request.sequence)")
     return restart
+  }
+
+  /// The restart a ``RequestEvent/serverRestart`` must be scheduled at: a
+  /// server with a capacity has requests queued or a worker cut, and the
+  /// upcoming restart has no event yet. `nil` otherwise (always without a
+  /// capacity: nothing waits for a worker there).
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  mutating func restartToSchedule() -> VirtualTime? {
+    guard capacity != nil, let upcoming = restarts?.upcoming, queueHead < queue.count || !cutWorkers.isEmpty
+    else { return nil }
+    if let scheduled = restartScheduled, scheduled >= upcoming { return nil }
+    restartScheduled = upcoming
+    return upcoming
+  }
+
+  /// The server restarts now: the workers the restart cut are free, and
+  /// the requests waiting in the queue are lost — each a keyed fault like a
+  /// cut request's (``RequestDraw/requestLostToRestart``), so shrinking can
+  /// keep one queued. Returns the lost requests, in queue order.
+  ///
+  /// - Complexity: O(queued requests).
+  @inlinable
+  mutating func restart(_ context: inout SimulationContext<RequestEvent>) -> [RequestMessage] {
+    restarts?.advance(to: context.now, context.random)
+    var freed = 0
+    while freed < cutWorkers.count && cutWorkers[freed] <= context.now { freed += 1 }
+    cutWorkers.removeFirst(freed)
+    busyWorkers -= freed
+    var lost: [RequestMessage] = []
+    var kept: [RequestMessage] = []
+    for request in queue[queueHead...] {
+      if context.fault(1, RequestDraw.requestLostToRestart.key(request.delivery)) {
+        context.trace(
+          RequestActor.server, "lost in the queue: server restarts",
+          "op=\(request.operation) seq=\(request.sequence)")
+        lost.append(request)
+      } else {
+        kept.append(request)
+      }
+    }
+    queue = kept
+    queueHead = 0
+    return lost
+  }
+
+  /// A queued request a worker freed by a restart takes up, if any: only
+  /// when shrinking kept a queued request past the restart.
+  ///
+  /// - Complexity: O(1) amortised.
+  @inlinable
+  mutating func takeQueuedByIdleWorker() -> RequestMessage? {
+    guard let capacity, busyWorkers < capacity.workers, queueHead < queue.count else { return nil }
+    busyWorkers += 1
+    let next = queue[queueHead]
+    queueHead += 1
+    return next
   }
 }

@@ -2,7 +2,10 @@
 /// long it is down. At a restart an in-memory key store loses its keys,
 /// requests being processed are lost before their commit (the client sees
 /// the connection reset), and for `downtime` after it every arriving
-/// request is refused (connection refused: provably not applied).
+/// request is refused (connection refused: provably not applied). With a
+/// server capacity the requests waiting in its queue at the restart are
+/// lost the same way (reset at the restart, never processed), and the
+/// workers start idle.
 ///
 /// The instants are the listed `at` times and, with `meanInterval`, a
 /// Poisson process drawn from the run's seed (restart n's gap is the keyed

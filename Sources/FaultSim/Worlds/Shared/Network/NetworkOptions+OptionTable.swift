@@ -47,7 +47,8 @@ extension NetworkOptions {
     .option(
       .probability(
         "requestDuplication",
-        "a request that gets through is delivered twice: the server sees a second copy `duplicateDelay` later"),
+        "a request that gets through is delivered twice: the server sees a second copy `duplicateDelay` later "
+          + "(a gateway in front of it takes the copy as another request, with its own tries)"),
       \.requestDuplication),
     .option(
       .probability(

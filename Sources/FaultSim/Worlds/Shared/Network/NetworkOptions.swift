@@ -29,7 +29,10 @@ public struct NetworkOptions: Hashable, Sendable {
   // Duplicates, reorders and partitions:
   /// Probability that a request that gets through is delivered twice: the
   /// server sees a second copy (``RequestMessage/copy`` 1) ``duplicateDelay``
-  /// after the first.
+  /// after the first. A gateway in front of the server takes the copy
+  /// (``RequestMessage/networkCopy``) as another incoming request, with its
+  /// own tries and its own timeout, as a reverse proxy takes a second TCP
+  /// request.
   @usableFromInline package var requestDuplication: Double = 0
   /// Probability that a response that gets through reaches the client
   /// twice; the client ignores the second.

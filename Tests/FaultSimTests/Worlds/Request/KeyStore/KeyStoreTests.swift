@@ -312,7 +312,6 @@ import Testing
       (#"{"restarts": {"at": "1s"}}"#, "server.restarts.at"),
       (#"{"restarts": {"at": [1]}}"#, "server.restarts.at"),
       (#"{"restarts": {"meanInterval": "1us"}}"#, "server.restarts.meanInterval"),
-      (#"{"restarts": {"at": ["1s"]}, "capacity": {"workers": 2}}"#, "not modelled with a server capacity"),
     ]
     for (server, expected) in cases {
       do {
