@@ -70,6 +70,15 @@ let package = Package(
       dependencies: ["FaultSim", "FaultSimFoundation"],
       path: "Tests/FaultSimFoundationTests"
     ),
+    // A module that declares the names other HTTP libraries use
+    // (HTTPRequest, HTTPResponse, HTTPHeaders, Failure), and a test that
+    // imports it with FaultSim and Testing: it compiles only if no name clashes.
+    .target(name: "NameClashFixture", path: "Tests/NameClashFixture"),
+    .testTarget(
+      name: "NameClashTests",
+      dependencies: ["FaultSim", "FaultSimTesting", "NameClashFixture"],
+      path: "Tests/NameClashTests"
+    ),
     .testTarget(
       name: "FaultSimCLITests",
       // Depends on the executables so that `swift test` builds them first.

@@ -56,7 +56,7 @@ struct AsyncNaiveCheckout<Transport: HTTPTransport, C: Clock<Duration>> {
     for attempt in 1...3 {
       do {
         let response = try await transport.send(
-          HTTPRequest(method: "POST", path: "/orders", text: "order=\(order)", timeout: .seconds(1)))
+          TransportRequest(method: "POST", path: "/orders", text: "order=\(order)", timeout: .seconds(1)))
         if response.isSuccess { return .succeeded }
         if response.status < 500 && response.status != 429 { return .failed }
         mayHaveApplied = true

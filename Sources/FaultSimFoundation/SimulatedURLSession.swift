@@ -81,7 +81,7 @@ public struct SimulatedURLSession: Sendable {
   ///   sent as it is (no URL, a body stream); the simulation's own errors
   ///   when the code escaped it.
   public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
-    let simulated = try HTTPRequest(request)
+    let simulated = try TransportRequest(request)
     let url = request.url ?? URL(fileURLWithPath: "/")
     do {
       let response = try await transport.send(simulated)

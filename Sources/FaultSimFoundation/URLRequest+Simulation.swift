@@ -5,7 +5,7 @@ import Foundation
   import FoundationNetworking
 #endif
 
-extension HTTPRequest {
+extension TransportRequest {
   /// `URLRequest`'s default `timeoutInterval`: a request that keeps it
   /// waits for the session's timeout (the scenario's `client.timeout`).
   static let defaultURLRequestTimeout: TimeInterval = 60
@@ -29,7 +29,7 @@ extension HTTPRequest {
     }
     var target = url.path.isEmpty ? "/" : url.path
     if let query = url.query { target += "?" + query }
-    var headers: HTTPHeaders = [:]
+    var headers: TransportHeaders = [:]
     let fields = (request.allHTTPHeaderFields ?? [:]).sorted {
       ($0.key.lowercased(), $0.key) < ($1.key.lowercased(), $1.key)
     }
@@ -43,7 +43,7 @@ extension HTTPRequest {
   }
 }
 
-extension HTTPResponse {
+extension TransportResponse {
   /// The `HTTPURLResponse` of `url` that this response stands for: its
   /// status and header fields (fields of one name joined with `, `, as HTTP
   /// allows).

@@ -48,8 +48,8 @@ import Testing
 
   /// The same checkout written against the simulation's transport.
   static func checkout(_ order: Int, keyed: Bool, transport: SimulatedTransport) async -> ClientOutcome {
-    let headers: HTTPHeaders = keyed ? ["Idempotency-Key": "order-\(order)"] : [:]
-    let request = HTTPRequest(
+    let headers: TransportHeaders = keyed ? ["Idempotency-Key": "order-\(order)"] : [:]
+    let request = TransportRequest(
       method: "POST", path: "/orders", headers: headers, text: "order=\(order)", timeout: .seconds(1))
     var mayHaveApplied = false
     for _ in 1...3 {

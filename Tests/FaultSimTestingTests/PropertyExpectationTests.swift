@@ -46,7 +46,7 @@ import Testing
 
   @Test func yourAsyncCodesPropertyRequiresTheWorldsOwnKinds() throws {
     let world = try Self.scenario("keyless-write", operations: 40).requestWorld { client in
-      let request = HTTPRequest(method: "POST", path: "/orders", text: "\(client.operation)", timeout: .seconds(1))
+      let request = TransportRequest(method: "POST", path: "/orders", text: "\(client.operation)", timeout: .seconds(1))
       return (try? await client.transport.send(request))?.isSuccess == true ? .succeeded : .uncertain
     }
     let runs = ScenarioProperty<UserCodeRequestWorld<BuiltInRequestHandler>>("runs") { _ in true }

@@ -12,7 +12,7 @@ public enum AttemptError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// The attempt's error, from what `HTTPTransport.send` threw or
   /// returned.
-  init(_ response: HTTPResponse) {
+  init(_ response: TransportResponse) {
     self = .status(response.status, retryAfter: response.retryAfter)
   }
 

@@ -52,7 +52,7 @@ public struct CheckoutClient<Transport: HTTPTransport, C: Clock<Duration>>: Send
       do {
         // The fix: the order's own key, the same on every attempt.
         let response = try await transport.send(
-          HTTPRequest(
+          TransportRequest(
             method: "POST", path: "/orders",
             headers: ["Content-Type": "application/json", "Idempotency-Key": order.idempotencyKey],
             body: order.requestBody, timeout: retryPolicy.timeout))

@@ -52,7 +52,7 @@ public struct NaiveCheckoutClient<Transport: HTTPTransport, C: Clock<Duration>>:
       do {
         // The bug: a keyless POST. Its retry is, to the server, a new order.
         let response = try await transport.send(
-          HTTPRequest(
+          TransportRequest(
             method: "POST", path: "/orders", headers: ["Content-Type": "application/json"],
             body: order.requestBody, timeout: retryPolicy.timeout))
         if response.isSuccess {

@@ -23,7 +23,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
   /// The offending value's path, if the problem concerns one.
   @usableFromInline package var keyPath: ScenarioKeyPath?
   /// The offending text's position, if known.
-  @usableFromInline package var location: SourceLocation?
+  @usableFromInline package var location: ScenarioLocation?
   /// What is wrong and what is allowed.
   @usableFromInline package var message: String
 
@@ -33,7 +33,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     kind: Kind = .invalidData,
     file: String,
     keyPath: ScenarioKeyPath? = nil,
-    location: SourceLocation? = nil,
+    location: ScenarioLocation? = nil,
     message: String
   ) {
     self.kind = kind

@@ -21,7 +21,7 @@ package final class ScenarioObjectReader {
   /// Where this object sits in the document; the root is empty.
   package let keyPath: ScenarioKeyPath
   /// The position of the object's `{`.
-  package let location: SourceLocation
+  package let location: ScenarioLocation
   /// The object's members in document order.
   package let members: [JSONMember]
 
@@ -36,7 +36,7 @@ package final class ScenarioObjectReader {
   private var isFinished = false
 
   /// Creates a reader over an object's members.
-  package init(members: [JSONMember], location: SourceLocation, keyPath: ScenarioKeyPath, file: String) {
+  package init(members: [JSONMember], location: ScenarioLocation, keyPath: ScenarioKeyPath, file: String) {
     self.members = members
     self.location = location
     self.keyPath = keyPath

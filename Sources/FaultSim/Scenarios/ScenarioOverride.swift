@@ -84,7 +84,7 @@ public struct ScenarioOverride: Hashable, Sendable, CustomStringConvertible {
 
   /// The value as a JSON node, located at the command line (line 0).
   var node: JSONNode {
-    let location = SourceLocation(line: 0, column: 0, offset: 0)
+    let location = ScenarioLocation(line: 0, column: 0, offset: 0)
     if let parsed = try? JSONParser(maximumDepth: 32).parse(Array(text.utf8)) {
       return Self.relocated(parsed, to: location)
     }
@@ -92,7 +92,7 @@ public struct ScenarioOverride: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A node whose every location is `location`.
-  static func relocated(_ node: JSONNode, to location: SourceLocation) -> JSONNode {
+  static func relocated(_ node: JSONNode, to location: ScenarioLocation) -> JSONNode {
     switch node.value {
     case .array(let elements):
       return JSONNode(value: .array(elements.map { relocated($0, to: location) }), location: location)

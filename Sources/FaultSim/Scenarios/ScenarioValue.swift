@@ -23,7 +23,7 @@ package struct ScenarioValue {
   }
 
   /// The position of the value's first character.
-  package var location: SourceLocation { node.location }
+  package var location: ScenarioLocation { node.location }
 
   /// An error about this value, for checks the accessors cannot make
   /// (e.g. one value that must not exceed another).

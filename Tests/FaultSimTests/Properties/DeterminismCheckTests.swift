@@ -24,7 +24,7 @@ import Testing
   /// A client that waits before it sends, for `wait`, and sends once.
   static func sendOnce(_ client: SimulatedClient, after wait: Duration) async -> ClientOutcome {
     try? await client.clock.sleep(for: wait)
-    let request = HTTPRequest(
+    let request = TransportRequest(
       method: "POST", path: "/orders", headers: ["Idempotency-Key": "order-\(client.operation)"],
       text: "order=\(client.operation)", timeout: .seconds(5))
     guard let response = try? await client.transport.send(request) else { return .uncertain }

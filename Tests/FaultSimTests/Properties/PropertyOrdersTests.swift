@@ -71,7 +71,7 @@ import Testing
       "checkout-reference", overrides: [try ScenarioOverride(parsing: "workload.operations=50")]
     )
     .requestWorld { client in
-      let request = HTTPRequest(method: "POST", path: "/orders", text: "\(client.operation)", timeout: .seconds(1))
+      let request = TransportRequest(method: "POST", path: "/orders", text: "\(client.operation)", timeout: .seconds(1))
       return (try? await client.transport.send(request))?.isSuccess == true ? .succeeded : .uncertain
     }
     let property = ScenarioProperty<UserCodeRequestWorld<BuiltInRequestHandler>>("runs") { _ in true }

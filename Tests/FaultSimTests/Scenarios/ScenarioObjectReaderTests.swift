@@ -340,7 +340,7 @@ import Testing
   }
 
   @Test func errorDescriptionsLeaveOutWhatIsUnknown() {
-    let location = FaultSim.SourceLocation(line: 12, column: 5, offset: 200)
+    let location = FaultSim.ScenarioLocation(line: 12, column: 5, offset: 200)
     let path = ScenarioKeyPath([.key("network"), .key("responseLoss")])
     #expect(
       ScenarioError(file: "s.json", keyPath: path, location: location, message: "m").description

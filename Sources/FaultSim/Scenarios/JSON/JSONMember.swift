@@ -4,12 +4,12 @@ package struct JSONMember: Hashable, Sendable {
   /// The key, unescaped.
   package var key: String
   /// The position of the key's opening quote.
-  package var keyLocation: SourceLocation
+  package var keyLocation: ScenarioLocation
   /// The value.
   package var node: JSONNode
 
   /// Creates a member.
-  package init(key: String, keyLocation: SourceLocation, node: JSONNode) {
+  package init(key: String, keyLocation: ScenarioLocation, node: JSONNode) {
     self.key = key
     self.keyLocation = keyLocation
     self.node = node

@@ -4,10 +4,10 @@ package struct JSONNode: Hashable, Sendable {
   /// The value.
   package var value: JSONValue
   /// The position of the value's first character.
-  package var location: SourceLocation
+  package var location: ScenarioLocation
 
   /// Creates a node.
-  package init(value: JSONValue, location: SourceLocation) {
+  package init(value: JSONValue, location: ScenarioLocation) {
     self.value = value
     self.location = location
   }

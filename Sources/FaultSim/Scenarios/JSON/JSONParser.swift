@@ -12,7 +12,7 @@
 /// Decisions a caller may need:
 /// - A leading UTF-8 byte order mark is accepted and skipped (RFC 8259 §8.1
 ///   allows this); it takes no column.
-/// - Columns count Unicode scalars (see `SourceLocation`).
+/// - Columns count Unicode scalars (see `ScenarioLocation`).
 /// - Object keys are compared as Swift strings, so two keys that differ only
 ///   in Unicode normalization count as duplicates.
 /// - The parser never recurses: containers live on an explicit stack, so

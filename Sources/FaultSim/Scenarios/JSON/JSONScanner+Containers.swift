@@ -2,14 +2,14 @@ extension JSONScanner {
   /// An array or object that has been opened but not yet closed.
   struct OpenContainer {
     var isObject: Bool
-    var location: SourceLocation
+    var location: ScenarioLocation
     var elements: [JSONNode] = []
     var members: [JSONMember] = []
     /// Where each key was first seen, to report duplicates with both places.
-    var keyLocations: [String: SourceLocation] = [:]
+    var keyLocations: [String: ScenarioLocation] = [:]
     /// The key whose value is being read.
     var pendingKey = ""
-    var pendingKeyLocation: SourceLocation
+    var pendingKeyLocation: ScenarioLocation
 
     var closer: UInt8 { isObject ? UInt8(ascii: "}") : UInt8(ascii: "]") }
     var kind: String { isObject ? "object" : "array" }

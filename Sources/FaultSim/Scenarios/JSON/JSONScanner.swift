@@ -81,7 +81,7 @@ struct JSONScanner {
 
   /// The location of `offset`, which must be on the current line: callers
   /// locate a token before skipping the whitespace after it.
-  mutating func location(at offset: Int) -> SourceLocation {
+  mutating func location(at offset: Int) -> ScenarioLocation {
     let target = min(max(offset, lineStart), bytes.count)
     if target < cachedColumnOffset {
       cachedColumnOffset = lineStart
@@ -96,7 +96,7 @@ struct JSONScanner {
     }
     cachedColumnOffset = target
     cachedColumn = column
-    return SourceLocation(line: line, column: column, offset: offset)
+    return ScenarioLocation(line: line, column: column, offset: offset)
   }
 
   /// An error at `offset` on the current line.

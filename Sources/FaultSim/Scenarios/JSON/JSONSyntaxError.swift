@@ -4,12 +4,12 @@
 /// character that cannot be read (for a trailing comma, at the comma).
 package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Where the problem is.
-  package var location: SourceLocation
+  package var location: ScenarioLocation
   /// What is wrong, phrased so that a person can fix it.
   package var message: String
 
   /// Creates an error at `location`.
-  package init(location: SourceLocation, message: String) {
+  package init(location: ScenarioLocation, message: String) {
     self.location = location
     self.message = message
   }

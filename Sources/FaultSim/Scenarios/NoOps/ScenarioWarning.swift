@@ -12,7 +12,7 @@ public struct ScenarioWarning: Hashable, Sendable, CustomStringConvertible {
   /// The option that cannot matter.
   @usableFromInline package var keyPath: ScenarioKeyPath
   /// Where its value starts; line 0 when it was set on the command line.
-  @usableFromInline package var location: SourceLocation?
+  @usableFromInline package var location: ScenarioLocation?
   /// The check that found it, as named in docs/no-op-checks.md.
   public var check: String
   /// Why it cannot matter, and what would make it matter.
@@ -20,7 +20,7 @@ public struct ScenarioWarning: Hashable, Sendable, CustomStringConvertible {
 
   /// A warning; see the properties for each argument.
   @usableFromInline package init(
-    file: String, keyPath: ScenarioKeyPath, location: SourceLocation? = nil, check: String, message: String
+    file: String, keyPath: ScenarioKeyPath, location: ScenarioLocation? = nil, check: String, message: String
   ) {
     self.file = file
     self.keyPath = keyPath

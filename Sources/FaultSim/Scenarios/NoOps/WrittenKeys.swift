@@ -9,7 +9,7 @@
 struct WrittenKeys: Sendable {
   /// Where each written key's value starts, by dotted path; line 0 marks a
   /// value from the command line. For lookup only, never iterated.
-  private var locations: [String: SourceLocation] = [:]
+  private var locations: [String: ScenarioLocation] = [:]
   /// The string values, by dotted path, for rules that read one (a preset's
   /// name). For lookup only.
   private var strings: [String: String] = [:]
@@ -37,7 +37,7 @@ struct WrittenKeys: Sendable {
   }
 
   /// Where the key's value starts, if the document sets it.
-  func location(of path: String) -> SourceLocation? {
+  func location(of path: String) -> ScenarioLocation? {
     locations[path]
   }
 

@@ -64,7 +64,7 @@ extension ScenarioOptionCatalog {
         }.map(\.path)
         guard !candidates.isEmpty else { return nil }
         return ScenarioError(
-          file: file, keyPath: walked.appending(key: name), location: SourceLocation(line: 0, column: 0, offset: 0),
+          file: file, keyPath: walked.appending(key: name), location: ScenarioLocation(line: 0, column: 0, offset: 0),
           message: "unknown key; allowed keys: \(names.joined(separator: ", ")); did you mean "
             + candidates.prefix(3).map { $0 + rest }.joined(separator: " or ") + "?")
       }

@@ -82,7 +82,7 @@ package enum SeedLesson: String, CaseIterable, Sendable {
   // MARK: Seed 004
 
   static func retryLines() throws(SimulationError) -> [String] {
-    let classes: [(String, Failure)] = [
+    let classes: [(String, AttemptFailure)] = [
       ("zaman-asimi", .timeout), ("baglanti-yok", .offline),
       ("sunucu-503", .server(503)), ("istemci-404", .client(404)),
     ]

@@ -42,7 +42,7 @@ package struct SingleOrderWorld: SimulationModel {
   /// What the client saw of one attempt.
   package enum Observation: Hashable, Sendable, CustomStringConvertible {
     case success
-    case failure(Failure)
+    case failure(AttemptFailure)
 
     package var description: String {
       switch self {
@@ -114,7 +114,7 @@ package struct SingleOrderWorld: SimulationModel {
     case .timeout(let attempt):
       guard !resolved, attempt == attempts else { return }
       observations.append(.failure(.timeout))
-      if Failure.timeout.isRetryable && budget.allowsAttempt {
+      if AttemptFailure.timeout.isRetryable && budget.allowsAttempt {
         context.trace("client", "timeout, retry")
         try context.schedule(.send(attempt: attempt + 1), after: .zero)
       } else {

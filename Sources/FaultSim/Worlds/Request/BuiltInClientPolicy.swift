@@ -141,7 +141,7 @@ public struct BuiltInClientPolicy: ClientPolicy {
   /// Retries what is retryable within the budgets; a keyless write that
   /// may have applied follows `client.safety`; a 412 reads again.
   public mutating func afterFailure(
-    _ failure: Failure, of identity: MessageIdentity, _ state: inout RetryState,
+    _ failure: AttemptFailure, of identity: MessageIdentity, _ state: inout RetryState,
     _ context: inout DecisionContext
   ) -> ClientDecision {
     let operation = identity.operation

@@ -11,7 +11,7 @@
 /// - what to send: the exchange (write, read, status query), the
 ///   idempotency key (``IdempotencyKey``), the body (``PayloadDigest``), the
 ///   version for `If-Match`;
-/// - whether to retry after an outcome (a ``Failure``, or a 2xx that leads
+/// - whether to retry after an outcome (an ``AttemptFailure``, or a 2xx that leads
 ///   on, such as a read before a conditional write), after how long, or to
 ///   stop and with which ``ClientOutcome``;
 /// - what to do while the device is offline;
@@ -58,7 +58,7 @@
 ///   }
 ///
 ///   mutating func afterFailure(
-///     _ failure: Failure, of message: MessageIdentity, _ tries: inout Int,
+///     _ failure: AttemptFailure, of message: MessageIdentity, _ tries: inout Int,
 ///     _ context: inout DecisionContext
 ///   ) -> ClientDecision {
 ///     guard failure.isRetryable, tries < attempts else {
@@ -134,7 +134,7 @@ public protocol ClientPolicy: Sendable {
   ) -> ClientDecision
 
   /// What follows a failed attempt: a transport failure, a timeout, or an
-  /// HTTP error (``Failure``).
+  /// HTTP error (``AttemptFailure``).
   ///
   /// - Parameters:
   ///   - failure: How the attempt failed.
@@ -142,7 +142,7 @@ public protocol ClientPolicy: Sendable {
   ///   - memory: The policy's memory of the operation.
   ///   - context: The run's context, for keyed draws and trace lines.
   mutating func afterFailure(
-    _ failure: Failure, of message: MessageIdentity, _ memory: inout Memory,
+    _ failure: AttemptFailure, of message: MessageIdentity, _ memory: inout Memory,
     _ context: inout DecisionContext
   ) -> ClientDecision
 

@@ -279,7 +279,7 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
   @inlinable
   @inline(__always)
   mutating func fail(
-    _ operation: Int, _ failure: Failure, _ context: inout SimulationContext<RequestEvent>
+    _ operation: Int, _ failure: AttemptFailure, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> ClientStep {
     let decision = policy.afterFailure(
       failure, of: MessageIdentity(operation: operation, sequence: records[operation].sequence),

@@ -82,7 +82,7 @@ public struct ResponseMessage: BitwiseCopyable, Sendable {
   /// The failure the client sees, or `nil` for a 2xx. A Retry-After date
   /// is read as no delay here: the client converts it by its own clock
   /// first, when the response reaches it.
-  public var failure: Failure? {
+  public var failure: AttemptFailure? {
     switch status {
     case .transportFailure(let failure):
       return failure.failure

@@ -28,7 +28,7 @@ public enum ResponseStatus: BitwiseCopyable, Hashable, Sendable {
 }
 
 /// A failure of the client's transport that produced no HTTP response (the
-/// `URLError` codes of ``Failure``). Being offline never reaches the network,
+/// `URLError` codes of ``AttemptFailure``). Being offline never reaches the network,
 /// so it is not one of them: the client fails that attempt at once.
 public enum TransportFailure: UInt8, BitwiseCopyable, Hashable, Sendable {
   /// The connection could not be opened: the request was never sent.
@@ -40,7 +40,7 @@ public enum TransportFailure: UInt8, BitwiseCopyable, Hashable, Sendable {
   case connectionLost
 
   /// The failure the client sees.
-  public var failure: Failure {
+  public var failure: AttemptFailure {
     switch self {
     case .cannotConnect: .cannotConnect
     case .dnsFailure: .dnsFailure

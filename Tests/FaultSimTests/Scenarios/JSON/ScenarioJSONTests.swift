@@ -62,11 +62,11 @@ import Testing
       }
       """
     let root = try parse(text)
-    #expect(root.location == SourceLocation(line: 1, column: 1, offset: 0))
+    #expect(root.location == ScenarioLocation(line: 1, column: 1, offset: 0))
     let all = members(root)
     #expect(all.map(\.key) == ["null", "yes", "no", "number", "text", "list", "nested"])
     #expect(all[0].node.value == .null)
-    #expect(all[0].keyLocation == SourceLocation(line: 2, column: 3, offset: 4))
+    #expect(all[0].keyLocation == ScenarioLocation(line: 2, column: 3, offset: 4))
     #expect(all[0].node.location.line == 2 && all[0].node.location.column == 11)
     #expect(all[1].node.value == .bool(true))
     #expect(all[2].node.value == .bool(false))
@@ -79,7 +79,7 @@ import Testing
     #expect(number.double == -125)
     #expect(number.integer == -125)
     #expect(all[4].node.value == .string("héllo"))
-    #expect(all[5].keyLocation == SourceLocation(line: 5, column: 3, offset: 87))
+    #expect(all[5].keyLocation == ScenarioLocation(line: 5, column: 3, offset: 87))
     let list = elements(all[5].node)
     #expect(list.count == 3)
     #expect(list[1].value == .array([]))
@@ -149,17 +149,17 @@ import Testing
     #expect(
       try parse(bytes: bom + Array("[1]".utf8)).value
         == .array([
-          JSONNode(value: .number(try number("1")), location: SourceLocation(line: 1, column: 2, offset: 4))
+          JSONNode(value: .number(try number("1")), location: ScenarioLocation(line: 1, column: 2, offset: 4))
         ]))
     let error = syntaxError(bom + Array("[1,]".utf8))
-    #expect(error?.location == SourceLocation(line: 1, column: 3, offset: 5))
+    #expect(error?.location == ScenarioLocation(line: 1, column: 3, offset: 5))
   }
 
   @Test func lineEndingsLFCRLFAndCRAllCount() {
     #expect(syntaxError("[\n1,\n]")?.location.line == 2)
     #expect(syntaxError("[\r\n1,\r\n]")?.location.line == 2)
     #expect(syntaxError("[\r1,\r]")?.location.line == 2)
-    #expect(syntaxError("[\r\n\r\n\r\n  1 1]")?.location == SourceLocation(line: 4, column: 5, offset: 11))
+    #expect(syntaxError("[\r\n\r\n\r\n  1 1]")?.location == ScenarioLocation(line: 4, column: 5, offset: 11))
   }
 
   // MARK: - Rejections
@@ -308,7 +308,7 @@ import Testing
   @Test func aMillionOpeningBracketsFailQuicklyWithoutRecursion() {
     let brackets = [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000)
     let error = syntaxError(brackets)
-    #expect(error?.location == SourceLocation(line: 1, column: 129, offset: 128))
+    #expect(error?.location == ScenarioLocation(line: 1, column: 129, offset: 128))
     let objects = Array(String(repeating: "{\"a\":", count: 200_000).utf8)
     #expect(syntaxError(objects)?.location.column == 128 * 5 + 1)
   }

@@ -35,11 +35,11 @@ import Testing
   }
 
   @Test func failureClassificationCoversEveryClass() {
-    #expect(Failure.connectionLost.isRetryable && !Failure.connectionLost.provesNotApplied)
-    #expect(Failure.cannotConnect.isRetryable && Failure.cannotConnect.provesNotApplied)
-    #expect(Failure.dnsFailure.provesNotApplied)
-    #expect(Failure.throttled(status: 429, retryAfter: .seconds(1)).isRetryable)
-    #expect(!Failure.client(413).isRetryable)
-    #expect(!Failure.server(500).provesNotApplied)
+    #expect(AttemptFailure.connectionLost.isRetryable && !AttemptFailure.connectionLost.provesNotApplied)
+    #expect(AttemptFailure.cannotConnect.isRetryable && AttemptFailure.cannotConnect.provesNotApplied)
+    #expect(AttemptFailure.dnsFailure.provesNotApplied)
+    #expect(AttemptFailure.throttled(status: 429, retryAfter: .seconds(1)).isRetryable)
+    #expect(!AttemptFailure.client(413).isRetryable)
+    #expect(!AttemptFailure.server(500).provesNotApplied)
   }
 }

@@ -438,7 +438,7 @@ import Testing
     // The same retries with one key per order, honoured by the server.
     let keyed = try scenario.requestWorld { client in
       for attempt in 1...5 {
-        let request = HTTPRequest(
+        let request = TransportRequest(
           method: "POST", path: "/orders", headers: ["Idempotency-Key": "order-\(client.operation)"],
           text: "order=\(client.operation)", timeout: .seconds(1))
         if let response = try? await client.transport.send(request), response.isSuccess { return .succeeded }

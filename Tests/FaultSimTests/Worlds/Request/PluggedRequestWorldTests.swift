@@ -45,7 +45,7 @@ struct UserNaiveRetry: ClientPolicy {
   }
 
   mutating func afterFailure(
-    _ failure: Failure, of message: MessageIdentity, _ memory: inout Memory,
+    _ failure: AttemptFailure, of message: MessageIdentity, _ memory: inout Memory,
     _ context: inout DecisionContext
   ) -> ClientDecision {
     if !failure.provesNotApplied { memory.mayHaveApplied = true }

@@ -294,7 +294,7 @@ import Testing
       _ context: inout DecisionContext
     ) -> ClientDecision { .stop(.succeeded) }
     mutating func afterFailure(
-      _ failure: Failure, of message: MessageIdentity, _ tries: inout UInt16,
+      _ failure: AttemptFailure, of message: MessageIdentity, _ tries: inout UInt16,
       _ context: inout DecisionContext
     ) -> ClientDecision { .stop(failure.provesNotApplied ? .failed : .uncertain) }
   }

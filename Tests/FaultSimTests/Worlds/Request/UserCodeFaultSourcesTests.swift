@@ -16,7 +16,7 @@ import Testing
   static let sendOnce: @Sendable (SimulatedClient) async -> ClientOutcome = { client in
     do {
       let response = try await client.transport.send(
-        HTTPRequest(method: "POST", path: "/orders", text: "order=\(client.operation)", timeout: .seconds(30)))
+        TransportRequest(method: "POST", path: "/orders", text: "order=\(client.operation)", timeout: .seconds(30)))
       return response.isSuccess ? .succeeded : .failed
     } catch {
       return .uncertain
@@ -63,7 +63,7 @@ import Testing
       for attempt in 1...3 {
         do {
           let response = try await client.transport.send(
-            HTTPRequest(
+            TransportRequest(
               method: "POST", path: "/orders", headers: ["Idempotency-Key": key], text: "order=\(client.operation)"))
           if response.isSuccess { return .succeeded }
           if response.status < 500 && response.status != 409 { return .failed }
@@ -119,7 +119,7 @@ import Testing
     for _ in 1...3 {
       do {
         let response = try await client.transport.send(
-          HTTPRequest(
+          TransportRequest(
             method: "POST", path: "/orders", headers: ["Idempotency-Key": key], text: "order=\(client.operation)",
             timeout: .seconds(2)))
         if response.isSuccess { return .succeeded }

@@ -65,10 +65,11 @@ struct CodeClient: RequestClientComponent {
   var sleeps: [(VirtualTime, SleepTicket)] = []
   /// The request the router sent last, for its trace line.
   @usableFromInline
-  var sending: HTTPRequest?
+  var sending: TransportRequest?
   /// The request the router is about to send.
   @usableFromInline
-  var staged: (sequence: UInt32, request: HTTPRequest, continuation: UnsafeContinuation<HTTPResponse, any Error>)?
+  var staged:
+    (sequence: UInt32, request: TransportRequest, continuation: UnsafeContinuation<TransportResponse, any Error>)?
 
   /// The client of `scenario` running `code`.
   @usableFromInline
@@ -365,7 +366,7 @@ struct CodeClient: RequestClientComponent {
         // The device's HTTP stack reads the date by the device's clock.
         dateWait = clocks.wait(untilDate: seconds, response, &context)
       }
-      let answer = HTTPResponse(answering: response, status: code, isQuery: waiting.isQuery, dateWait: dateWait)
+      let answer = TransportResponse(answering: response, status: code, isQuery: waiting.isQuery, dateWait: dateWait)
       context.trace(RequestActor.client(operation), "response \(answer)", "seq=\(response.sequence)")
       waiting.continuation.resume(returning: answer)
     }

@@ -6,12 +6,12 @@
 /// ```swift
 /// // In the app (illustrative: URLSession is not part of FaultSim):
 /// // struct URLSessionTransport: HTTPTransport {
-/// //   func send(_ request: HTTPRequest) async throws -> HTTPResponse { … session.data(for:) … }
+/// //   func send(_ request: TransportRequest) async throws -> TransportResponse { … session.data(for:) … }
 /// // }
 /// struct OrderService<Transport: HTTPTransport> {
 ///   let transport: Transport
-///   func place(_ order: Int) async throws -> HTTPResponse {
-///     try await transport.send(HTTPRequest(method: "POST", path: "/orders", text: "order=\(order)"))
+///   func place(_ order: Int) async throws -> TransportResponse {
+///     try await transport.send(TransportRequest(method: "POST", path: "/orders", text: "order=\(order)"))
 ///   }
 /// }
 /// ```
@@ -21,7 +21,7 @@ public protocol HTTPTransport: Sendable {
   /// - Throws: ``TransportError`` when no response arrives: a timeout, no
   ///   connectivity, a connection that failed or dropped, a name that does
   ///   not resolve (the `URLError` codes of the same names).
-  func send(_ request: HTTPRequest) async throws -> HTTPResponse
+  func send(_ request: TransportRequest) async throws -> TransportResponse
 }
 
 /// A request that got no response, as `URLError` reports it: the codes a

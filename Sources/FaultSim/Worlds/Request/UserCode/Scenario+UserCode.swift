@@ -9,7 +9,7 @@ extension Scenario {
   /// let world = try Scenario.shipped("checkout-reference").requestWorld { client in
   ///   do {
   ///     let response = try await client.transport.send(
-  ///       HTTPRequest(method: "POST", path: "/orders", text: "order=\(client.operation)"))
+  ///       TransportRequest(method: "POST", path: "/orders", text: "order=\(client.operation)"))
   ///     return response.isSuccess ? .succeeded : .failed
   ///   } catch {
   ///     return .uncertain
@@ -56,7 +56,7 @@ extension Scenario {
   ///   var token: String?
   ///   func current(refreshingWith transport: SimulatedTransport) async throws -> String {
   ///     if let token { return token }
-  ///     let response = try await transport.send(HTTPRequest(method: "POST", path: "/token"))
+  ///     let response = try await transport.send(TransportRequest(method: "POST", path: "/token"))
   ///     token = String(decoding: response.body, as: UTF8.self)
   ///     return token ?? ""
   ///   }
@@ -66,7 +66,7 @@ extension Scenario {
   ///   let tokens = TokenStore()
   ///   func checkout(_ order: Int) async -> ClientOutcome {
   ///     guard let token = try? await tokens.current(refreshingWith: transport) else { return .failed }
-  ///     let request = HTTPRequest(
+  ///     let request = TransportRequest(
   ///       method: "POST", path: "/orders", headers: ["Authorization": "Bearer \(token)"], text: "order=\(order)")
   ///     return (try? await transport.send(request))?.isSuccess == true ? .succeeded : .uncertain
   ///   }

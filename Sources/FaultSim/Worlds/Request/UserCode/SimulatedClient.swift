@@ -5,7 +5,7 @@
 /// ```swift
 /// let world = try Scenario.shipped("checkout-reference").requestWorld { client in
 ///   let response = try? await client.transport.send(
-///     HTTPRequest(method: "POST", path: "/orders", text: "order=\(client.operation)", timeout: .seconds(1)))
+///     TransportRequest(method: "POST", path: "/orders", text: "order=\(client.operation)", timeout: .seconds(1)))
 ///   return response?.isSuccess == true ? .succeeded : .uncertain
 /// }
 /// ```

@@ -43,7 +43,7 @@ public struct SimulatedTransport: HTTPTransport {
   ///   cancelled while it waits; ``SimulationError/escape(_:)`` when called
   ///   from a thread that is not running the simulation (a Dispatch queue,
   ///   a real timer's callback, another simulation).
-  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+  public func send(_ request: TransportRequest) async throws -> TransportResponse {
     guard clients.runtime.isCurrent else {
       let escape = SimulationEscape(
         .outsideSimulation,
@@ -58,7 +58,7 @@ public struct SimulatedTransport: HTTPTransport {
     let sequence = clients.nextSequence(operation)
     try Task.checkCancellation()
     return try await withTaskCancellationHandler {
-      try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<HTTPResponse, any Error>) in
+      try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<TransportResponse, any Error>) in
         clients.post(operation, sequence, request, continuation)
       }
     } onCancel: {
@@ -72,7 +72,7 @@ public struct SimulatedTransport: HTTPTransport {
   /// - Throws: ``SimulationError/escape(_:)`` when the app's transport is
   ///   called from a task that no operation's code created.
   @usableFromInline
-  func sender(of request: HTTPRequest) throws(SimulationError) -> (operation: Int, launch: UInt32) {
+  func sender(of request: TransportRequest) throws(SimulationError) -> (operation: Int, launch: UInt32) {
     guard operation < 0 else { return (operation, launch) }
     guard let running = RunningOperation.current else {
       let escape = SimulationEscape(

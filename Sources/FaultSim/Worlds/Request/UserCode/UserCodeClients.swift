@@ -68,7 +68,7 @@ final class UserCodeClients: @unchecked Sendable {
   @usableFromInline
   struct Pending {
     @usableFromInline
-    var continuation: UnsafeContinuation<HTTPResponse, any Error>
+    var continuation: UnsafeContinuation<TransportResponse, any Error>
     /// When it times out.
     @usableFromInline
     var deadline: VirtualTime
@@ -96,7 +96,7 @@ final class UserCodeClients: @unchecked Sendable {
 
     @usableFromInline
     init(
-      continuation: UnsafeContinuation<HTTPResponse, any Error>, isQuery: Bool, isWrite: Bool, sentAt: VirtualTime,
+      continuation: UnsafeContinuation<TransportResponse, any Error>, isQuery: Bool, isWrite: Bool, sentAt: VirtualTime,
       timeout: VirtualDuration
     ) throws(SimulationError) {
       self.continuation = continuation
@@ -112,7 +112,7 @@ final class UserCodeClients: @unchecked Sendable {
   @usableFromInline
   enum Command {
     /// Send a request of an operation (its sequence number given).
-    case send(operation: Int, sequence: UInt32, HTTPRequest, UnsafeContinuation<HTTPResponse, any Error>)
+    case send(operation: Int, sequence: UInt32, TransportRequest, UnsafeContinuation<TransportResponse, any Error>)
     /// A trace line of the code's own.
     case note(operation: Int, event: String, details: String)
     /// The code of an operation returned.
@@ -186,8 +186,8 @@ final class UserCodeClients: @unchecked Sendable {
   /// Posts a request; the world sends it after the current job.
   @usableFromInline
   func post(
-    _ operation: Int, _ sequence: UInt32, _ request: HTTPRequest,
-    _ continuation: UnsafeContinuation<HTTPResponse, any Error>
+    _ operation: Int, _ sequence: UInt32, _ request: TransportRequest,
+    _ continuation: UnsafeContinuation<TransportResponse, any Error>
   ) {
     commands.append(.send(operation: operation, sequence: sequence, request, continuation))
   }
@@ -285,9 +285,10 @@ final class UserCodeClients: @unchecked Sendable {
   /// The request world's message for an HTTP request (see
   /// ``SimulatedTransport`` for the mapping).
   @usableFromInline
-  func message(for request: HTTPRequest, _ operation: Int, _ sequence: UInt32) -> RequestMessage {
+  func message(for request: TransportRequest, _ operation: Int, _ sequence: UInt32) -> RequestMessage {
     let kind: MessageKind =
-      HTTPHeaders.sameName(request.method, "GET") || HTTPHeaders.sameName(request.method, "HEAD") ? .query : .write
+      TransportHeaders.sameName(request.method, "GET") || TransportHeaders.sameName(request.method, "HEAD")
+      ? .query : .write
     var key = IdempotencyKey.none
     var payload = PayloadDigest.original
     if kind == .write {

@@ -308,7 +308,7 @@ import Testing
     let scenario = try Scenario.parse(json: text, file: "user.json")
     let world = try scenario.requestWorld { client in
       let response = try? await client.transport.send(
-        HTTPRequest(method: "POST", path: "/orders", headers: ["Idempotency-Key": "k"], text: "order=1"))
+        TransportRequest(method: "POST", path: "/orders", headers: ["Idempotency-Key": "k"], text: "order=1"))
       guard let wait = response?.retryAfter else { return .failed }
       return wait >= .seconds(75) && wait <= .seconds(76) ? .succeeded : .failed
     }
@@ -328,7 +328,7 @@ import Testing
     let scenario = try Scenario.parse(json: text, file: "user.json")
     let world = try scenario.requestWorld { client in
       let response = try? await client.transport.send(
-        HTTPRequest(method: "POST", path: "/orders", headers: ["Idempotency-Key": "k"], text: "order=1"))
+        TransportRequest(method: "POST", path: "/orders", headers: ["Idempotency-Key": "k"], text: "order=1"))
       let expected = "Tue, 01 Dec 2026 00:00:40 GMT"
       return response?.status == 503 && response?.headers["Retry-After"] == expected ? .succeeded : .failed
     }

@@ -22,7 +22,7 @@ import Testing
 
     func place(_ order: Int) async -> ClientOutcome {
       placed += 1
-      let request = HTTPRequest(
+      let request = TransportRequest(
         method: "POST", path: "/orders", headers: ["Idempotency-Key": "k\(order)"], text: "order=\(order)",
         timeout: .seconds(1))
       for _ in 1...3 {
@@ -100,7 +100,7 @@ import Testing
           await withTaskGroup(of: Void.self) { group in
             for item in 0..<3 {
               group.addTask {
-                let request = HTTPRequest(method: "GET", path: "/items/\(client.operation)-\(item)")
+                let request = TransportRequest(method: "GET", path: "/items/\(client.operation)-\(item)")
                 _ = try? await app.transport.send(request)
               }
             }
@@ -124,7 +124,9 @@ import Testing
     let world = try Self.shipped("checkout-reference", ["workload.operations=1"]).requestWorld(
       app: { app in app },
       running: { app, _ in
-        let detached = Task.detached { try await app.transport.send(HTTPRequest(method: "GET", path: "/orders/0")) }
+        let detached = Task.detached {
+          try await app.transport.send(TransportRequest(method: "GET", path: "/orders/0"))
+        }
         _ = await detached.result
         return .succeeded
       })

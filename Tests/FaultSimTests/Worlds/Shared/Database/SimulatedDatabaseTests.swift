@@ -168,7 +168,8 @@ import Testing
         let earlier = (try? await app.database.rows(in: "outbox", where: "order", is: order)) ?? []
         if client.launch > 1 { seen.withLock { $0.append("launch \(client.launch) sees \(earlier.count)") } }
         if earlier.isEmpty { _ = try? await app.database.insert(["order": order], into: "outbox") }
-        let request = HTTPRequest(method: "POST", path: "/orders", headers: ["Idempotency-Key": order], text: order)
+        let request = TransportRequest(
+          method: "POST", path: "/orders", headers: ["Idempotency-Key": order], text: order)
         return (try? await app.transport.send(request))?.isSuccess == true ? .succeeded : .uncertain
       })
     _ = try world.runOnce(seed: 1)

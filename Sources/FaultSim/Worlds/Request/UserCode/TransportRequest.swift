@@ -1,13 +1,13 @@
 /// An HTTP request as your code builds it for an ``HTTPTransport``: method,
 /// path, headers, body and the time it may take — the parts of a
 /// `URLRequest` a retry loop decides.
-public struct HTTPRequest: Hashable, Sendable, CustomStringConvertible {
+public struct TransportRequest: Hashable, Sendable, CustomStringConvertible {
   /// `GET`, `POST`, `PUT`, `PATCH`, `DELETE` or `HEAD`.
   public var method: String
   /// The path, e.g. `/orders`.
   public var path: String
   /// The header fields, in order; names compare case-insensitively.
-  public var headers: HTTPHeaders
+  public var headers: TransportHeaders
   /// The body.
   public var body: [UInt8]
   /// How long the transport waits for the response before it throws
@@ -17,7 +17,7 @@ public struct HTTPRequest: Hashable, Sendable, CustomStringConvertible {
 
   /// A request; see the properties for each argument.
   public init(
-    method: String, path: String, headers: HTTPHeaders = [:], body: [UInt8] = [], timeout: Duration? = nil
+    method: String, path: String, headers: TransportHeaders = [:], body: [UInt8] = [], timeout: Duration? = nil
   ) {
     self.method = method
     self.path = path
@@ -27,7 +27,7 @@ public struct HTTPRequest: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A request with a UTF-8 text body.
-  public init(method: String, path: String, headers: HTTPHeaders = [:], text: String, timeout: Duration? = nil) {
+  public init(method: String, path: String, headers: TransportHeaders = [:], text: String, timeout: Duration? = nil) {
     self.init(method: method, path: path, headers: headers, body: Array(text.utf8), timeout: timeout)
   }
 
@@ -37,7 +37,7 @@ public struct HTTPRequest: Hashable, Sendable, CustomStringConvertible {
 
 /// Header fields in order, looked up case-insensitively (`Idempotency-Key`
 /// and `idempotency-key` are one field).
-public struct HTTPHeaders: Hashable, Sendable, ExpressibleByDictionaryLiteral, Sequence {
+public struct TransportHeaders: Hashable, Sendable, ExpressibleByDictionaryLiteral, Sequence {
   /// The fields as (name, value), in order.
   public private(set) var fields: [(name: String, value: String)]
 
@@ -87,7 +87,7 @@ public struct HTTPHeaders: Hashable, Sendable, ExpressibleByDictionaryLiteral, S
 
   /// Whether both hold the same fields in the same order (names compared
   /// case-insensitively).
-  public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+  public static func == (lhs: TransportHeaders, rhs: TransportHeaders) -> Bool {
     lhs.fields.count == rhs.fields.count
       && zip(lhs.fields, rhs.fields).allSatisfy { sameName($0.name, $1.name) && $0.value == $1.value }
   }

@@ -6,7 +6,7 @@
 /// UTF-16 units may differ for emoji and combining marks). Lines end at LF,
 /// CRLF or a lone CR. A leading UTF-8 byte order mark is skipped and takes no
 /// column.
-public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct ScenarioLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The line, starting at 1.
   @usableFromInline package var line: Int
   /// The column in Unicode scalars, starting at 1.
@@ -25,7 +25,7 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
   public var description: String { "line \(line), column \(column)" }
 
   /// Whether `lhs` comes before `rhs` in the file (by byte offset).
-  public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+  public static func < (lhs: ScenarioLocation, rhs: ScenarioLocation) -> Bool {
     lhs.offset < rhs.offset
   }
 }

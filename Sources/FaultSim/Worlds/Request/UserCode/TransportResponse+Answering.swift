@@ -11,7 +11,7 @@ extension TransportFailure {
   }
 }
 
-extension HTTPResponse {
+extension TransportResponse {
   /// The HTTP form of the server's answer: a status query's answer as 200
   /// or 404, `Retry-After` in whole seconds (rounded up) or as the server's
   /// HTTP date (`server.retryAfterFormat` `http-date`), a record's version
@@ -19,7 +19,7 @@ extension HTTPResponse {
   @inlinable
   init(answering response: ResponseMessage, status code: UInt16, isQuery: Bool, dateWait: VirtualDuration? = nil) {
     var status = Int(code)
-    var headers: HTTPHeaders = [:]
+    var headers: TransportHeaders = [:]
     switch response.content {
     case .none: break
     case .writeApplied(let applied): if isQuery, status == 200, !applied { status = 404 }

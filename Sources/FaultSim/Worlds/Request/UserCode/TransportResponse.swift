@@ -1,10 +1,10 @@
 /// An HTTP response as an ``HTTPTransport`` returns it: any status,
 /// successful or not (a transport throws only when there is no response).
-public struct HTTPResponse: Hashable, Sendable, CustomStringConvertible {
+public struct TransportResponse: Hashable, Sendable, CustomStringConvertible {
   /// The status code: 200, 409, 503, …
   public var status: Int
   /// The header fields (`Retry-After` on a 429 or 503, `ETag` on a read).
-  public var headers: HTTPHeaders
+  public var headers: TransportHeaders
   /// The body.
   public var body: [UInt8]
   /// The wait a `Retry-After` HTTP date means on the device's clock, as the
@@ -13,7 +13,7 @@ public struct HTTPResponse: Hashable, Sendable, CustomStringConvertible {
   var dateWait: Duration?
 
   /// A response; see the properties for each argument.
-  public init(status: Int, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+  public init(status: Int, headers: TransportHeaders = [:], body: [UInt8] = []) {
     self.status = status
     self.headers = headers
     self.body = body

@@ -3,7 +3,7 @@
 /// The transport classes mirror `URLError` codes (`.timedOut`,
 /// `.notConnectedToInternet`, `.networkConnectionLost`, `.cannotConnectToHost`,
 /// `.cannotFindHost`); the HTTP classes carry the status code.
-public enum Failure: Hashable, Sendable, CustomStringConvertible {
+public enum AttemptFailure: Hashable, Sendable, CustomStringConvertible {
   /// No response within the timeout. The request may or may not have
   /// arrived: the two worlds look the same from here.
   case timeout
