@@ -82,6 +82,7 @@ struct CodeClient: RequestClientComponent {
     records = OperationWindow(capacity: Swift.min(scenario.workload.operations, 1024))
     self.code = code
     self.bindApp = bindApp
+    clients.tasksCarryOperation = bindApp != nil
     timeout = scenario.client.timeout
     clocks = ClientClocks(scenario)
     app = scenario.client.app

@@ -131,6 +131,11 @@ final class UserCodeClients: @unchecked Sendable {
   /// Requests waiting for an answer, by (operation, sequence).
   @usableFromInline
   @exclusivity(unchecked) var pending: WaitingRequests
+  /// Whether each launch's tasks carry their operation
+  /// (``RunningOperation/current``): only a world with an app object, whose
+  /// app-wide transport needs it, pays for it.
+  @usableFromInline
+  var tasksCarryOperation = false
   /// Posted since the world last took them.
   @exclusivity(unchecked) private var commands: [Command] = []
   /// Requests cancelled before the world sent them, by (operation, sequence).
@@ -249,13 +254,21 @@ final class UserCodeClients: @unchecked Sendable {
       clock: SimulatedClock(runtime, owner: SleepOwner(device: UInt32(truncatingIfNeeded: operation), process: launch)),
       random: SimulatedRandom(runtime.random, operation: operation, launch: Int(launch) - 1))
     let running = RunningOperation(operation: operation, launch: launch)
+    let carriesOperation = tasksCarryOperation
     let task = runtime.spawn {
-      // Tasks the code creates inherit the operation: the app's transport
-      // sends their requests as this operation's.
-      await RunningOperation.$current.withValue(running) {
+      let body = { () async -> Void in
         var outcome = ClientOutcome.pending
         for _ in 0..<max(1, times) { outcome = await code(client) }
         client.transport.clients.finished(operation, launch: launch, outcome)
+      }
+      // With an app object, the tasks the code creates inherit the
+      // operation: the app's transport sends their requests as this
+      // operation's. Without one nothing reads it, and a task-local value
+      // costs an allocation per launch.
+      if carriesOperation {
+        await RunningOperation.$current.withValue(running, operation: body)
+      } else {
+        await body()
       }
     }
     // Kept only where a kill may cancel it.
