@@ -256,23 +256,32 @@ final class UserCodeClients: @unchecked Sendable {
     let running = RunningOperation(operation: operation, launch: launch)
     let carriesOperation = tasksCarryOperation
     let task = runtime.spawn {
-      let body = { () async -> Void in
-        var outcome = ClientOutcome.pending
-        for _ in 0..<max(1, times) { outcome = await code(client) }
-        client.transport.clients.finished(operation, launch: launch, outcome)
-      }
       // With an app object, the tasks the code creates inherit the
       // operation: the app's transport sends their requests as this
       // operation's. Without one nothing reads it, and a task-local value
       // costs an allocation per launch.
       if carriesOperation {
-        await RunningOperation.$current.withValue(running, operation: body)
+        await RunningOperation.$current.withValue(running) {
+          await Self.run(code, client, times: times, operation: operation, launch: launch)
+        }
       } else {
-        await body()
+        await Self.run(code, client, times: times, operation: operation, launch: launch)
       }
     }
     // Kept only where a kill may cancel it.
     if killable { processes[operation].task = task }
+  }
+
+  /// Runs one launch of an operation's code `times` times in a row and
+  /// reports its last outcome.
+  @usableFromInline
+  static func run(
+    _ code: @Sendable (SimulatedClient) async -> ClientOutcome, _ client: SimulatedClient, times: Int,
+    operation: Int, launch: UInt32
+  ) async {
+    var outcome = ClientOutcome.pending
+    for _ in 0..<max(1, times) { outcome = await code(client) }
+    client.transport.clients.finished(operation, launch: launch, outcome)
   }
 
   /// The disk of `operation`, made when its code first uses it.
