@@ -49,7 +49,7 @@ extension UserCodeRequestWorld: DerivedWorld, ProbedWorld, MemorySizedWorld, Shr
   public static var repeatedOperation: String { "each operation's code run twice" }
 
   /// The request world's estimate with the code's records, plus what each
-  /// operation's code holds (``codeBytes(operations:)``).
+  /// operation's code holds (`codeBytes(operations:)`).
   @inlinable
   public static func estimatedBytes(_ options: Options) -> UInt64 {
     RequestWorld.estimatedBytes(

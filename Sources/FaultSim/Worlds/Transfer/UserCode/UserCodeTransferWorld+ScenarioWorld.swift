@@ -40,7 +40,7 @@ extension UserCodeTransferWorld: DerivedWorld, ProbedWorld, MemorySizedWorld, Sh
 
   /// The transfer world's estimate plus what your code's side holds,
   /// counted from the layouts: per device its record, its app object, the
-  /// tasks of its launch and deliveries (``MemoryFootprint/task``) and its
+  /// tasks of its launch and deliveries (`MemoryFootprint.task`) and its
   /// disk; per file what was stored, a task's info and an entry on the
   /// disk (a registry's row). What else the code stores on its disks, or
   /// in its app object, is the code's own and not bounded here.
