@@ -5,7 +5,9 @@ import ReadmeExcerpts
 import Testing
 
 /// How many runs met the situation a property is about.
-final class Tally {
+/// (`@unchecked Sendable`: a property's predicate is `@Sendable`, but a
+/// check runs it on the caller's thread, one run after another.)
+final class Tally: @unchecked Sendable {
   var runs = 0
   var episodes: UInt64 = 0
 }
