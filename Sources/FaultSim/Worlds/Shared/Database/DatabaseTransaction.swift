@@ -33,15 +33,16 @@ public struct DatabaseTransaction: ~Copyable {
   /// - Complexity: O(unique columns) on average.
   @discardableResult
   public mutating func insert(_ columns: [String: String], into table: String) throws(DatabaseError) -> DatabaseRow {
-    var stored = database.tables[table] ?? DatabaseTable()
-    let row = DatabaseRow(id: stored.lastID + 1, columns: columns)
-    if let (column, value) = stored.violation(of: columns, by: row.id) {
+    let lastID = database.tables[table]?.lastID ?? 0
+    let row = DatabaseRow(id: lastID + 1, columns: columns)
+    if let (column, value) = database.tables[table]?.violation(of: columns, by: row.id) {
       throw .uniqueViolation(table: table, column: column, value: value)
     }
-    undo.append(Undo(table: table, id: row.id, before: nil, lastID: stored.lastID))
-    stored.lastID = row.id
-    stored.put(row)
-    database.tables[table] = stored
+    undo.append(Undo(table: table, id: row.id, before: nil, lastID: lastID))
+    // Modified in place: a copy taken out of the dictionary would copy
+    // every row of the table on the first write.
+    database.tables[table, default: DatabaseTable()].lastID = row.id
+    database.tables[table, default: DatabaseTable()].put(row)
     return row
   }
 
@@ -68,17 +69,18 @@ public struct DatabaseTransaction: ~Copyable {
   public mutating func update(in table: String, id: Int, set columns: [String: String?]) throws(DatabaseError)
     -> DatabaseRow
   {
-    guard var stored = database.tables[table], let before = stored.rows[id] else {
+    // Read through the dictionary, never from a copy kept across the write
+    // (which would make the write copy every row).
+    guard let before = database.tables[table]?.rows[id], let lastID = database.tables[table]?.lastID else {
       throw .noSuchRow(table: table, id: id)
     }
     var row = before
     for (column, value) in columns { row.columns[column] = value }
-    if let (column, value) = stored.violation(of: row.columns, by: id) {
+    if let (column, value) = database.tables[table]?.violation(of: row.columns, by: id) {
       throw .uniqueViolation(table: table, column: column, value: value)
     }
-    undo.append(Undo(table: table, id: id, before: before, lastID: stored.lastID))
-    stored.put(row)
-    database.tables[table] = stored
+    undo.append(Undo(table: table, id: id, before: before, lastID: lastID))
+    database.tables[table]?.put(row)
     return row
   }
 
@@ -99,10 +101,11 @@ public struct DatabaseTransaction: ~Copyable {
   /// Deletes the row of `id`; returns whether there was one.
   @discardableResult
   public mutating func delete(from table: String, id: Int) -> Bool {
-    guard var stored = database.tables[table], let before = stored.rows[id] else { return false }
-    undo.append(Undo(table: table, id: id, before: before, lastID: stored.lastID))
-    stored.remove(id)
-    database.tables[table] = stored
+    guard let before = database.tables[table]?.rows[id], let lastID = database.tables[table]?.lastID else {
+      return false
+    }
+    undo.append(Undo(table: table, id: id, before: before, lastID: lastID))
+    database.tables[table]?.remove(id)
     return true
   }
 
@@ -110,10 +113,12 @@ public struct DatabaseTransaction: ~Copyable {
   @usableFromInline
   mutating func rollBack() {
     for record in undo.reversed() {
-      guard var stored = database.tables[record.table] else { continue }
-      if let before = record.before { stored.put(before) } else { stored.remove(record.id) }
-      stored.lastID = record.lastID
-      database.tables[record.table] = stored
+      if let before = record.before {
+        database.tables[record.table]?.put(before)
+      } else {
+        database.tables[record.table]?.remove(record.id)
+      }
+      database.tables[record.table]?.lastID = record.lastID
     }
     undo.removeAll()
   }
