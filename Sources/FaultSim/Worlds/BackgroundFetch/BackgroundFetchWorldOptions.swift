@@ -1,4 +1,4 @@
-/// Everything that defines a background fetch world (SPEC §4.3, seed 003):
+/// Everything that defines a background fetch world:
 /// one plain struct per component.
 public struct BackgroundFetchWorldOptions: Hashable, Sendable {
   /// Who is simulated, for how long.

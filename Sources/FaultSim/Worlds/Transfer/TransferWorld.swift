@@ -1,4 +1,4 @@
-/// The background-transfer world (SPEC §4.2, seeds 000 and 001): on each of
+/// The background-transfer world: on each of
 /// many independent devices, an app hands transfers to the OS transfer
 /// daemon, goes to the background, is terminated or force-quit, and is
 /// reopened; its registry (a persisted copy of what it believes) is

@@ -1,5 +1,5 @@
 /// Whether an upload carries an idempotency key, and where the key lives
-/// (issue 13, source 4, the transfer world's outbox): the registry row is
+/// (the transfer world's outbox): the registry row is
 /// the outbox, and a relaunch's reconcile re-enqueues what it believes
 /// unsent.
 ///
