@@ -108,7 +108,15 @@ struct NaiveCheckout<Transport: HTTPTransport, C: Clock<Duration>> {
     for _ in 0..<20 { #expect(Self.escape(of: world)?.kind == .stillWaiting) }
   }
 
-  @Test func aContinuationResumedAtOnceFromDispatchIsStillWaitingEveryTime() throws {
+  // A continuation resumed at once from another thread races the task's own
+  // suspension. When the task suspends first, the resumed job comes back
+  // from the other thread and is never run: still waiting. When the other
+  // thread wins (the CI machine saw it in 13 of 20 runs under parallel
+  // tests), the task never suspends at all and goes on, on the run's thread,
+  // exactly as if the closure had resumed the continuation itself: the
+  // Swift runtime exports no continuation hook, so nothing can see that
+  // race (docs/user-code.md says so). Never any other outcome.
+  @Test func aContinuationResumedAtOnceFromDispatchIsStillWaitingOrUnseen() throws {
     let world = try Self.world { _ in
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         DispatchQueue.global().async { continuation.resume() }
@@ -117,11 +125,11 @@ struct NaiveCheckout<Transport: HTTPTransport, C: Clock<Duration>> {
     }
     for _ in 0..<20 {
       let escape = Self.escape(of: world)
-      #expect(escape?.kind == .stillWaiting, "\(String(describing: escape))")
+      #expect(escape == nil || escape?.kind == .stillWaiting, "\(String(describing: escape))")
     }
   }
 
-  @Test func aContinuationResumedFromAThreadOfYourOwnIsStillWaitingEveryTime() throws {
+  @Test func aContinuationResumedFromAThreadOfYourOwnIsStillWaitingOrUnseen() throws {
     let world = try Self.world { _ in
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         Thread.detachNewThread { continuation.resume() }
@@ -130,7 +138,7 @@ struct NaiveCheckout<Transport: HTTPTransport, C: Clock<Duration>> {
     }
     for _ in 0..<20 {
       let escape = Self.escape(of: world)
-      #expect(escape?.kind == .stillWaiting, "\(String(describing: escape))")
+      #expect(escape == nil || escape?.kind == .stillWaiting, "\(String(describing: escape))")
     }
   }
 
