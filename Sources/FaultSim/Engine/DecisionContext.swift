@@ -5,7 +5,7 @@
 /// explain itself and cannot schedule, cancel or reorder what happens next:
 /// that stays the world's.
 ///
-/// Non-copyable: a run has one, inside its ``SimulationContext``.
+/// Non-copyable: a run has one, inside its `SimulationContext`.
 public struct DecisionContext: ~Copyable {
   /// The current virtual time: the time of the event being handled.
   @inlinable public var now: VirtualTime { VirtualTime(nanoseconds: clock) }

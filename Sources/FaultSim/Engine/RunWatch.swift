@@ -11,7 +11,7 @@ import Synchronization
 /// stopped gives the same result, byte for byte, watched or not.
 ///
 /// One watch may be shared by every worker of a sweep: its state is atomic.
-public final class RunWatch: Sendable {
+@usableFromInline package final class RunWatch: Sendable {
   /// Events between two checks.
   @usableFromInline package let interval: UInt64
   private let stopRequested = Atomic<Bool>(false)
@@ -43,7 +43,7 @@ public final class RunWatch: Sendable {
 
   /// Asks every run this watch looks at to stop at its next check; safe
   /// from any thread, a signal handler's queue included.
-  public func requestStop() {
+  @usableFromInline package func requestStop() {
     stopRequested.store(true, ordering: .relaxed)
   }
 
@@ -63,7 +63,7 @@ public final class RunWatch: Sendable {
   }
 }
 
-/// Where a run is when its ``RunWatch`` looks at it.
+/// Where a run is when its `RunWatch` looks at it.
 @usableFromInline
 struct RunProgress {
   /// Events handled so far.
@@ -72,7 +72,7 @@ struct RunProgress {
   @usableFromInline var now: VirtualTime
   /// Events pending.
   @usableFromInline var pendingEvents: Int
-  /// The bytes the model's state holds now (``SimulationModel/liveBytes``).
+  /// The bytes the model's state holds now (`SimulationModel/liveBytes`).
   @usableFromInline var liveBytes: Int
   /// The bytes the pending-event set holds, its buffers' spare room
   /// included.

@@ -26,7 +26,7 @@
   /// - Parameters:
   ///   - model: The world, in its initial state.
   ///   - tracing: Whether runs record a timeline in the context's
-  ///     ``SimulationContext/traceEntries``.
+  ///     `SimulationContext/traceEntries`.
   ///   - traceSink: Where runs send their timeline as it happens instead
   ///     (constant memory); a sink turns tracing on.
   ///   - eventLimit: The most events one run may handle.

@@ -5,45 +5,45 @@
 ///
 /// Non-copyable because it owns the pending-event buffers; the engine keeps
 /// one per worker and resets it between seeds, so buffers are reused.
-public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
+@usableFromInline package struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
   /// The pending events.
   @usableFromInline var queue: EventQueue<Event>
   /// What the world's decisions see: the clock, the draws, the trace.
-  public var decisions: DecisionContext
+  @usableFromInline package var decisions: DecisionContext
 
   /// The current virtual time: the time of the event being handled.
-  @inlinable public var now: VirtualTime { decisions.now }
+  @inlinable package var now: VirtualTime { decisions.now }
   @inlinable var clock: UInt64 {
     get { decisions.clock }
     set { decisions.clock = newValue }
   }
   /// The draw space of this run's seed.
-  @inlinable public var random: KeyedRandom { decisions.random }
+  @inlinable package var random: KeyedRandom { decisions.random }
   /// How races are ordered in this run.
-  @inlinable public var strategy: OrderStrategy { decisions.strategy }
+  @inlinable package var strategy: OrderStrategy { decisions.strategy }
   /// The choice points answered so far, in order.
-  @inlinable public var choices: [ChoicePoint] { decisions.choices }
+  @inlinable package var choices: [ChoicePoint] { decisions.choices }
   /// Whether trace lines are being recorded. When `false`, ``trace(_:)`` does
   /// not evaluate its argument.
-  @inlinable public var isTracing: Bool { decisions.isTracing }
+  @inlinable package var isTracing: Bool { decisions.isTracing }
   /// The recorded timeline: empty unless tracing, and empty when the
   /// timeline goes to ``traceSink`` instead.
-  @inlinable public var traceEntries: [TraceEntry] { decisions.traceEntries }
+  @inlinable package var traceEntries: [TraceEntry] { decisions.traceEntries }
   /// Where the timeline goes as it happens, instead of ``traceEntries``
   /// (`faultsim run --trace` streams it to standard output).
-  @inlinable public var traceSink: (any TraceSink)? { decisions.traceSink }
+  @inlinable package var traceSink: (any TraceSink)? { decisions.traceSink }
   /// How fault draws behave in this run (see ``FaultMode``).
-  @inlinable public var faultMode: FaultMode { decisions.faultMode }
+  @inlinable package var faultMode: FaultMode { decisions.faultMode }
   /// The faults that fired, in order, when recording or restricted.
-  @inlinable public var firedFaults: [DrawKey] { decisions.firedFaults }
+  @inlinable package var firedFaults: [DrawKey] { decisions.firedFaults }
   /// How many faults of each purpose fired (every mode).
-  @inlinable public var faultTally: DrawTally { decisions.tally }
+  @inlinable package var faultTally: DrawTally { decisions.tally }
   /// Whether value draws (latencies, sizes) take the middle of their
   /// distribution instead of a random draw: the last step of shrinking.
-  @inlinable public var simplifiesValues: Bool { decisions.simplifiesValues }
+  @inlinable package var simplifiesValues: Bool { decisions.simplifiesValues }
 
   /// Events handled so far in this run.
-  @inlinable public var eventsHandled: UInt64 { handled }
+  @inlinable package var eventsHandled: UInt64 { handled }
   @usableFromInline var handled: UInt64 = 0
 
   /// Creates a context for runs of `seed`.
@@ -56,7 +56,7 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
   ///   - traceSink: Where runs send their timeline as it happens instead;
   ///     a sink turns tracing on.
   ///   - reservingCapacity: Pending events to make room for up front.
-  public init(
+  @usableFromInline package init(
     seed: UInt64, strategy: OrderStrategy = .fifo, tracing: Bool = false, traceSink: (any TraceSink)? = nil,
     reservingCapacity: Int = 0
   ) {
@@ -65,7 +65,7 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
   }
 
   /// Prepares for another run, keeping the buffers.
-  public mutating func reset(
+  @usableFromInline package mutating func reset(
     seed: UInt64, strategy: OrderStrategy, faults: FaultMode = .live, simplifiesValues: Bool = false
   ) {
     decisions.reset(seed: seed, strategy: strategy, faults: faults, simplifiesValues: simplifiesValues)
@@ -89,7 +89,7 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
   }
 
   /// The number of pending events.
-  public var pendingCount: Int { queue.count }
+  @usableFromInline package var pendingCount: Int { queue.count }
 
   /// The bytes the pending-event set holds, counting the room its buffers
   /// keep (see ``EventQueue/allocatedBytes``).
@@ -105,7 +105,7 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
   /// Events at equal times are handled in the order they were scheduled.
   /// - Complexity: Amortised O(1).
   @inlinable
-  public mutating func schedule(_ event: Event, at time: VirtualTime) throws(SimulationError) {
+  package mutating func schedule(_ event: Event, at time: VirtualTime) throws(SimulationError) {
     guard time >= now else {
       throw .model("an event was scheduled at \(time), before the current time \(now)")
     }
@@ -116,7 +116,7 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
   ///
   /// - Complexity: Amortised O(1).
   @inlinable
-  public mutating func schedule(_ event: Event, after delay: VirtualDuration) throws(SimulationError) {
+  package mutating func schedule(_ event: Event, after delay: VirtualDuration) throws(SimulationError) {
     let (sum, overflow) = now.nanoseconds.addingReportingOverflow(delay.nanoseconds)
     guard !overflow else {
       throw .clockOverflow(ClockOverflow(operation: "\(now) + \(delay)"))
@@ -128,19 +128,19 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
 
   /// A fault, as ``DecisionContext/fault(_:_:)`` draws it.
   @inlinable
-  public mutating func fault(_ probability: Double, _ key: DrawKey) -> Bool {
+  package mutating func fault(_ probability: Double, _ key: DrawKey) -> Bool {
     decisions.fault(probability, key)
   }
 
   /// Whether a fault decided on already may happen (``DecisionContext/permit(_:)``).
   @inlinable
-  public mutating func permit(_ key: DrawKey) -> Bool {
+  package mutating func permit(_ key: DrawKey) -> Bool {
     decisions.permit(key)
   }
 
   /// The word of a value draw (``DecisionContext/valueWord(_:)``).
   @inlinable
-  public func valueWord(_ key: DrawKey) -> UInt64 {
+  package func valueWord(_ key: DrawKey) -> UInt64 {
     decisions.valueWord(key)
   }
 
@@ -153,7 +153,7 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
   ///     be the (time, insertion) order.
   @discardableResult
   @inlinable
-  public mutating func choose(race: DrawKey, label: String, alternatives: [String]) -> Int {
+  package mutating func choose(race: DrawKey, label: String, alternatives: [String]) -> Int {
     decisions.choose(race: race, label: label, alternatives: alternatives)
   }
 
@@ -170,7 +170,7 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
   ///
   /// - Returns: Whether the order was swapped.
   @discardableResult
-  public mutating func scheduleRacing(
+  @usableFromInline package mutating func scheduleRacing(
     _ first: Event, at firstTime: VirtualTime, named firstName: String,
     _ second: Event, at secondTime: VirtualTime, named secondName: String,
     window: VirtualDuration, race: DrawKey, label: String
@@ -204,14 +204,14 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
 
   /// Records a trace line; the argument is not evaluated when tracing is off.
   @inlinable
-  public mutating func trace(_ entry: @autoclosure () -> TraceEntry) {
+  package mutating func trace(_ entry: @autoclosure () -> TraceEntry) {
     if decisions.isTracing { decisions.record(entry()) }
   }
 
   /// Records a note by `actor` at the current time; arguments are not
   /// evaluated when tracing is off.
   @inlinable
-  public mutating func trace(
+  package mutating func trace(
     _ actor: @autoclosure () -> String, _ event: @autoclosure () -> String,
     _ details: @autoclosure () -> String = ""
   ) {
@@ -222,7 +222,7 @@ public struct SimulationContext<Event: BitwiseCopyable>: ~Copyable {
 
   /// Records a message from `actor` to `peer`, drawn as lost when `lost`.
   @inlinable
-  public mutating func traceMessage(
+  package mutating func traceMessage(
     from actor: @autoclosure () -> String, to peer: @autoclosure () -> String,
     _ event: @autoclosure () -> String, lost: Bool = false, _ details: @autoclosure () -> String = ""
   ) {

@@ -17,7 +17,7 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
   /// The run was asked to stop (`RunWatch.requestStop()`: an interrupt)
   /// before it ended; its result is incomplete and must not be used.
   case interrupted(at: VirtualTime)
-  /// The run held more memory than its ``RunWatch``'s
+  /// The run held more memory than its `RunWatch`'s
   /// `RunWatch.memoryLimit` allows: it was stopped before the process
   /// ran out.
   case memoryBudgetExceeded(MemoryOverrun)

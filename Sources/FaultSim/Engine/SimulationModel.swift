@@ -2,10 +2,11 @@
 /// set of actors whose state changes only when one of its events is handled.
 ///
 /// The engine owns time, the pending events, randomness and race choices
-/// (``SimulationContext``); the model owns its state and says what each
+/// (`SimulationContext`); the model owns its state and says what each
 /// event does. Models never read a wall clock or iterate a `Dictionary` or
 /// `Set` into anything that reaches an output (SPEC §2).
-public protocol SimulationModel {
+@usableFromInline
+package protocol SimulationModel {
   /// The model's events: small value types (an enum of identifiers), never a
   /// class instance or closure, so that pending events cost no allocation.
   associatedtype Event: BitwiseCopyable
@@ -22,7 +23,7 @@ public protocol SimulationModel {
   /// default does nothing.
   mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError)
 
-  /// The bytes the model's state holds now: what a ``RunWatch`` compares
+  /// The bytes the model's state holds now: what a `RunWatch` compares
   /// with a memory budget while the run goes. The default is 0 (not
   /// counted).
   var liveBytes: Int { get }
@@ -36,12 +37,13 @@ public protocol SimulationModel {
 extension SimulationModel {
   /// Nothing to check.
   @inlinable
-  public mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError) {}
+  package mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError) {}
 
   /// Not counted.
   @inlinable
-  public var liveBytes: Int { 0 }
+  package var liveBytes: Int { 0 }
 
   /// Nothing said.
-  public var liveDescription: String { "" }
+  @usableFromInline
+  package var liveDescription: String { "" }
 }

@@ -8,7 +8,7 @@
 /// ```
 public struct MetricsColumn<Metrics: WorldMetrics>: Sendable {
   /// The CSV header: `duplicate_rate`.
-  public let name: String
+  @usableFromInline package let name: String
   /// What the column means, one line for the docs.
   @usableFromInline package let meaning: String
   /// How the field is computed and printed.
@@ -27,7 +27,8 @@ public struct MetricsColumn<Metrics: WorldMetrics>: Sendable {
   }
 
   /// A column printing one counter as an integer, named like the counter.
-  public static func count(_ counter: KeyPath<Metrics, UInt64> & Sendable, _ meaning: String) -> Self {
+  @usableFromInline package static func count(_ counter: KeyPath<Metrics, UInt64> & Sendable, _ meaning: String) -> Self
+  {
     Self(Metrics.name(of: counter), meaning, "\(count: counter)")
   }
 

@@ -8,7 +8,7 @@
 /// what they read.
 public struct MetricsCounter<Metrics>: Sendable {
   /// The counter's name, in the CSV's `snake_case`: `server_requests`.
-  public let name: String
+  @usableFromInline package let name: String
   /// Where the metrics keep it.
   @usableFromInline package let keyPath: WritableKeyPath<Metrics, UInt64> & Sendable
   /// What it counts, for the docs: `requests that reached the server`.
@@ -28,7 +28,7 @@ public struct MetricsCounter<Metrics>: Sendable {
 /// the metrics keep it.
 public struct MetricsHistogram<Metrics>: Sendable {
   /// The histogram's name: `completion`.
-  public let name: String
+  @usableFromInline package let name: String
   /// Where the metrics keep it.
   @usableFromInline package let keyPath: WritableKeyPath<Metrics, DurationHistogram> & Sendable
   /// What it records, for the docs.

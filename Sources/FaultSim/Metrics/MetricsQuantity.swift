@@ -12,7 +12,7 @@
 ///   static var attemptsPerOperation: Self { .ratio(\.attempts, \.operations) }
 /// }
 /// ```
-public struct MetricsQuantity<Metrics>: Sendable {
+@usableFromInline package struct MetricsQuantity<Metrics>: Sendable {
   indirect enum Node: Sendable {
     case counter(KeyPath<Metrics, UInt64> & Sendable)
     case times(Node, Double)

@@ -6,7 +6,7 @@
 /// path always reads unambiguously.
 public struct ScenarioKeyPath: Hashable, Sendable, CustomStringConvertible {
   /// One step of a path.
-  public enum Component: Hashable, Sendable {
+  @usableFromInline package enum Component: Hashable, Sendable {
     /// A member of an object.
     case key(String)
     /// An element of an array, from 0.
@@ -14,7 +14,7 @@ public struct ScenarioKeyPath: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The steps from the document's top-level object.
-  public var components: [Component]
+  @usableFromInline package var components: [Component]
 
   /// Creates a path from its steps; no steps is the top-level object.
   @usableFromInline package init(_ components: [Component] = []) {

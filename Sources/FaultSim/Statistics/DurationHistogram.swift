@@ -14,7 +14,7 @@
 /// counters, 1 KiB each): a run's completion times span a handful of them,
 /// so a sweep cell keeps a few KiB rather than all 58 blocks (58 KiB), and a
 /// merge adds only the other histogram's blocks.
-public struct DurationHistogram: Hashable, Sendable {
+@usableFromInline package struct DurationHistogram: Hashable, Sendable {
   static let subBucketBits = 7
   static let subBuckets = 1 << subBucketBits
   /// Blocks of `subBuckets` counters: one for the exact values below 128,
@@ -26,7 +26,7 @@ public struct DurationHistogram: Hashable, Sendable {
   var counts: [UInt64] = []
   var firstBlock = 0
   /// Values recorded.
-  public private(set) var count: UInt64 = 0
+  package private(set) var count: UInt64 = 0
   /// The smallest value recorded, exactly (`UInt64.max` when empty).
   @usableFromInline package private(set) var smallest: UInt64 = .max
   /// The largest value recorded, exactly (0 when empty).
@@ -78,7 +78,7 @@ public struct DurationHistogram: Hashable, Sendable {
   /// Records one value.
   ///
   /// - Complexity: O(1) amortised.
-  public mutating func record(_ nanoseconds: UInt64) {
+  @usableFromInline package mutating func record(_ nanoseconds: UInt64) {
     let index = Self.index(of: nanoseconds)
     let slot = index - firstIndex
     if slot < 0 || slot >= counts.count {
@@ -191,7 +191,7 @@ public struct DurationHistogram: Hashable, Sendable {
   }
 
   /// Equal when they hold the same counts, however much storage each has.
-  public static func == (lhs: DurationHistogram, rhs: DurationHistogram) -> Bool {
+  @usableFromInline package static func == (lhs: DurationHistogram, rhs: DurationHistogram) -> Bool {
     guard lhs.count == rhs.count, lhs.smallest == rhs.smallest, lhs.largest == rhs.largest else { return false }
     let low = min(lhs.firstIndex, rhs.firstIndex)
     let high = max(lhs.firstIndex + lhs.counts.count, rhs.firstIndex + rhs.counts.count)
@@ -200,7 +200,7 @@ public struct DurationHistogram: Hashable, Sendable {
   }
 
   /// Hashes the counts, not the storage, consistently with ``==(_:_:)``.
-  public func hash(into hasher: inout Hasher) {
+  @usableFromInline package func hash(into hasher: inout Hasher) {
     hasher.combine(count)
     hasher.combine(smallest)
     hasher.combine(largest)

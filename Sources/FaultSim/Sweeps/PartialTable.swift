@@ -16,7 +16,7 @@
 /// that every row's seeds lie in its shard's slice, and that
 /// `order_sensitive_seeds ≤ seeds_with_races ≤` the seeds the row covers.
 /// The world's own invariants are checked when a row's state is decoded
-/// (``Sweep/result(of:in:)``).
+/// (`Sweep/result(of:in:)`).
 package struct PartialTable: Sendable {
   /// One cell's partial sum.
   package struct Row: Sendable {
@@ -104,7 +104,7 @@ package struct PartialTable: Sendable {
   }
 
   /// The most cells and runs a partial table may describe: those of a
-  /// sweep (``Sweep/maximumCells``, ``Sweep/maximumRuns``).
+  /// sweep (`Sweep/maximumCells`, `Sweep/maximumRuns`).
   static let maximumCells = SweepGrid.maximumCells
   static let maximumRuns: UInt64 = 1 << 40
 

@@ -9,7 +9,7 @@ public struct ScenarioExploration<World: ScenarioWorld> {
   /// final state; `nil` when the world has none.
   public var repeatChanges: Bool?
   /// The FIFO final state of the repeated run, when there is one.
-  public var repeatedState: World.FinalState?
+  @usableFromInline package var repeatedState: World.FinalState?
 
   /// Explores `seed` of a scenario, at most `limit` orders, in `order`
   /// (depth-first, as `faultsim explore` does, by default).
@@ -24,7 +24,7 @@ public struct ScenarioExploration<World: ScenarioWorld> {
   ///     stop, the exploration ends with ``SimulationError/interrupted(at:)``
   ///     at its next check.
   /// - Complexity: `min(limit, orders) + 1` runs.
-  public static func explore(
+  @usableFromInline package static func explore(
     _ options: World.Options, seed: UInt64, limit: Int,
     order: InterleavingExplorer.SearchOrder = .depthFirst, watch: RunWatch? = nil
   ) throws(SimulationError) -> ScenarioExploration<World> {
@@ -55,7 +55,7 @@ public struct ScenarioExploration<World: ScenarioWorld> {
   /// repeat-sensitive when the repeated operation changes the end; `nil`
   /// when the world cannot be repeated and no order differed (only the
   /// order half is known: see ``isOrderSensitive``).
-  public var sensitivity: Sensitivity? {
+  @usableFromInline package var sensitivity: Sensitivity? {
     guard let repeatChanges else { return nil }
     return Sensitivity(repeatChanges: repeatChanges, orderChanges: exploration.isOrderSensitive)
   }

@@ -10,13 +10,13 @@ extension Sweep {
   /// ``ScenarioWorld/Draws`` — so a table shows whether the faults it is
   /// about fired at all — then ``trailingColumns`` and the world's
   /// appended columns, last so that earlier columns keep their positions.
-  public static var columns: [String] {
+  @usableFromInline package static var columns: [String] {
     World.Metrics.columnNames + FaultCoverage<World.Draws>.columns + trailingColumns
       + World.Metrics.appendedColumns.map(\.name)
   }
 
   /// Columns every table ends with.
-  public static var trailingColumns: [String] { trailing.map(\.name) }
+  @usableFromInline package static var trailingColumns: [String] { trailing.map(\.name) }
 
   /// What the columns every table ends with are computed from.
   struct TrailingRow {

@@ -1,37 +1,37 @@
 /// A sweep of a scenario: every seed of a range for every cell of a grid,
 /// one CSV row per cell in grid order, for any world.
-public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendable {
+@usableFromInline package struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendable {
   /// One cell: its overrides and its validated scenario.
-  public struct Cell: Sendable {
+  @usableFromInline package struct Cell: Sendable {
     /// The sweep's `settings`, then this cell's value of each axis.
-    public var overrides: [ScenarioOverride]
+    @usableFromInline package var overrides: [ScenarioOverride]
     /// The scenario read with the cell's overrides applied.
-    public var scenario: Scenario
+    @usableFromInline package var scenario: Scenario
     /// The cell's options for the sweep's world.
-    public var options: World.Options
+    @usableFromInline package var options: World.Options
   }
 
   /// One measured cell.
-  public struct CellResult: Sendable {
+  @usableFromInline package struct CellResult: Sendable {
     /// The metrics of the FIFO runs of every seed.
-    public var metrics: World.Metrics
+    @usableFromInline package var metrics: World.Metrics
     /// Seeds whose runs met at least one race.
-    public var seedsWithRaces: UInt64 = 0
+    @usableFromInline package var seedsWithRaces: UInt64 = 0
     /// Seeds in which two interleavings of the same faults ended differently.
-    public var orderSensitiveSeeds: UInt64 = 0
+    @usableFromInline package var orderSensitiveSeeds: UInt64 = 0
     /// Faults fired and races met in the FIFO runs.
-    public var coverage = FaultCoverage<World.Draws>()
+    @usableFromInline package var coverage = FaultCoverage<World.Draws>()
 
     /// The result of a cell with `metrics`, no seed with a race and no faults
     /// counted.
-    public init(metrics: World.Metrics) {
+    @usableFromInline package init(metrics: World.Metrics) {
       self.metrics = metrics
     }
 
     /// Adds another result of the same cell.
     ///
     /// - Throws: `MetricsOverflow` when a sum does not fit 64 bits.
-    public mutating func merge(_ other: CellResult) throws(MetricsOverflow) {
+    @usableFromInline package mutating func merge(_ other: CellResult) throws(MetricsOverflow) {
       try metrics.merge(other.metrics)
       let races = seedsWithRaces.addingReportingOverflow(other.seedsWithRaces)
       let sensitive = orderSensitiveSeeds.addingReportingOverflow(other.orderSensitiveSeeds)
@@ -69,24 +69,24 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
 
   /// The most (cells × seeds) one sweep accepts; above it, the sweep is
   /// refused up front with a message saying which value to lower.
-  public static var maximumRuns: UInt64 { SweepRequest.maximumRuns }
+  @usableFromInline package static var maximumRuns: UInt64 { SweepRequest.maximumRuns }
 
-  /// The most cells one sweep accepts (``SweepGrid/maximumCells``).
-  public static var maximumCells: Int { SweepGrid.maximumCells }
+  /// The most cells one sweep accepts (`SweepGrid/maximumCells`).
+  @usableFromInline package static var maximumCells: Int { SweepGrid.maximumCells }
 
   /// The varied key paths and their values.
-  public let grid: SweepGrid
+  @usableFromInline package let grid: SweepGrid
   /// The seeds every cell runs.
-  public let seeds: SeedRange
+  @usableFromInline package let seeds: SeedRange
   /// Identifies the sweep — scenario bytes, settings, grid, seeds,
   /// interleavings and world — in partial tables, so parts of different
   /// sweeps are never combined.
-  public let digest: String
+  @usableFromInline package let digest: String
   /// Interleavings tried per seed that meets a race (1: FIFO only).
-  public let interleavings: Int
-  /// Every cell, in grid order (``SweepGrid/cell(_:)``), validated before
+  @usableFromInline package let interleavings: Int
+  /// Every cell, in grid order (`SweepGrid/cell(_:)`), validated before
   /// anything runs.
-  public let cells: [Cell]
+  @usableFromInline package let cells: [Cell]
 
   /// Validates every cell before anything runs, so a bad value in the last
   /// cell fails in a second, not after hours.
@@ -102,7 +102,7 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
   ///   - configure: A cell's options from its scenario's world: by
   ///     default the world's own options (``ScenarioWorld/options(of:)``);
   ///     a world with decisions given in Swift adds them here.
-  public init(
+  @usableFromInline package init(
     file: String, bytes: [UInt8], settings: [ScenarioOverride], grid: SweepGrid, seeds: SeedRange,
     interleavings: Int = 8, maximumCells: Int = Self.maximumCells,
     configure: (Scenario.World) -> World.Options? = World.options(of:)
@@ -164,7 +164,7 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
   }
 
   /// The CSV header.
-  public var header: String {
+  @usableFromInline package var header: String {
     CSVWriter.record(grid.axes.map(\.keyPath.description) + Self.columns)
   }
 
@@ -173,7 +173,9 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
   /// Each seed runs once in FIFO order for the metrics. A seed whose run met
   /// a race is explored further, depth-first, up to `interleavings` orders
   /// of the same faults; it is order-sensitive when two end differently.
-  public func measure(cell index: Int, seeds range: SeedRange? = nil) throws(SimulationError) -> CellResult {
+  @usableFromInline package func measure(cell index: Int, seeds range: SeedRange? = nil) throws(SimulationError)
+    -> CellResult
+  {
     // Without a stop condition the result is never nil.
     try measure(World.makeRunner(cells[index].options), seeds: range ?? seeds, stop: { false })
       ?? CellResult(metrics: World.Metrics())
@@ -233,14 +235,14 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
   }
 
   /// The CSV row of a measured cell.
-  public func row(cell index: Int, result: CellResult) -> String {
+  @usableFromInline package func row(cell index: Int, result: CellResult) -> String {
     Self.record(
       axisValues: grid.cell(index).map(\.text), result: result, seeds: seeds.count, interleavings: interleavings,
       version: Scenario.faultSimVersion, digest: cells[index].scenario.digest)
   }
 
   /// The whole table, computed cell by cell on this thread.
-  public func table() throws(SimulationError) -> String {
+  @usableFromInline package func table() throws(SimulationError) -> String {
     var text = header
     for index in cells.indices {
       text += row(cell: index, result: try measure(cell: index))
@@ -431,7 +433,7 @@ public struct Sweep<World: ScenarioWorld>: Sendable where World.Options: Sendabl
 }
 
 /// Why a sweep could not start or finish.
-public enum SweepError: Error, Sendable, CustomStringConvertible {
+@usableFromInline package enum SweepError: Error, Sendable, CustomStringConvertible {
   /// A cell's scenario is invalid.
   case scenario(ScenarioError)
   /// The sweep is larger than FaultSim accepts.
@@ -445,7 +447,7 @@ public enum SweepError: Error, Sendable, CustomStringConvertible {
 
   /// The message of the scenario or simulation error, or why the sweep is too
   /// large.
-  public var description: String {
+  @usableFromInline package var description: String {
     switch self {
     case .scenario(let error): return error.description
     case .tooLarge(let message), .invalidGrid(let message): return message

@@ -11,12 +11,12 @@ import Synchronization
 /// does not grow with the number of seeds: one total per cell, one chunk in
 /// flight per worker.
 ///
-/// Cancellation (``cancel()``) stops workers between seeds; a ``RunWatch``
-/// asked to stop (``RunWatch/requestStop()``) stops them within a seed too.
+/// Cancellation (``cancel()``) stops workers between seeds; a `RunWatch`
+/// asked to stop (`RunWatch/requestStop()`) stops them within a seed too.
 /// Either way the chunks not finished are dropped — an interrupted seed is
 /// not a failure, and its chunk is run again on resume — and the finished
 /// ones make a checkpoint that `faultsim sweep --resume` continues from.
-public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Options: Sendable {
+@usableFromInline package final class SweepExecution<World: ScenarioWorld>: Sendable where World.Options: Sendable {
   /// A chunk of work: one cell, a contiguous range of seeds.
   struct Chunk: Sendable {
     var cell: Int
@@ -34,12 +34,12 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
   }
 
   /// The sweep being run.
-  public let sweep: Sweep<World>
+  @usableFromInline package let sweep: Sweep<World>
   /// The part of the sweep this execution runs (`.whole` unless sharded).
   package let shard: SweepShard
   let chunks: [Chunk]
   /// Seeds this execution must run in total (its shard, resumed ones included).
-  public let seedsPlanned: UInt64
+  @usableFromInline package let seedsPlanned: UInt64
   /// Seeds planned per cell (0 for cells outside the shard).
   let plannedPerCell: [UInt64]
   let state: Mutex<State>
@@ -52,7 +52,7 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
   ///   - chunkSeeds: Seeds per chunk; by default about a hundredth of the
   ///     seeds per cell, between 1 and 1,000.
   /// - Complexity: O(cells + chunks).
-  public convenience init(sweep: Sweep<World>, chunkSeeds: UInt64? = nil) {
+  @usableFromInline package convenience init(sweep: Sweep<World>, chunkSeeds: UInt64? = nil) {
     self.init(sweep: sweep, shard: .whole, chunkSeeds: chunkSeeds, resumed: Resumed(cells: sweep.cells.count))
   }
 
@@ -144,21 +144,21 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
 
   /// The pieces of work planned (a cell and a range of its seeds each): no
   /// more threads than this can have work.
-  public var workItems: Int { chunks.count }
+  @usableFromInline package var workItems: Int { chunks.count }
 
   /// Asks the workers to stop between seeds.
-  public func cancel() {
+  @usableFromInline package func cancel() {
     cancelled.store(true, ordering: .relaxed)
   }
 
   /// Whether ``cancel()`` was called.
-  public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+  @usableFromInline package var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
   /// Seeds finished so far (resumed ones included).
-  public var seedsDone: UInt64 { state.withLock { $0.seedsDone } }
+  @usableFromInline package var seedsDone: UInt64 { state.withLock { $0.seedsDone } }
 
   /// Cells finished and cells planned, seeds finished and seeds planned.
-  public var progress: SweepProgress {
+  @usableFromInline package var progress: SweepProgress {
     state.withLock { state in
       var cellsDone = 0
       var cellsPlanned = 0
@@ -184,7 +184,7 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
   /// - Returns: Whether every chunk finished (false after ``cancel()`` or
   ///   a stop of `watch`).
   /// - Throws: The first failure of a seed; an interruption is not one.
-  public func run(
+  @usableFromInline package func run(
     jobs: Int, watch: RunWatch? = nil, onChunk: @Sendable (UInt64) -> Void = { _ in }
   ) throws(SimulationError) -> Bool {
     let workers = max(1, min(jobs, chunks.count))
@@ -261,7 +261,7 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
   }
 
   /// The final table, once every cell of the whole sweep is complete.
-  public func table() -> String? {
+  @usableFromInline package func table() -> String? {
     let totals = state.withLock { $0.totals }
     var text = sweep.header
     for (cell, total) in totals.enumerated() {
@@ -273,15 +273,15 @@ public final class SweepExecution<World: ScenarioWorld>: Sendable where World.Op
 }
 
 /// How far a sweep execution is.
-public struct SweepProgress: Hashable, Sendable {
+@usableFromInline package struct SweepProgress: Hashable, Sendable {
   /// Cells whose every planned seed has finished.
-  public var cellsDone: Int
+  @usableFromInline package var cellsDone: Int
   /// Cells with seeds to run in this execution.
-  public var cellsPlanned: Int
+  @usableFromInline package var cellsPlanned: Int
   /// Seeds finished, across all cells.
-  public var seedsDone: UInt64
+  @usableFromInline package var seedsDone: UInt64
   /// Seeds to run in total, across all cells.
-  public var seedsPlanned: UInt64
+  @usableFromInline package var seedsPlanned: UInt64
 }
 
 /// Operations on sorted, disjoint seed ranges.

@@ -1,23 +1,23 @@
 /// The parameter grid of a sweep: the cartesian product of the `--vary`
 /// lists, in grid order — the first varied key path changes slowest, the
 /// last fastest, like nested loops written in the order given.
-public struct SweepGrid: Hashable, Sendable {
+@usableFromInline package struct SweepGrid: Hashable, Sendable {
   /// One varied key path and its values, as typed.
-  public struct Axis: Hashable, Sendable {
+  @usableFromInline package struct Axis: Hashable, Sendable {
     /// The scenario key that varies, e.g. `network.responseLoss`.
-    public var keyPath: ScenarioKeyPath
+    @usableFromInline package var keyPath: ScenarioKeyPath
     /// Its values, as typed (JSON text, e.g. `0.1` or `"keyed-write"`), in the
     /// order the cells take them.
-    public var values: [String]
+    @usableFromInline package var values: [String]
 
     /// The axis that varies `keyPath` over `values`, in that order.
-    public init(keyPath: ScenarioKeyPath, values: [String]) {
+    @usableFromInline package init(keyPath: ScenarioKeyPath, values: [String]) {
       self.keyPath = keyPath
       self.values = values
     }
 
     /// Parses `key.path=v1,v2,…`.
-    public init(parsing text: String) throws(ScenarioOverrideError) {
+    @usableFromInline package init(parsing text: String) throws(ScenarioOverrideError) {
       let assignment = try ScenarioOverride(parsing: text)
       let values = Self.split(assignment.text)
       guard !values.isEmpty, !values.contains(where: \.isEmpty) else {
@@ -80,16 +80,16 @@ public struct SweepGrid: Hashable, Sendable {
   }
 
   /// The axes, outermost first.
-  public var axes: [Axis]
+  @usableFromInline package var axes: [Axis]
 
   /// A grid of `axes`, outermost first; without axes it has one cell, the
   /// scenario as it is.
-  public init(axes: [Axis] = []) {
+  @usableFromInline package init(axes: [Axis] = []) {
     self.axes = axes
   }
 
   /// The number of cells (1 without axes), or `nil` beyond `Int.max`.
-  public var cellCount: Int? {
+  @usableFromInline package var cellCount: Int? {
     var count = 1
     for axis in axes {
       let (product, overflow) = count.multipliedReportingOverflow(by: axis.values.count)
@@ -100,7 +100,7 @@ public struct SweepGrid: Hashable, Sendable {
   }
 
   /// The most cells one sweep accepts, whatever its world.
-  public static let maximumCells = 100_000
+  @usableFromInline package static let maximumCells = 100_000
 
   /// Checks that every cell is a different experiment and that there are
   /// not too many: no value given twice on one axis (`0.1,0.10` is one
@@ -138,7 +138,7 @@ public struct SweepGrid: Hashable, Sendable {
   }
 
   /// The overrides of cell `index` (0 ..< cellCount), one per axis.
-  public func cell(_ index: Int) -> [ScenarioOverride] {
+  @usableFromInline package func cell(_ index: Int) -> [ScenarioOverride] {
     var remainder = index
     var overrides: [ScenarioOverride] = []
     for axis in axes.reversed() {

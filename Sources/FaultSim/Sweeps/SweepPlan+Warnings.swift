@@ -25,7 +25,7 @@ extension SweepPlan {
   /// - Parameters:
   ///   - jobs: The jobs given, or `nil` when the default was used.
   ///   - workItems: The pieces of work of the execution
-  ///     (``SweepExecution/workItems``).
+  ///     (`SweepExecution/workItems`).
   package func warnings(jobs: Int?, workItems: Int) -> [String] {
     guard let jobs, workItems > 0, jobs > workItems else { return warnings }
     return warnings + [

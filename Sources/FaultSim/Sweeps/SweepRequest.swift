@@ -41,9 +41,9 @@ package struct SweepRequest: Sendable {
   package var interleavings: Int { givenInterleavings ?? Self.defaultInterleavings }
 
   /// A request, checked: every cell a different experiment, at most
-  /// `maximumCells` cells and ``Sweep/maximumRuns`` runs.
+  /// `maximumCells` cells and `Sweep/maximumRuns` runs.
   ///
-  /// - Throws: ``SweepError/invalidGrid(_:)`` or ``SweepError/tooLarge(_:)``.
+  /// - Throws: `SweepError/invalidGrid(_:)` or `SweepError/tooLarge(_:)`.
   /// - Complexity: O(values of the grid).
   package init(
     settings: [ScenarioOverride], grid: SweepGrid, seeds: SeedRange, interleavings: Int? = nil,

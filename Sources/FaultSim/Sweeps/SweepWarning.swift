@@ -1,17 +1,17 @@
 /// A scenario warning of a sweep, reported once for all the cells it
 /// concerns: with `--vary`, an option can be a no-op in some cells only
 /// (`client.safety` where `workload.kind` is not keyless-write).
-public struct SweepWarning: Hashable, Sendable, CustomStringConvertible {
+@usableFromInline package struct SweepWarning: Hashable, Sendable, CustomStringConvertible {
   /// The warning, as the first cell it concerns gives it.
-  public var warning: ScenarioWarning
+  @usableFromInline package var warning: ScenarioWarning
   /// The cells it concerns, in grid order.
-  public var cells: [Int]
+  @usableFromInline package var cells: [Int]
   /// Which cells, in words: empty when it is every cell, else e.g.
   /// `in 3 of 6 cells: workload.kind=keyed-write`.
-  public var cellsDescription: String
+  @usableFromInline package var cellsDescription: String
 
   /// `file: key.path: why (in 3 of 6 cells: workload.kind=keyed-write)`.
-  public var description: String {
+  @usableFromInline package var description: String {
     cellsDescription.isEmpty ? warning.description : "\(warning) (\(cellsDescription))"
   }
 }
@@ -23,7 +23,7 @@ extension Sweep {
   ///
   /// - Complexity: O(c·w·d) for c cells, w warnings per cell and d
   ///   distinct warnings.
-  public var warnings: [SweepWarning] {
+  @usableFromInline package var warnings: [SweepWarning] {
     var groups: [(warning: ScenarioWarning, cells: [Int])] = []
     for (index, cell) in cells.enumerated() {
       for warning in cell.scenario.warnings {

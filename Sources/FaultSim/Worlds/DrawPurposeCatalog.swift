@@ -2,15 +2,15 @@
 /// reports find a purpose's name and role, and where a test checks that no
 /// two purposes share a raw value (a shared value would make two decisions
 /// draw the same number) and no owner uses a name twice.
-public enum DrawPurposeCatalog {
+@usableFromInline package enum DrawPurposeCatalog {
   /// One purpose: its owner, name, role and raw value.
-  public struct Entry: Hashable, Sendable {
+  @usableFromInline package struct Entry: Hashable, Sendable {
     /// Who draws with the purpose: a world or a shared model.
-    public var owner: String
+    @usableFromInline package var owner: String
     /// The purpose's kebab-case name.
-    public var name: String
+    @usableFromInline package var name: String
     /// What the purpose's draws decide.
-    public var role: DrawRole
+    @usableFromInline package var role: DrawRole
     /// The purpose as part of a draw key.
     @usableFromInline package var purpose: DrawPurpose
   }

@@ -84,7 +84,7 @@ public struct PluggedScenario<World: ScenarioWorld>: Sendable where World.Option
   ///   - vary: `key.path=v1,v2,…` axes; the first varies slowest.
   ///   - interleavings: Interleavings tried per seed that meets a race.
   ///   - jobs: Worker threads.
-  /// - Throws: ``SeedRangeError`` for an empty range, ``SweepError`` for a
+  /// - Throws: ``SeedRangeError`` for an empty range, `SweepError` for a
   ///   bad setting, axis or cell, `SimulationError` from a run.
   /// - Complexity: O(cells × seeds × events per run) / `jobs`.
   public func sweep(

@@ -8,7 +8,7 @@
 /// ``MemorySizedWorld`` (memory estimates). A world that has all of them is
 /// a ``PluggableWorld``, which every command can open from a scenario
 /// (``Scenario/World/open(_:)``).
-public protocol ScenarioWorld: SimulationModel, SendableMetatype {
+public protocol ScenarioWorld: SendableMetatype {
   /// The world's options, read from a scenario.
   associatedtype Options: Sendable
   /// What a run measures; sums over runs.
@@ -59,36 +59,10 @@ public protocol ScenarioWorld: SimulationModel, SendableMetatype {
   /// possibility; the default is `true`.
   static func canMeetRace(_ options: Options) -> Bool
 
-  /// Runs one seed. Provided; a requirement so that each world's witness is
-  /// compiled for its concrete model (fast) even when called generically.
-  static func runOnce(
-    _ options: Options, seed: UInt64, strategy: OrderStrategy, tracing: Bool, faults: FaultMode,
-    simplifiesValues: Bool, watch: RunWatch?
-  ) throws(SimulationError) -> WorldRun<Metrics, FinalState>
-
-  /// Runs one seed with live faults, sending its timeline to `sink` as it
-  /// happens (the returned run's ``WorldRun/trace`` is empty). Provided; a
-  /// requirement for the same reason as
-  /// ``runOnce(_:seed:strategy:tracing:faults:simplifiesValues:watch:)``.
-  static func runOnce(
-    _ options: Options, seed: UInt64, strategy: OrderStrategy, streamingTraceTo sink: any TraceSink,
-    watch: RunWatch?
-  ) throws(SimulationError) -> WorldRun<Metrics, FinalState>
-
-  /// A simulation for many seeds in a row, reusing its buffers, each run
-  /// looked at by `watch`. Provided; a requirement for the same reason as
-  /// ``runOnce(_:seed:strategy:tracing:faults:simplifiesValues:watch:)``.
-  static func makeRunner(_ options: Options, watch: RunWatch?) -> WorldRunner<Metrics, FinalState>
-
-  /// A simulation whose runs send their timeline to `sink` as they happen
-  /// and, like ``makeRunner(_:watch:)``'s, report the digest of their final
-  /// state rather than the state: a traced run then holds what is in
-  /// flight and one chunk of text, whatever its length. Provided; a
-  /// requirement for the same reason as
-  /// ``runOnce(_:seed:strategy:tracing:faults:simplifiesValues:watch:)``.
-  static func makeRunner(
-    _ options: Options, streamingTraceTo sink: any TraceSink, watch: RunWatch?
-  ) -> WorldRunner<Metrics, FinalState>
+  /// How the engine runs this world: made by FaultSim for each of its
+  /// worlds, so that every run of the world — called generically or not —
+  /// goes through code compiled for its concrete model.
+  static var engine: WorldEngine<Self> { get }
 }
 
 extension ScenarioWorld {
@@ -132,24 +106,15 @@ extension ScenarioWorld {
   ///   - watch: What looks at the run while it goes (stops it when asked).
   /// - Complexity: O(events of the run).
   @inlinable
-  public static func runOnce(
+  package static func runOnce(
     _ options: Options, seed: UInt64, strategy: OrderStrategy, tracing: Bool, faults: FaultMode,
     simplifiesValues: Bool, watch: RunWatch?
   ) throws(SimulationError) -> WorldRun<Metrics, FinalState> {
-    var simulation = Simulation(model: Self(options), tracing: tracing, watch: watch)
-    let summary = try simulation.run(
-      seed: seed, strategy: strategy, faults: faults, simplifiesValues: simplifiesValues)
-    return WorldRun(
-      metrics: simulation.model.metrics(events: summary.events), summary: summary,
-      trace: simulation.context.traceEntries, finalState: simulation.model.finalState(),
-      firedFaults: simulation.context.firedFaults)
+    try engine.runOnce(options, seed, strategy, tracing, faults, simplifiesValues, watch)
   }
 
-  /// Runs one seed, unwatched.
-  ///
-  /// - Complexity: O(events of the run).
   @inlinable
-  public static func runOnce(
+  package static func runOnce(
     _ options: Options, seed: UInt64, strategy: OrderStrategy, tracing: Bool, faults: FaultMode,
     simplifiesValues: Bool
   ) throws(SimulationError) -> WorldRun<Metrics, FinalState> {
@@ -169,15 +134,11 @@ extension ScenarioWorld {
   ///   - watch: What looks at the run while it goes (stops it when asked).
   /// - Complexity: O(events of the run).
   @inlinable
-  public static func runOnce(
+  package static func runOnce(
     _ options: Options, seed: UInt64, strategy: OrderStrategy, streamingTraceTo sink: any TraceSink,
     watch: RunWatch? = nil
   ) throws(SimulationError) -> WorldRun<Metrics, FinalState> {
-    var simulation = Simulation(model: Self(options), traceSink: sink, watch: watch)
-    let summary = try simulation.run(seed: seed, strategy: strategy)
-    return WorldRun(
-      metrics: simulation.model.metrics(events: summary.events), summary: summary, trace: [],
-      finalState: simulation.model.finalState())
+    try engine.runOnceStreaming(options, seed, strategy, sink, watch)
   }
 
   /// Runs one seed with live faults and random values.
@@ -200,10 +161,8 @@ extension ScenarioWorld {
   /// Its runs report the digest of their final state, not the state
   /// (``dropFinalStates()``), so their memory grows with what is in flight.
   @inlinable
-  public static func makeRunner(_ options: Options, watch: RunWatch?) -> WorldRunner<Metrics, FinalState> {
-    var model = Self(options)
-    model.dropFinalStates()
-    return runner(Simulation(model: model, watch: watch))
+  package static func makeRunner(_ options: Options, watch: RunWatch?) -> WorldRunner<Metrics, FinalState> {
+    engine.makeRunner(options, watch)
   }
 
   /// A simulation whose runs stream their timeline to `sink` and forget
@@ -216,27 +175,10 @@ extension ScenarioWorld {
   /// - Complexity: Each run is O(events of the run); memory grows with the
   ///   entities in flight, not with the timeline.
   @inlinable
-  public static func makeRunner(
+  package static func makeRunner(
     _ options: Options, streamingTraceTo sink: any TraceSink, watch: RunWatch?
   ) -> WorldRunner<Metrics, FinalState> {
-    var model = Self(options)
-    model.dropFinalStates()
-    return runner(Simulation(model: model, traceSink: sink, watch: watch))
-  }
-
-  /// Runs seeds one after another on `simulation`, resetting its model
-  /// before each.
-  @inlinable
-  static func runner(_ simulation: consuming Simulation<Self>) -> WorldRunner<Metrics, FinalState> {
-    let box = SimulationBox(simulation)
-    return WorldRunner { (seed: UInt64, strategy: OrderStrategy) throws(SimulationError) in
-      box.simulation.model.reset()
-      let summary = try box.simulation.run(seed: seed, strategy: strategy)
-      let metrics = box.simulation.model.metrics(events: summary.events)
-      return SeedRun(
-        metrics: metrics, summary: summary,
-        finalStateDigest: summary.choices.isEmpty ? 0 : box.simulation.model.finalStateDigest())
-    }
+    engine.makeRunnerStreaming(options, sink, watch)
   }
 
   /// A simulation for many seeds in a row, reusing its buffers, unwatched.

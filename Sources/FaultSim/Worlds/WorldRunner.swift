@@ -6,7 +6,8 @@
 /// caller is generic.
 public struct WorldRunner<Metrics: WorldMetrics, FinalState: WorldFinalState> {
   /// Runs a seed under a strategy.
-  public var run: (_ seed: UInt64, _ strategy: OrderStrategy) throws(SimulationError) -> SeedRun<Metrics>
+  @usableFromInline package var run:
+    (_ seed: UInt64, _ strategy: OrderStrategy) throws(SimulationError) -> SeedRun<Metrics>
 
   /// A runner that calls `run` for each seed.
   @usableFromInline package init(
@@ -18,15 +19,15 @@ public struct WorldRunner<Metrics: WorldMetrics, FinalState: WorldFinalState> {
 
 /// What a ``WorldRunner`` reports about one seed: enough to sum it into a
 /// sweep and to tell whether another order of its races ended differently.
-public struct SeedRun<Metrics: WorldMetrics> {
+@usableFromInline package struct SeedRun<Metrics: WorldMetrics> {
   /// The run's metrics.
-  public var metrics: Metrics
+  @usableFromInline package var metrics: Metrics
   /// What the engine reports: events, final time, race choices, faults.
-  public var summary: RunSummary
+  @usableFromInline package var summary: RunSummary
   /// The digest of the run's final state (``WorldFinalState/digest``) when
   /// the run met a race; 0 when it met none, since then no other order
   /// exists to compare it with.
-  public var finalStateDigest: UInt64
+  @usableFromInline package var finalStateDigest: UInt64
 
   /// A seed's result.
   @inlinable

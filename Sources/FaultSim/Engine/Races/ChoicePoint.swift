@@ -16,7 +16,7 @@ public struct ChoicePoint: Hashable, Sendable, CustomStringConvertible {
   /// (time, insertion) order.
   @usableFromInline package var chosen: Int
   /// When the choice was made.
-  public var time: VirtualTime
+  @usableFromInline package var time: VirtualTime
 
   /// A race answered with alternative `chosen` of `alternatives` at `time`; see
   /// the properties for each argument.

@@ -22,7 +22,7 @@ public struct DrawTally: Hashable, Sendable {
   ///
   /// - Complexity: O(p) for p purposes counted so far (a handful).
   @inlinable
-  public mutating func record(_ purpose: DrawPurpose, count: UInt64 = 1) {
+  package mutating func record(_ purpose: DrawPurpose, count: UInt64 = 1) {
     var index = 0
     while index < fired.count {
       if fired[index] == purpose {
@@ -38,7 +38,7 @@ public struct DrawTally: Hashable, Sendable {
   /// The count of `purpose` (0 if never counted).
   ///
   /// - Complexity: O(p).
-  public func count(of purpose: DrawPurpose) -> UInt64 {
+  @usableFromInline package func count(of purpose: DrawPurpose) -> UInt64 {
     fired.firstIndex(of: purpose).map { tallies[$0] } ?? 0
   }
 

@@ -1,9 +1,9 @@
-/// How a run treats its fault draws (``SimulationContext/fault(_:_:)``).
+/// How a run treats its fault draws (`SimulationContext/fault(_:_:)`).
 public enum FaultMode: Sendable {
   /// Faults happen as drawn. The default, and the fast path.
   case live
   /// Faults happen as drawn, and each one that fires is listed in
-  /// ``SimulationContext/firedFaults``.
+  /// `SimulationContext/firedFaults`.
   case recording
   /// Only the listed faults may happen (if their draw fires); every other
   /// fault is suppressed. Shrinking replays runs this way.

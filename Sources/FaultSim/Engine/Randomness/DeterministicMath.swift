@@ -6,7 +6,7 @@
 /// bit; a latency drawn through them could differ by a nanosecond between
 /// Linux and macOS and break byte-identical output (SPEC §2.1). These are
 /// accurate to a few ulp, which is far below what a simulated latency needs.
-public enum DeterministicMath {
+@usableFromInline package enum DeterministicMath {
   @usableFromInline static let ln2High = 6.931_471_803_691_238_164_90e-01
   @usableFromInline static let ln2Low = 1.908_214_929_270_587_700_02e-10
 
@@ -16,7 +16,7 @@ public enum DeterministicMath {
   /// Method: `x = m·2ᵉ` with `m` in [√½, √2), then
   /// `log m = 2·atanh(f)`, `f = (m − 1)/(m + 1)`, summed as an odd series.
   /// - Complexity: O(1): one division and about 13 multiply-adds.
-  public static func log(_ x: Double) -> Double {
+  @usableFromInline package static func log(_ x: Double) -> Double {
     if x.isNaN || x < 0 { return .nan }
     if x == 0 { return -.infinity }
     if x.isInfinite { return .infinity }

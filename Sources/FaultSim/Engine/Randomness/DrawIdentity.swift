@@ -9,7 +9,7 @@
 /// far has no identity type and cannot become a key. That is the contract
 /// that makes one entity's race choice leave every other entity's draws
 /// unchanged: an identity depends only on the entity's own history.
-public protocol DrawIdentity: Hashable, Sendable {
+@usableFromInline package protocol DrawIdentity: Hashable, Sendable {
   /// The entity the draw is about (an order, a file, a user), as a word.
   var entity: UInt64 { get }
   /// Which occurrence for that entity: a message, an attempt, a session.

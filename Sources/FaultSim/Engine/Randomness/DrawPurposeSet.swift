@@ -1,7 +1,7 @@
 /// What a draw of some purpose decides, for reports and fault coverage.
 public enum DrawRole: String, Sendable {
   /// Something going wrong (a lost message, a failed transfer): drawn through
-  /// ``SimulationContext/fault(_:_:)`` or ``SimulationContext/permit(_:)``,
+  /// `SimulationContext/fault(_:_:)` or `SimulationContext/permit(_:)`,
   /// counted, listed when recording and suppressed when shrinking.
   case fault
   /// A value (a latency, a size, a backoff delay).
@@ -17,7 +17,7 @@ public enum DrawRole: String, Sendable {
 /// the determinism contract), the role, and a kebab-case name derived from
 /// the case name, e.g. `requestLoss` → `request-loss`.
 ///
-/// Every set is listed in ``DrawPurposeCatalog``; a test checks that raw
+/// Every set is listed in `DrawPurposeCatalog`; a test checks that raw
 /// values and names are unique across all worlds.
 public protocol DrawPurposeSet: CaseIterable, RawRepresentable, Hashable, Sendable where RawValue == UInt64 {
   /// Who draws with these purposes (a world, a shared model).

@@ -1,8 +1,8 @@
 /// The identity of one random draw: which entity, for what purpose, which
 /// occurrence — e.g. "order 17, request-loss, message 2".
 ///
-/// Models build keys from a ``DrawIdentity`` (`DrawKey(identity, purpose)`),
-/// never from bare integers; see ``DrawIdentity`` for why.
+/// Models build keys from a `DrawIdentity` (`DrawKey(identity, purpose)`),
+/// never from bare integers; see `DrawIdentity` for why.
 public struct DrawKey: Hashable, Sendable {
   /// The logical entity the draw belongs to (an order, a file, a user).
   public let entity: UInt64
@@ -104,7 +104,7 @@ public struct KeyedRandom: Sendable {
 
 /// The draws of one (seed, entity, purpose), in ordinal order.
 ///
-/// Also usable as a plain ``RandomSource``: `next()` returns ordinal 0, 1, 2…
+/// Also usable as a plain `RandomSource`: `next()` returns ordinal 0, 1, 2…
 public struct KeyedStream: RandomSource, Sendable {
   /// The stream base derived from (seed, entity, purpose).
   public let base: UInt64

@@ -5,7 +5,7 @@
 /// anything that reaches an output: its algorithm is not promised stable
 /// across toolchains (SPEC §2.2). That is also why this protocol does not
 /// refine `RandomNumberGenerator`.
-public protocol RandomSource {
+@usableFromInline package protocol RandomSource {
   /// Returns the next 64 uniformly distributed bits.
   mutating func next() -> UInt64
 }
@@ -36,7 +36,7 @@ extension RandomSource {
   /// - Parameter bound: The exclusive upper bound; must be positive.
   /// - Complexity: O(1) expected.
   @inlinable
-  public mutating func next(below bound: UInt64) -> UInt64 {
+  package mutating func next(below bound: UInt64) -> UInt64 {
     precondition(bound > 0, "next(below:) needs a positive bound")
     var product = next().multipliedFullWidth(by: bound)
     if product.low < bound {
@@ -51,7 +51,7 @@ extension RandomSource {
 
 /// FaultSim's conversions from a 64-bit word to other types. They are part of
 /// the determinism contract: changing one changes every result.
-public enum RandomConversion {
+@usableFromInline package enum RandomConversion {
   /// `[0, 1)` from the top 53 bits of `word`.
   @inlinable
   package static func unit(_ word: UInt64) -> Double {
@@ -69,7 +69,7 @@ public enum RandomConversion {
   /// Lemire's method; a rejected word is replaced by `SplitMix64.mix(word + γ)`,
   /// a fixed chain, so a single keyed draw stays a pure function of its key.
   @inlinable
-  public static func index(_ word: UInt64, below bound: UInt64) -> UInt64 {
+  package static func index(_ word: UInt64, below bound: UInt64) -> UInt64 {
     precondition(bound > 0, "index(_:below:) needs a positive bound")
     var word = word
     var product = word.multipliedFullWidth(by: bound)

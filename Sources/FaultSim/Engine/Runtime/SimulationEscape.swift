@@ -6,7 +6,7 @@
 /// so it stops with ``SimulationError/escape(_:)`` instead of passing.
 public struct SimulationEscape: Error, Hashable, Sendable, CustomStringConvertible {
   /// What escaped.
-  public enum Kind: String, Hashable, Sendable {
+  @usableFromInline package enum Kind: String, Hashable, Sendable {
     /// Work of the simulation was resumed on a thread that is not running
     /// it: a continuation resumed from a Dispatch queue or a real timer.
     case foreignThread = "foreign-thread"
@@ -28,7 +28,7 @@ public struct SimulationEscape: Error, Hashable, Sendable, CustomStringConvertib
   }
 
   /// What escaped.
-  public var kind: Kind
+  @usableFromInline package var kind: Kind
   /// What happened, in the simulation's terms.
   @usableFromInline package var detail: String
 

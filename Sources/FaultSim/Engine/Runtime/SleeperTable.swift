@@ -1,5 +1,5 @@
 /// The tasks sleeping on a ``SimulatedClock``: each a continuation in a
-/// slot, named by a ``SleepTicket`` (slot and generation) that the world's
+/// slot, named by a `SleepTicket` (slot and generation) that the world's
 /// wake event carries, so a wake for a slot since reused is ignored.
 @usableFromInline
 struct SleeperTable {
@@ -104,7 +104,7 @@ struct SleeperTable {
 
 /// A sleeping task's slot and the slot's generation: what a world's wake
 /// event carries (8 bytes, plain data).
-public struct SleepTicket: BitwiseCopyable, Hashable, Sendable {
+@usableFromInline package struct SleepTicket: BitwiseCopyable, Hashable, Sendable {
   /// The slot in the runtime's table.
   @usableFromInline package var slot: UInt32
   /// Which use of the slot.

@@ -3,7 +3,7 @@
 /// gets a message rather than a crash.
 public struct ClockOverflow: Error, Hashable, Sendable, CustomStringConvertible {
   /// The operation that overflowed, as a person would write it.
-  public var operation: String
+  @usableFromInline package var operation: String
 
   /// An overflow of `operation`, named as the message shows it: `<time> +
   /// <duration>`, `the Poisson start of operation 7`.

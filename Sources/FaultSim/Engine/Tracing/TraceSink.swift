@@ -1,11 +1,11 @@
 /// Where a traced run sends its timeline as it happens, instead of holding
-/// it in ``SimulationContext/traceEntries`` until the run ends.
+/// it in `SimulationContext/traceEntries` until the run ends.
 ///
 /// A run of a million operations has tens of millions of trace lines; a sink
 /// lets `faultsim run --trace` write them while the run goes on, in constant
 /// memory. Called only when tracing, once per trace line, in the order the
 /// lines happen; a run without tracing never calls it (see
-/// ``SimulationContext/trace(_:)``).
+/// `SimulationContext/trace(_:)`).
 public protocol TraceSink: AnyObject {
   /// Takes the next line of the timeline.
   func receive(_ entry: TraceEntry)

@@ -6,7 +6,7 @@
 /// UTF-16 units may differ for emoji and combining marks). Lines end at LF,
 /// CRLF or a lone CR. A leading UTF-8 byte order mark is skipped and takes no
 /// column.
-public struct ScenarioLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
+@usableFromInline package struct ScenarioLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The line, starting at 1.
   @usableFromInline package var line: Int
   /// The column in Unicode scalars, starting at 1.
@@ -15,17 +15,17 @@ public struct ScenarioLocation: Hashable, Comparable, Sendable, CustomStringConv
   @usableFromInline package var offset: Int
 
   /// Creates a location; `line` and `column` start at 1, `offset` at 0.
-  public init(line: Int, column: Int, offset: Int) {
+  @usableFromInline package init(line: Int, column: Int, offset: Int) {
     self.line = line
     self.column = column
     self.offset = offset
   }
 
   /// `line 12, column 5`.
-  public var description: String { "line \(line), column \(column)" }
+  @usableFromInline package var description: String { "line \(line), column \(column)" }
 
   /// Whether `lhs` comes before `rhs` in the file (by byte offset).
-  public static func < (lhs: ScenarioLocation, rhs: ScenarioLocation) -> Bool {
+  @usableFromInline package static func < (lhs: ScenarioLocation, rhs: ScenarioLocation) -> Bool {
     lhs.offset < rhs.offset
   }
 }

@@ -6,7 +6,7 @@
 /// `faultsim` prints them as `warning: <file>: <key.path>: <why>`, and
 /// `--strict` turns them into errors. The checks are listed, each with its
 /// reason, in docs/no-op-checks.md.
-public struct ScenarioWarning: Hashable, Sendable, CustomStringConvertible {
+@usableFromInline package struct ScenarioWarning: Hashable, Sendable, CustomStringConvertible {
   /// The scenario file as the user named it.
   @usableFromInline package var file: String
   /// The option that cannot matter.
@@ -14,7 +14,7 @@ public struct ScenarioWarning: Hashable, Sendable, CustomStringConvertible {
   /// Where its value starts; line 0 when it was set on the command line.
   @usableFromInline package var location: ScenarioLocation?
   /// The check that found it, as named in docs/no-op-checks.md.
-  public var check: String
+  @usableFromInline package var check: String
   /// Why it cannot matter, and what would make it matter.
   @usableFromInline package var message: String
 
@@ -31,7 +31,7 @@ public struct ScenarioWarning: Hashable, Sendable, CustomStringConvertible {
 
   /// `file: key.path: why`, with `(command-line override)` after the file
   /// when `--set` or `--vary` wrote the key (as errors say it).
-  public var description: String {
+  @usableFromInline package var description: String {
     let source = location?.line == 0 ? " (command-line override)" : ""
     return "\(file)\(source): \(keyPath): \(message)"
   }

@@ -1,7 +1,7 @@
 /// One pending event of the background fetch world: 12 bytes, no
 /// references. Each case says what happens and carries, by name, the
 /// number its handler needs.
-public struct BackgroundFetchEvent: BitwiseCopyable, Sendable {
+@usableFromInline package struct BackgroundFetchEvent: BitwiseCopyable, Sendable {
   /// What happens.
   enum Kind: BitwiseCopyable {
     /// The system wakes the app in the background for the user's fetch

@@ -16,7 +16,10 @@ public struct FetchUserOutcome: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-extension BackgroundFetchWorld: ScenarioWorld {
+extension BackgroundFetchWorld: SimulatedWorld {
+  /// Runs as a simulation of the world.
+  public static var engine: WorldEngine<Self> { .simulating }
+
   /// The world's draw purposes: its fault and race kinds.
   public typealias Draws = BackgroundFetchDraw
 

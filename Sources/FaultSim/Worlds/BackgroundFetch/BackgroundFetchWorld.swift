@@ -28,7 +28,8 @@
 public struct BackgroundFetchWorld: SimulationModel {
   /// The world's events (``BackgroundFetchEvent``): the system wakes an app for
   /// a fetch, a fetch ends, a user opens the app.
-  public typealias Event = BackgroundFetchEvent
+  @usableFromInline
+  package typealias Event = BackgroundFetchEvent
 
   /// The world's definition.
   public var options: BackgroundFetchWorldOptions { settings.options }
@@ -66,7 +67,8 @@ public struct BackgroundFetchWorld: SimulationModel {
   /// Draws every user's conditions and content, then schedules each
   /// app's first wake-up (one minimum interval after the start) and the
   /// user's first open.
-  public mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
+  @usableFromInline
+  package mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
     reset()
     let options = settings.options
     let count = options.population.users
@@ -93,7 +95,8 @@ public struct BackgroundFetchWorld: SimulationModel {
   }
 
   /// Routes one event to the component it concerns.
-  public mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
+  @usableFromInline
+  package mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
     let user = Int(event.user)
     switch event.kind {
     case .systemWakesApp(let fetch): try systemWakesApp(user, fetch: fetch, &context)

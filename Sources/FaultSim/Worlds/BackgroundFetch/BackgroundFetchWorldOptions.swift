@@ -36,14 +36,14 @@ public struct BackgroundFetchWorldOptions: Hashable, Sendable {
   }
 
   /// New content on the server: a Poisson process per user.
-  public struct Content: Hashable, Sendable {
+  @usableFromInline package struct Content: Hashable, Sendable {
     /// Mean items per hour. Default 0.5 (one every 2 h). Zero: never any
     /// new content, so every successful fetch reports `.noData`.
     @usableFromInline package var itemsPerHour = 0.5
 
     /// The model's defaults: what a scenario that writes none of the section's
     /// keys runs. Half an item per hour.
-    public init() {}
+    @usableFromInline package init() {}
   }
 
   /// Who is simulated, for how long.
@@ -53,9 +53,9 @@ public struct BackgroundFetchWorldOptions: Hashable, Sendable {
   /// New content on the server.
   @usableFromInline package var content = Content()
   /// The OS scheduler's model (``BackgroundTaskScheduler``).
-  public var scheduler = BackgroundTaskSchedulerOptions()
+  @usableFromInline package var scheduler = BackgroundTaskSchedulerOptions()
   /// How device conditions are drawn (``DeviceConditions``).
-  public var conditions = DeviceConditionsOptions()
+  @usableFromInline package var conditions = DeviceConditionsOptions()
   /// Content that arrives on the server within `window` before a fetch's
   /// snapshot races with it: the order strategy picks whether the fetch
   /// sees it. Default zero (only content arriving at the same instant).

@@ -3,11 +3,11 @@
 ///
 /// A timeout is re-armed when a race moves it (the response-vs-timeout
 /// race); the client ignores a timer whose generation is not the latest.
-public struct AttemptTimer: BitwiseCopyable, Sendable {
+@usableFromInline package struct AttemptTimer: BitwiseCopyable, Sendable {
   /// The operation whose client waits.
-  public var operation: UInt32
+  @usableFromInline package var operation: UInt32
   /// The sequence number of the awaited message.
-  public var sequence: UInt32
+  @usableFromInline package var sequence: UInt32
   /// Which arming of the client's timeout this is (the client counts them).
   @usableFromInline package var generation: UInt32
 

@@ -95,7 +95,7 @@ public struct ClientOptions: Hashable, Sendable {
   // Issue 13, clocks that disagree:
   /// The client's clock: timeouts and waits are measured on it, and a
   /// Retry-After date is compared with its now.
-  public var clock = ClockOptions()
+  @usableFromInline package var clock = ClockOptions()
 
   /// The model's defaults: what a scenario that writes none of the section's
   /// keys runs. Three attempts with a 1 s timeout, immediate retries, no retry

@@ -21,7 +21,8 @@
 public struct CustomRequestWorld<Client: ClientPolicy, Handler: RequestHandler>: SimulationModel {
   /// The world's pending events: the messages and timers its actors
   /// exchange.
-  public typealias Event = RequestEvent
+  @usableFromInline
+  package typealias Event = RequestEvent
 
   /// A scenario's request world with the two decisions given in Swift.
   public struct Options: Sendable {
@@ -68,29 +69,31 @@ public struct CustomRequestWorld<Client: ClientPolicy, Handler: RequestHandler>:
 
   /// Computes the start times and schedules the first operation.
   @inlinable
-  public mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
+  package mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
     try model.start(in: &context)
   }
 
   /// Routes one event to the actor it is for.
   @inlinable
-  public mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
+  package mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
     try model.handle(event, in: &context)
   }
 
   /// The run ran out of events: the operations still in flight are folded
   /// into the metrics.
   @inlinable
-  public mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError) {
+  package mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError) {
     try model.finish(in: &context)
   }
 
   /// The bytes the world holds now: records in flight, kept final states,
   /// the gateway's exchanges, the key store.
-  public var liveBytes: Int { model.liveBytes }
+  @usableFromInline
+  package var liveBytes: Int { model.liveBytes }
 
   /// What holds them, in words.
-  public var liveDescription: String { model.liveDescription }
+  @usableFromInline
+  package var liveDescription: String { model.liveDescription }
 
   /// The metrics of the run that just ended.
   ///
@@ -101,7 +104,11 @@ public struct CustomRequestWorld<Client: ClientPolicy, Handler: RequestHandler>:
   }
 }
 
-extension CustomRequestWorld: ScenarioWorld {
+extension CustomRequestWorld: SimulatedWorld {
+  /// Runs as a simulation of the world.
+  @inlinable
+  public static var engine: WorldEngine<Self> { .simulating }
+
   /// The request world's draw purposes.
   public typealias Draws = RequestDraw
 

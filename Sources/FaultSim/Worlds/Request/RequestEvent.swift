@@ -7,7 +7,7 @@
 /// `respond` to the client. Every case carries what that actor needs to act
 /// on it — a request its key and payload digest, a response its status and
 /// Retry-After — and nothing means anything by a magic value.
-public enum RequestEvent: BitwiseCopyable, Sendable {
+@usableFromInline package enum RequestEvent: BitwiseCopyable, Sendable {
   /// An operation begins: the user submits it.
   case start(operation: UInt32)
   /// A client sends its next attempt (after a backoff or a wait for
@@ -59,6 +59,6 @@ public enum RequestEvent: BitwiseCopyable, Sendable {
 /// The case lives in spare bits of the payloads' tags, so it costs no
 /// byte of its own.
 enum RequestEventLayout {
-  /// The bytes a ``RequestEvent`` takes.
+  /// The bytes a `RequestEvent` takes.
   static let size = 24
 }

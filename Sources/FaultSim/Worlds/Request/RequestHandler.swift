@@ -7,7 +7,7 @@
 /// which writes are in flight and when they commit, the race between a
 /// retry and that commit, and the load counters. This protocol is the rest
 /// — what the server does with a request, decided from the request alone
-/// (its ``RequestMessage/key``, `RequestMessage.payload` digest and
+/// (its `RequestMessage/key`, `RequestMessage.payload` digest and
 /// `RequestMessage.ifMatch` version) and the handler's own store:
 ///
 /// - whether a write whose operation still has a write in flight is
@@ -94,19 +94,19 @@ public protocol RequestHandler: Sendable {
 
 extension RequestHandler {
   /// The handler as it is, whatever the options.
-  public func prepared(for options: RequestWorldOptions) -> Self { self }
+  @usableFromInline package func prepared(for options: RequestWorldOptions) -> Self { self }
 
   /// Nothing to empty.
-  public mutating func reset() {}
+  @usableFromInline package mutating func reset() {}
 
   /// Nothing held besides the entries.
-  public var liveBytes: Int { 0 }
+  @usableFromInline package var liveBytes: Int { 0 }
 
   /// Refuses nothing.
-  public func refusesWhileInFlight(_ request: RequestMessage) -> Bool { false }
+  @usableFromInline package func refusesWhileInFlight(_ request: RequestMessage) -> Bool { false }
 
   /// 409 Conflict.
-  public mutating func refuseWhileInFlight(
+  @usableFromInline package mutating func refuseWhileInFlight(
     _ request: RequestMessage, _ context: inout DecisionContext
   ) -> ResponseMessage {
     ResponseMessage(answering: request, status: 409)

@@ -2,7 +2,7 @@
 /// headers the server's decisions depend on — the idempotency key, the
 /// payload's digest and the version a conditional write expects.
 ///
-/// Plain data (16 bytes): it travels inside a ``RequestEvent``.
+/// Plain data (16 bytes): it travels inside a `RequestEvent`.
 public struct RequestMessage: BitwiseCopyable, Sendable {
   /// The operation (the order) the request belongs to.
   public var operation: UInt32

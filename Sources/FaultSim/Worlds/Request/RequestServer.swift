@@ -58,10 +58,10 @@ struct RequestServer<Handler: RequestHandler> {
   var restarts: RestartSchedule?
   /// With a capacity: the restart instants of the workers a restart cut,
   /// in time order. Each stays busy until its restart, when the server's
-  /// restart (``RequestEvent/serverRestart``) frees it.
+  /// restart (`RequestEvent/serverRestart`) frees it.
   @usableFromInline
   var cutWorkers: [VirtualTime] = []
-  /// With a capacity: the latest restart a ``RequestEvent/serverRestart``
+  /// With a capacity: the latest restart a `RequestEvent/serverRestart`
   /// was scheduled for.
   @usableFromInline
   var restartScheduled: VirtualTime?

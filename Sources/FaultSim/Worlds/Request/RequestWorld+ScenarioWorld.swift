@@ -24,7 +24,10 @@ public struct RequestOperationOutcome: Hashable, Sendable, CustomStringConvertib
   }
 }
 
-extension RequestWorld: ScenarioWorld {
+extension RequestWorld: SimulatedWorld {
+  /// Runs as a simulation of the world.
+  public static var engine: WorldEngine<Self> { .simulating }
+
   /// The world's draw purposes: its fault and race kinds.
   public typealias Draws = RequestDraw
 

@@ -12,7 +12,7 @@
 ///
 /// The world is three actors and a router: the clients, the network and the
 /// server each own their state and talk only through the messages in
-/// ``RequestEvent``. Every random decision is a keyed draw on (operation,
+/// `RequestEvent`. Every random decision is a keyed draw on (operation,
 /// purpose, message sequence), so two runs of one seed that order a race
 /// differently see the same losses, latencies and failures.
 ///
@@ -24,7 +24,8 @@
 public struct RequestWorld: SimulationModel {
   /// The world's pending events: the messages and timers its actors
   /// exchange.
-  public typealias Event = RequestEvent
+  @usableFromInline
+  package typealias Event = RequestEvent
 
   /// The actors and the router, with the built-in decisions.
   var model: RequestWorldModel<RequestClient<BuiltInClientPolicy>, BuiltInRequestHandler>
@@ -44,27 +45,32 @@ public struct RequestWorld: SimulationModel {
 
   /// Computes the start times and schedules the first operation; each start
   /// schedules the next, so the pending set never holds every operation.
-  public mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
+  @usableFromInline
+  package mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
     try model.start(in: &context)
   }
 
   /// Routes one event to the actor it is for.
-  public mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
+  @usableFromInline
+  package mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
     try model.handle(event, in: &context)
   }
 
   /// The run ran out of events: the operations still in flight are folded
   /// into the metrics.
-  public mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError) {
+  @usableFromInline
+  package mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError) {
     try model.finish(in: &context)
   }
 
   /// The bytes the world holds now: records in flight, kept final states,
   /// the gateway's exchanges, the key store.
-  public var liveBytes: Int { model.liveBytes }
+  @usableFromInline
+  package var liveBytes: Int { model.liveBytes }
 
   /// What holds them, in words.
-  public var liveDescription: String { model.liveDescription }
+  @usableFromInline
+  package var liveDescription: String { model.liveDescription }
 
   /// The metrics of the run that just ended.
   ///

@@ -1,5 +1,5 @@
 /// What a request-world run holds while it goes, for the memory budget a
-/// ``RunWatch`` enforces: the records of the operations in flight (client
+/// `RunWatch` enforces: the records of the operations in flight (client
 /// and server, in their rings and spill pools), the kept final states, the
 /// cached arrival times, the gateway's open exchanges and the key store.
 /// The pending events — messages in flight, duplicated and held-back

@@ -12,7 +12,7 @@
 /// The model is three actors and a router. `RequestClient` (its decisions
 /// behind `ClientPolicy`), `RequestNetwork` and `RequestServer` (its
 /// decisions behind `RequestHandler`) each own their state and know nothing
-/// of one another; they talk through the messages in ``RequestEvent`` — a
+/// of one another; they talk through the messages in `RequestEvent` — a
 /// ``RequestMessage`` carries its key and payload digest, a
 /// ``ResponseMessage`` its status and Retry-After — which the router
 /// carries: a request from the client through the network to the server, a

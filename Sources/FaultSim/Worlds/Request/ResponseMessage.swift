@@ -3,7 +3,7 @@
 /// says beyond the status — a read's version, a status query's answer, or
 /// the Retry-After of a 429 or 503.
 ///
-/// Plain data (24 bytes): it travels inside a ``RequestEvent``. The fields
+/// Plain data (24 bytes): it travels inside a `RequestEvent`. The fields
 /// are in this order so that the response fills 24 bytes exactly, with the
 /// event's case in the spare bits of its tags: the event queue then moves
 /// events as whole words (`RequestEventLayout`).

@@ -6,7 +6,7 @@
 ///
 /// ``init()`` is the handler of whichever scenario it runs in: the world
 /// calls ``prepared(for:)`` with the scenario's options before a run.
-public struct BuiltInCompletionHandler: TransferCompletionHandler {
+@usableFromInline package struct BuiltInCompletionHandler: TransferCompletionHandler {
   /// How the app checks a downloaded file.
   @usableFromInline
   let validation: TransferWorldOptions.AppPolicy.Validation
@@ -26,7 +26,7 @@ public struct BuiltInCompletionHandler: TransferCompletionHandler {
   /// The handler of the scenario it runs in (`app.*`), read by
   /// ``prepared(for:)``.
   @inlinable
-  public init() {
+  package init() {
     self.init(TransferWorldOptions.AppPolicy())
   }
 
@@ -42,20 +42,20 @@ public struct BuiltInCompletionHandler: TransferCompletionHandler {
 
   /// The handler the scenario's `app.*` options describe.
   @inlinable
-  public func prepared(for options: TransferWorldOptions) -> BuiltInCompletionHandler {
+  package func prepared(for options: TransferWorldOptions) -> BuiltInCompletionHandler {
     BuiltInCompletionHandler(options.app)
   }
 
   /// `app.destinationWrites: direct`.
   @inlinable
-  public var writesDestinationInPlace: Bool { destinationWrites == .direct }
+  package var writesDestinationInPlace: Bool { destinationWrites == .direct }
 
   /// Discards what `app.validation` catches (and downloads it again when it
   /// is the row's task of a wanted file); moves the rest as
   /// `app.moveTiming` says.
   @inlinable
   @inline(__always)
-  public func downloadFinished(
+  package func downloadFinished(
     _ download: FinishedDownload, of file: AppFile, _ context: inout DecisionContext
   ) -> DownloadDecision {
     if detects(download) { return .discard(retry: download.isCurrent && file.row.wanted) }
@@ -80,7 +80,7 @@ public struct BuiltInCompletionHandler: TransferCompletionHandler {
   /// `after-2xx` keeps the staging file and marks the job `failed`;
   /// `after-any-completion` deletes it and marks the job `done`.
   @inlinable
-  public func uploadRejected(
+  package func uploadRejected(
     _ upload: RejectedUpload, of file: AppFile, _ context: inout DecisionContext
   ) -> UploadRejectionDecision {
     stagingDeletion == .afterAnyCompletion
@@ -91,7 +91,7 @@ public struct BuiltInCompletionHandler: TransferCompletionHandler {
   /// Retries a failure from its resume data when `app.usesResumeData`, else
   /// from zero; otherwise as the protocol's default.
   @inlinable
-  public func transferInterrupted(
+  package func transferInterrupted(
     _ interruption: TransferInterruption, of file: AppFile, _ context: inout DecisionContext
   ) -> InterruptionDecision {
     interruption.recovery(of: file, usingResumeData: usesResumeData)

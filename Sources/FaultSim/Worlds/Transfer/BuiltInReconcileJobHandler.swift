@@ -6,9 +6,9 @@
 ///
 /// ``init()`` is the job of whichever scenario it runs in: the world calls
 /// ``prepared(for:)`` with the scenario's options before a run.
-public struct BuiltInReconcileJobHandler: ReconcileJobHandler {
+@usableFromInline package struct BuiltInReconcileJobHandler: ReconcileJobHandler {
   /// Seed 001's state reconcile over the registry.
-  public var work = ReconcilePolicy.state
+  @usableFromInline package var work = ReconcilePolicy.state
   /// Whether the expiration handler cancels the transfers the job was
   /// checking.
   @usableFromInline
@@ -17,7 +17,7 @@ public struct BuiltInReconcileJobHandler: ReconcileJobHandler {
   /// The job of the scenario it runs in (`reconcileJob.*`), read by
   /// ``prepared(for:)``.
   @inlinable
-  public init() {
+  package init() {
     self.init(expirationCancelsTransfers: false)
   }
 
@@ -28,7 +28,7 @@ public struct BuiltInReconcileJobHandler: ReconcileJobHandler {
 
   /// The job the scenario's `reconcileJob` options describe.
   @inlinable
-  public func prepared(for options: TransferWorldOptions) -> BuiltInReconcileJobHandler {
+  package func prepared(for options: TransferWorldOptions) -> BuiltInReconcileJobHandler {
     BuiltInReconcileJobHandler(expirationCancelsTransfers: options.reconcileJob?.expirationCancelsTransfers ?? false)
   }
 
@@ -37,7 +37,7 @@ public struct BuiltInReconcileJobHandler: ReconcileJobHandler {
   ///
   /// - Complexity: O(listed tasks).
   @inlinable
-  public func expired(
+  package func expired(
     listing tasks: [TransferTaskSnapshot], _ context: inout DecisionContext
   ) -> ExpirationAction {
     expirationCancelsTransfers ? .cancel(tasks.map(\.task)) : .stopWork

@@ -5,14 +5,14 @@
 /// calls ``prepared(for:)`` with the scenario's options before a run. To
 /// run one policy whatever the file says, plug the ``ReconcilePolicy``
 /// itself.
-public struct BuiltInReconciler: TransferReconciler {
+@usableFromInline package struct BuiltInReconciler: TransferReconciler {
   /// The policy it follows.
-  public let policy: ReconcilePolicy
+  @usableFromInline package let policy: ReconcilePolicy
 
   /// The reconcile of the scenario it runs in (`app.reconcile`), read by
   /// ``prepared(for:)``.
   @inlinable
-  public init() {
+  package init() {
     self.init(TransferWorldOptions().app.reconcile)
   }
 
@@ -24,19 +24,19 @@ public struct BuiltInReconciler: TransferReconciler {
 
   /// The reconcile the scenario's `app.reconcile` names.
   @inlinable
-  public func prepared(for options: TransferWorldOptions) -> BuiltInReconciler {
+  package func prepared(for options: TransferWorldOptions) -> BuiltInReconciler {
     BuiltInReconciler(options.app.reconcile)
   }
 
   /// The policy's name: traces say `reconciles (by-identifier)`.
-  public var name: String { policy.rawValue }
+  @usableFromInline package var name: String { policy.rawValue }
 
   /// The policy's action for the row (``ReconcilePolicy/reconcile(_:listed:_:)``).
   ///
   /// - Complexity: O(1).
   @inlinable
   @inline(__always)
-  public func reconcile(
+  package func reconcile(
     _ file: AppFile, listed: ArraySlice<TransferTaskSnapshot>, _ context: inout DecisionContext
   ) -> ReconcileAction {
     policy.action(for: file, isListed: !listed.isEmpty)

@@ -26,7 +26,8 @@ public struct CustomTransferWorld<
   /// The world's events: the user and the system act on the app's
   /// lifecycle, the daemon's tasks progress and end, the OS task scheduler
   /// launches and ends the app's background task.
-  public typealias Event = TransferEvent
+  @usableFromInline
+  package typealias Event = TransferEvent
 
   /// A scenario's transfer world with the app's decisions given in Swift.
   public struct Options: Sendable {
@@ -78,13 +79,13 @@ public struct CustomTransferWorld<
 
   /// The user's script and the devices' conditions, by keyed draws.
   @inlinable
-  public mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
+  package mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
     try model.start(in: &context)
   }
 
   /// Routes one event to the component it concerns.
   @inlinable
-  public mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
+  package mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
     try model.handle(event, in: &context)
   }
 
@@ -97,7 +98,11 @@ public struct CustomTransferWorld<
   }
 }
 
-extension CustomTransferWorld: ScenarioWorld {
+extension CustomTransferWorld: SimulatedWorld {
+  /// Runs as a simulation of the world.
+  @inlinable
+  public static var engine: WorldEngine<Self> { .simulating }
+
   /// The transfer world's draw purposes.
   public typealias Draws = TransferDraw
 

@@ -18,7 +18,7 @@
 ///
 /// A handler sees only values — the task snapshots, the rows its work
 /// reconciles — and the run's context; it never schedules.
-/// ``BuiltInReconcileJobHandler`` is the job of scenario files.
+/// `BuiltInReconcileJobHandler` is the job of scenario files.
 ///
 /// ```swift
 /// /// The state reconcile, with an expiration handler that cancels only the
@@ -64,7 +64,7 @@ public protocol ReconcileJobHandler: Sendable {
 extension ReconcileJobHandler {
   /// The handler with its work prepared for the options.
   @inlinable
-  public func prepared(for options: TransferWorldOptions) -> Self {
+  package func prepared(for options: TransferWorldOptions) -> Self {
     var prepared = self
     prepared.work = work.prepared(for: options)
     return prepared
@@ -72,13 +72,13 @@ extension ReconcileJobHandler {
 
   /// The work starts over.
   @inlinable
-  public mutating func reset() {
+  package mutating func reset() {
     work.reset()
   }
 
   /// Stops the work; the transfers go on.
   @inlinable
-  public mutating func expired(
+  package mutating func expired(
     listing tasks: [TransferTaskSnapshot], _ context: inout DecisionContext
   ) -> ExpirationAction {
     .stopWork

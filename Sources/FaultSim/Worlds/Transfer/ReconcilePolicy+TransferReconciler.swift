@@ -1,6 +1,6 @@
 /// The three reconciles of the seeds as implementations of
 /// ``TransferReconciler``: plug `ReconcilePolicy.blind` into a scenario to
-/// run it whatever the file's `app.reconcile` says (``BuiltInReconciler``
+/// run it whatever the file's `app.reconcile` says (`BuiltInReconciler`
 /// follows the file).
 extension ReconcilePolicy: TransferReconciler {
   /// `blind`, `by-identifier` or `state`: traces say `reconciles (blind)`.

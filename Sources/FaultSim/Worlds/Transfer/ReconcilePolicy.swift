@@ -2,7 +2,7 @@
 /// still be running some of its transfers (seed 000, seed 001).
 ///
 /// Each policy is a ``TransferReconciler``: the scenario's `app.reconcile`
-/// names one (``BuiltInReconciler``), and you can plug one into any
+/// names one (`BuiltInReconciler`), and you can plug one into any
 /// transfer scenario by name (`transferWorld(reconcile: ReconcilePolicy.blind)`).
 public enum ReconcilePolicy: String, CaseIterable, Hashable, Sendable {
   /// Enqueue every wanted file without asking the OS (`denetlemeden-kuyruga-al`):

@@ -6,8 +6,8 @@ extension Scenario {
   /// scheduler, the races, and the app's smaller choices (`app.sessionIdentifier`,
   /// `cancelRemovesRow`, `maximumAttempts`, `reconcileOnBackgroundLaunch`).
   ///
-  /// A decision you leave out is the scenario's own (``BuiltInReconciler``,
-  /// ``BuiltInCompletionHandler``, ``BuiltInReconcileJobHandler``):
+  /// A decision you leave out is the scenario's own (`BuiltInReconciler`,
+  /// `BuiltInCompletionHandler`, `BuiltInReconcileJobHandler`):
   ///
   /// ```swift
   /// let world = try Scenario.shipped("podcast-relaunch-blind").transferWorld(reconcile: ReconcilePolicy.byIdentifier)

@@ -27,7 +27,7 @@
 /// as the app sees it (``AppFile``) — and the run's context, for keyed
 /// draws and trace lines; it never schedules.
 ///
-/// ``BuiltInCompletionHandler`` — the handler of scenario files, `app.*`
+/// `BuiltInCompletionHandler` — the handler of scenario files, `app.*`
 /// options — is an implementation like any other; the app is generic over
 /// the handler, so yours runs specialised:
 ///
@@ -58,7 +58,7 @@ public protocol TransferCompletionHandler: Sendable {
   var writesDestinationInPlace: Bool { get }
 
   /// A download finished (of the row's task, or of a stale or duplicate
-  /// one: ``FinishedDownload/isCurrent``): move it into place, or discard
+  /// one: `FinishedDownload/isCurrent`): move it into place, or discard
   /// it. The default validates by status, length and checksum, retries
   /// what it discards when it is the row's task of a wanted file, and
   /// moves in the delegate.
@@ -85,19 +85,19 @@ public protocol TransferCompletionHandler: Sendable {
 extension TransferCompletionHandler {
   /// The handler as it is, whatever the options.
   @inlinable
-  public func prepared(for options: TransferWorldOptions) -> Self { self }
+  package func prepared(for options: TransferWorldOptions) -> Self { self }
 
   /// Nothing to start over.
   @inlinable
-  public mutating func reset() {}
+  package mutating func reset() {}
 
   /// Writes elsewhere and moves atomically.
   @inlinable
-  public var writesDestinationInPlace: Bool { false }
+  package var writesDestinationInPlace: Bool { false }
 
   /// Validates by status, length and checksum; moves in the delegate.
   @inlinable
-  public mutating func downloadFinished(
+  package mutating func downloadFinished(
     _ download: FinishedDownload, of file: AppFile, _ context: inout DecisionContext
   ) -> DownloadDecision {
     download.status == 200 && download.hasExpectedLength && download.matchesChecksum
@@ -106,7 +106,7 @@ extension TransferCompletionHandler {
 
   /// Keeps the staging file; the row says `failed`.
   @inlinable
-  public mutating func uploadRejected(
+  package mutating func uploadRejected(
     _ upload: RejectedUpload, of file: AppFile, _ context: inout DecisionContext
   ) -> UploadRejectionDecision {
     UploadRejectionDecision(deletesStaging: false, row: .failed)
@@ -115,7 +115,7 @@ extension TransferCompletionHandler {
   /// Retries with the resume data; re-enqueues after a force-quit; gives
   /// up on a task the app cancelled.
   @inlinable
-  public mutating func transferInterrupted(
+  package mutating func transferInterrupted(
     _ interruption: TransferInterruption, of file: AppFile, _ context: inout DecisionContext
   ) -> InterruptionDecision {
     interruption.recovery(of: file, usingResumeData: true)

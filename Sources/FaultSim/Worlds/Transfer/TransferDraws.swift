@@ -61,16 +61,16 @@ public enum TransferDraw: UInt64, DrawPurposeSet {
 /// (`user · filesPerUser + n`), a function of the workload alone.
 public struct FileIdentity: DrawIdentity {
   /// The file's number: `user · filesPerUser + n` for the user's n-th file.
-  public var file: Int
+  @usableFromInline package var file: Int
 
   /// The identity of file number `file`'s draws.
   @inlinable
-  public init(file: Int) {
+  package init(file: Int) {
     self.file = file
   }
 
-  @inlinable public var entity: UInt64 { UInt64(file) }
-  @inlinable public var occurrence: UInt64 { 0 }
+  @inlinable package var entity: UInt64 { UInt64(file) }
+  @inlinable package var occurrence: UInt64 { 0 }
 }
 
 /// One transfer of one file: the app's n-th task for it (1 for the first).
@@ -80,54 +80,54 @@ public struct FileIdentity: DrawIdentity {
 /// every user.
 public struct TransferAttemptIdentity: DrawIdentity {
   /// The file's number: `user · filesPerUser + n`.
-  public var file: Int
+  @usableFromInline package var file: Int
   /// The task's attempt number for the file, from 1.
-  public var attempt: UInt16
+  @usableFromInline package var attempt: UInt16
 
   /// The identity of the `attempt`-th transfer (from 1) of file `file`.
   @inlinable
-  public init(file: Int, attempt: UInt16) {
+  package init(file: Int, attempt: UInt16) {
     self.file = file
     self.attempt = attempt
   }
 
-  @inlinable public var entity: UInt64 { UInt64(file) }
-  @inlinable public var occurrence: UInt64 { UInt64(attempt) }
+  @inlinable package var entity: UInt64 { UInt64(file) }
+  @inlinable package var occurrence: UInt64 { UInt64(attempt) }
 }
 
 /// One transfer met by one relaunch's reconcile: the transfer's identity and
 /// the app's session at that relaunch.
-public struct RelaunchRaceIdentity: DrawIdentity {
+@usableFromInline package struct RelaunchRaceIdentity: DrawIdentity {
   /// The transfer the reconcile met.
-  public var transfer: TransferAttemptIdentity
+  @usableFromInline package var transfer: TransferAttemptIdentity
   /// The session identifier's generation at the relaunch.
-  public var session: UInt32
+  @usableFromInline package var session: UInt32
 
   /// The identity of the race between `transfer` and the reconcile of session generation `session`.
   @inlinable
-  public init(_ transfer: TransferAttemptIdentity, session: UInt32) {
+  package init(_ transfer: TransferAttemptIdentity, session: UInt32) {
     self.transfer = transfer
     self.session = session
   }
 
-  @inlinable public var entity: UInt64 { transfer.entity }
-  @inlinable public var occurrence: UInt64 { UInt64(transfer.attempt) << 32 | UInt64(session) }
+  @inlinable package var entity: UInt64 { transfer.entity }
+  @inlinable package var occurrence: UInt64 { UInt64(transfer.attempt) << 32 | UInt64(session) }
 }
 
 /// One run of a user's BGProcessingTask reconcile job: the user's n-th.
-public struct ReconcileJobIdentity: DrawIdentity {
+@usableFromInline package struct ReconcileJobIdentity: DrawIdentity {
   /// The user (device) whose draw it is.
-  public var user: Int
+  @usableFromInline package var user: Int
   /// The job's number among the user's runs, from 1.
-  public var job: UInt32
+  @usableFromInline package var job: UInt32
 
   /// The identity of user `user`'s `job`-th reconcile job (from 1).
   @inlinable
-  public init(user: Int, job: UInt32) {
+  package init(user: Int, job: UInt32) {
     self.user = user
     self.job = job
   }
 
-  @inlinable public var entity: UInt64 { UInt64(user) }
-  @inlinable public var occurrence: UInt64 { UInt64(job) }
+  @inlinable package var entity: UInt64 { UInt64(user) }
+  @inlinable package var occurrence: UInt64 { UInt64(job) }
 }

@@ -6,7 +6,7 @@
 /// event to the component it concerns: the user and the system act on the
 /// app's lifecycle, the daemon's tasks progress and end, and the OS task
 /// scheduler launches and ends the app's background task.
-public struct TransferEvent: BitwiseCopyable, Sendable {
+@usableFromInline package struct TransferEvent: BitwiseCopyable, Sendable {
   /// Which launch of the app by the user.
   @usableFromInline
   enum Launch: UInt8, BitwiseCopyable, Sendable {

@@ -93,5 +93,5 @@ extension TransferMetrics: WorldMetrics {
 
 extension MetricsQuantity where Metrics == TransferMetrics {
   /// Tasks created per wanted file.
-  public static var tasksPerFile: Self { .ratio(\.tasksCreated, \.files) }
+  @usableFromInline package static var tasksPerFile: Self { .ratio(\.tasksCreated, \.files) }
 }

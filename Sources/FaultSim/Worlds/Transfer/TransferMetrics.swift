@@ -68,7 +68,7 @@ public struct TransferMetrics: Hashable, Sendable {
   /// Engine events handled.
   public var events: UInt64 = 0
   /// Time from a file's first request until it was stored.
-  public var completion = DurationHistogram()
+  @usableFromInline package var completion = DurationHistogram()
 
   public init() {}
 

@@ -21,7 +21,7 @@
 /// of a race see the same values.
 ///
 /// ``ReconcilePolicy`` — `blind`, `by-identifier`, `state` — is an
-/// implementation like any other, and ``BuiltInReconciler`` is the one of
+/// implementation like any other, and `BuiltInReconciler` is the one of
 /// scenario files (`app.reconcile`). The world is generic over the
 /// reconcile, so yours runs specialised, without an existential on the hot
 /// path:

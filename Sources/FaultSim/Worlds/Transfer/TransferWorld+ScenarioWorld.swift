@@ -1,4 +1,7 @@
-extension TransferWorld: ScenarioWorld {
+extension TransferWorld: SimulatedWorld {
+  /// Runs as a simulation of the world.
+  public static var engine: WorldEngine<Self> { .simulating }
+
   /// The world's draw purposes: its fault and race kinds.
   public typealias Draws = TransferDraw
 

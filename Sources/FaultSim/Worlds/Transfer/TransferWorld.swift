@@ -5,9 +5,9 @@
 /// reconciled with what the daemon really did.
 ///
 /// This is the world scenario files name (`"world": "transfer"`): its app
-/// reconciles with ``BuiltInReconciler`` (`app.reconcile`), handles endings
-/// with ``BuiltInCompletionHandler`` (`app.*`) and runs its reconcile job
-/// with ``BuiltInReconcileJobHandler`` (`reconcileJob.*`). To run the same
+/// reconciles with `BuiltInReconciler` (`app.reconcile`), handles endings
+/// with `BuiltInCompletionHandler` (`app.*`) and runs its reconcile job
+/// with `BuiltInReconcileJobHandler` (`reconcileJob.*`). To run the same
 /// world with decisions of your own, see ``CustomTransferWorld`` and
 /// ``Scenario/transferWorld(reconcile:completion:job:)``: both run one
 /// model, generic over the decisions.
@@ -36,7 +36,8 @@ public struct TransferWorld: SimulationModel {
   /// The world's events (``TransferEvent``): the user and the system act on the
   /// app's lifecycle, the daemon's tasks progress and end, the OS task
   /// scheduler launches and ends the app's background task.
-  public typealias Event = TransferEvent
+  @usableFromInline
+  package typealias Event = TransferEvent
 
   /// The components and the router, with the built-in decisions.
   var model: TransferWorldModel<TransferApp<BuiltInReconciler, BuiltInCompletionHandler, BuiltInReconcileJobHandler>>
@@ -101,12 +102,14 @@ public struct TransferWorld: SimulationModel {
 
   /// The user's script and the devices' conditions: every user opens the
   /// app at 0, leaves it, has it terminated and reopens it, by keyed draws.
-  public mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
+  @usableFromInline
+  package mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
     try model.start(in: &context)
   }
 
   /// Routes one event to the component it concerns.
-  public mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
+  @usableFromInline
+  package mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
     try model.handle(event, in: &context)
   }
 

@@ -1,11 +1,11 @@
 /// A kill of the client's app, as a pending event: the operation and the
 /// write attempt (its message) in flight when the kill was drawn. The
 /// relaunch that follows names the same kill, so its draws are keyed by it.
-public struct AppTermination: BitwiseCopyable, Sendable {
+@usableFromInline package struct AppTermination: BitwiseCopyable, Sendable {
   /// The operation whose client's app is killed.
-  public var operation: UInt32
+  @usableFromInline package var operation: UInt32
   /// The sequence number of the write attempt the kill was drawn for.
-  public var sequence: UInt32
+  @usableFromInline package var sequence: UInt32
 
   /// A kill; see the properties for each argument.
   @inlinable

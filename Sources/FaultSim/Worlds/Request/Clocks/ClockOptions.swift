@@ -18,7 +18,7 @@
 /// All of it is integer arithmetic on 128-bit intermediates: no floating
 /// point, the same on every platform. The defaults are a clock that agrees
 /// with true time, and such a clock changes nothing.
-public struct ClockOptions: Hashable, Sendable {
+@usableFromInline package struct ClockOptions: Hashable, Sendable {
   /// How far the clock is ahead of true time.
   @usableFromInline package var ahead = VirtualDuration.zero
   /// How far the clock is behind true time (give `ahead` or `behind`, not

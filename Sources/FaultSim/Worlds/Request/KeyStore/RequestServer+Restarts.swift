@@ -41,7 +41,7 @@ extension RequestServer {
     return restart
   }
 
-  /// The restart a ``RequestEvent/serverRestart`` must be scheduled at: a
+  /// The restart a `RequestEvent/serverRestart` must be scheduled at: a
   /// server with a capacity has requests queued or a worker cut, and the
   /// upcoming restart has no event yet. `nil` otherwise (always without a
   /// capacity: nothing waits for a worker there).

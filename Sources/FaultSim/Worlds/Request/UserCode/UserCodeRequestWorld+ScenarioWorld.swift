@@ -1,4 +1,8 @@
-extension UserCodeRequestWorld: ScenarioWorld {
+extension UserCodeRequestWorld: SimulatedWorld {
+  /// Runs as a simulation of the world.
+  @inlinable
+  public static var engine: WorldEngine<Self> { .simulating }
+
   /// The request world's draw purposes and the runtime's task order.
   public typealias Draws = UserCodeDraw<RequestDraw>
 

@@ -24,7 +24,8 @@
 public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
   /// The world's pending events: the messages and timers of the request
   /// world, and the code's wake-ups.
-  public typealias Event = RequestEvent
+  @usableFromInline
+  package typealias Event = RequestEvent
 
   /// A scenario's request world with your client code and a server.
   public struct Options: Sendable {
@@ -84,29 +85,31 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
 
   /// Computes the start times and schedules the first operation.
   @inlinable
-  public mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
+  package mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
     try model.start(in: &context)
   }
 
   /// Routes one event, then runs the code it made ready until every task
   /// waits again.
   @inlinable
-  public mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
+  package mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
     try model.handle(event, in: &context)
   }
 
   /// The bytes the world's own state holds now: the operations in flight,
   /// the server's records and key store, the cached arrival times, the
   /// gateway's exchanges. (The code's tasks are not counted.)
-  public var liveBytes: Int { model.liveBytes }
+  @usableFromInline
+  package var liveBytes: Int { model.liveBytes }
 
   /// What holds them, in words.
-  public var liveDescription: String { model.liveDescription }
+  @usableFromInline
+  package var liveDescription: String { model.liveDescription }
 
   /// The run is out of events: any operation whose code has not returned
   /// waits on something the simulation does not drive.
   @inlinable
-  public mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError) {
+  package mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError) {
     try model.finish(in: &context)
   }
 }

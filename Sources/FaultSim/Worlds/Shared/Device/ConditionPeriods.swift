@@ -1,9 +1,9 @@
 /// A span of virtual time during which a device condition holds (plugged in,
 /// in Low Power Mode, the app in the foreground): from `start` (inclusive)
 /// until `end` (exclusive).
-public struct ConditionPeriod: Hashable, Sendable, CustomStringConvertible {
+@usableFromInline package struct ConditionPeriod: Hashable, Sendable, CustomStringConvertible {
   /// The first instant of the period.
-  public var start: VirtualTime
+  @usableFromInline package var start: VirtualTime
   /// The first instant after the period (never before `start`).
   @usableFromInline package var end: VirtualTime
 
@@ -14,16 +14,16 @@ public struct ConditionPeriod: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether the period holds no instant.
-  public var isEmpty: Bool { end <= start }
+  @usableFromInline package var isEmpty: Bool { end <= start }
 
   /// Whether `time` falls inside the period.
   @inlinable
-  public func contains(_ time: VirtualTime) -> Bool {
+  package func contains(_ time: VirtualTime) -> Bool {
     start <= time && time < end
   }
 
   /// `[1.000000s, 2.000000s)`: the start included, the end not.
-  public var description: String { "[\(start), \(end))" }
+  @usableFromInline package var description: String { "[\(start), \(end))" }
 }
 
 /// The periods during which one device condition holds, sorted, disjoint
@@ -59,7 +59,7 @@ public struct ConditionPeriods: Hashable, Sendable, CustomStringConvertible {
   /// build a timeline in time order.
   ///
   /// - Complexity: Amortised O(1).
-  public mutating func append(_ period: ConditionPeriod) {
+  @usableFromInline package mutating func append(_ period: ConditionPeriod) {
     guard !period.isEmpty else { return }
     if let last = periods.last, period.start <= last.end {
       precondition(period.start >= last.start, "periods must be appended in time order")
@@ -70,7 +70,7 @@ public struct ConditionPeriods: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether the condition never holds.
-  public var isEmpty: Bool { periods.isEmpty }
+  @usableFromInline package var isEmpty: Bool { periods.isEmpty }
 
   /// The index of the first period that ends after `time`.
   ///
@@ -99,7 +99,7 @@ public struct ConditionPeriods: Hashable, Sendable, CustomStringConvertible {
   /// Whether the condition holds at `time`.
   ///
   /// - Complexity: O(log n).
-  public func contains(_ time: VirtualTime) -> Bool {
+  @usableFromInline package func contains(_ time: VirtualTime) -> Bool {
     period(containing: time) != nil
   }
 

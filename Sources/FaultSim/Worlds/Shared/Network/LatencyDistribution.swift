@@ -6,7 +6,7 @@
 /// normal and lognormal use the Marsaglia polar method, which needs no
 /// trigonometry; its extra words come from a stream derived from the draw's
 /// word, so one key still names one sample. Logarithms and exponentials use
-/// ``DeterministicMath`` so samples are identical on every machine.
+/// `DeterministicMath` so samples are identical on every machine.
 public enum LatencyDistribution: Hashable, Sendable, CustomStringConvertible {
   /// Always the same delay.
   case fixed(VirtualDuration)
@@ -67,7 +67,7 @@ public enum LatencyDistribution: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Complexity: O(1) expected.
   @inlinable
-  public func delay(word: UInt64) -> VirtualDuration {
+  package func delay(word: UInt64) -> VirtualDuration {
     VirtualDuration(nanoseconds: sample(word))
   }
 

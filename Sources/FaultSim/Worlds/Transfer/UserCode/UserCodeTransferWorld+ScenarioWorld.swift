@@ -1,4 +1,8 @@
-extension UserCodeTransferWorld: ScenarioWorld {
+extension UserCodeTransferWorld: SimulatedWorld {
+  /// Runs as a simulation of the world.
+  @inlinable
+  public static var engine: WorldEngine<Self> { .simulating }
+
   /// The transfer world's draw purposes and the runtime's.
   public typealias Draws = UserCodeDraw<TransferDraw>
 

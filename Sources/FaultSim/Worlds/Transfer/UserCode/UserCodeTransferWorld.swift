@@ -27,7 +27,8 @@
 /// Make one with ``Scenario/transferWorld(app:)``.
 public struct UserCodeTransferWorld<App: BackgroundTransferApp>: SimulationModel {
   /// The transfer world's events, and the code's wake-ups.
-  public typealias Event = TransferEvent
+  @usableFromInline
+  package typealias Event = TransferEvent
 
   /// A scenario's transfer world with your app.
   public struct Options: Sendable {
@@ -60,19 +61,22 @@ public struct UserCodeTransferWorld<App: BackgroundTransferApp>: SimulationModel
   /// - Throws: ``SimulationError/model(_:)`` when the scenario needs the
   ///   built-in app (uploads, a reconcile job, user cancellations);
   ///   ``Scenario/transferWorld(app:)`` refuses such a scenario earlier.
-  public mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
+  @usableFromInline
+  package mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
     try model.start(in: &context)
   }
 
   /// Routes one event, then runs the app code it made ready until every
   /// task waits again.
-  public mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
+  @usableFromInline
+  package mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
     try model.handle(event, in: &context)
   }
 
   /// The run is out of events: a running app whose code has not returned
   /// waits on something the simulation does not drive.
-  public mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError) {
+  @usableFromInline
+  package mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError) {
     try model.finish(in: &context)
   }
 }
