@@ -17,8 +17,8 @@ extension CommandInfo {
       sections.append(Self.table("ARGUMENTS:", positionals.map { ($0.helpLabel, $0.helpText) }, width: width))
     }
     sections.append(Self.table("OPTIONS:", optionDeclarations.map { ($0.helpLabel, $0.helpText) }, width: width))
-    if !subcommands.isEmpty {
-      sections.append(Self.table("SUBCOMMANDS:", subcommands.map { ($0.name, $0.abstract) }, width: width))
+    if !subcommandSummaries.isEmpty {
+      sections.append(Self.table("SUBCOMMANDS:", subcommandSummaries.map { ($0.name, $0.abstract) }, width: width))
     }
     for paragraph in discussion {
       sections.append(TextWrapping.lines(paragraph, width: width).joined(separator: "\n"))

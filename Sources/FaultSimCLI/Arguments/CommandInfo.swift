@@ -13,20 +13,30 @@ struct CommandInfo: Sendable {
   let discussion: [String]
   /// Command lines shown under EXAMPLES, as written (never wrapped).
   let examples: [String]
-  /// The subcommands, for the top-level command.
-  let subcommands: [CommandInfo]
+  /// The subcommands' names and abstracts, for the top-level command: all
+  /// that its help lists.
+  let subcommandSummaries: [(name: String, abstract: String)]
+  /// Describes the subcommands in full (their arguments too), for the
+  /// completion scripts and the manual page: made when asked, so that
+  /// `faultsim --help` does not describe every subcommand's arguments.
+  private let describeSubcommands: @Sendable () -> [CommandInfo]
 
   init(
     name: String, abstract: String, arguments: [ArgumentDeclaration] = [], discussion: [String] = [],
-    examples: [String] = [], subcommands: [CommandInfo] = []
+    examples: [String] = [], subcommandSummaries: [(name: String, abstract: String)] = [],
+    subcommands: @escaping @Sendable () -> [CommandInfo] = { [] }
   ) {
     self.name = name
     self.abstract = abstract
     self.arguments = arguments
     self.discussion = discussion
     self.examples = examples
-    self.subcommands = subcommands
+    self.subcommandSummaries = subcommandSummaries
+    self.describeSubcommands = subcommands
   }
+
+  /// The subcommands, for the top-level command, each described in full.
+  var subcommands: [CommandInfo] { describeSubcommands() }
 
   /// Every argument the command takes: ``arguments`` and `--help`.
   var declarations: [ArgumentDeclaration] {
@@ -73,7 +83,7 @@ struct CommandInfo: Sendable {
   /// The usage line's parts, the command line first: each argument with
   /// its brackets, which help keeps whole when it wraps the line.
   var usageParts: [String] {
-    if !subcommands.isEmpty { return [commandLine, "[<subcommand>]", "[<options>]"] }
+    if !subcommandSummaries.isEmpty { return [commandLine, "[<subcommand>]", "[<options>]"] }
     var parts = [commandLine]
     let flags = Set(arguments.filter { $0.kind == .flag }.map(\.name))
     for argument in arguments where argument.implies.map({ !flags.contains($0) }) ?? true {
@@ -89,6 +99,7 @@ struct CommandInfo: Sendable {
 
   /// The subcommand called `name`, if any.
   func subcommand(named name: String) -> CommandInfo? {
-    subcommands.first { $0.name == name }
+    guard subcommandSummaries.contains(where: { $0.name == name }) else { return nil }
+    return subcommands.first { $0.name == name }
   }
 }

@@ -2,9 +2,12 @@ import FaultSim
 
 /// `faultsim check`: validates scenario files without running them.
 struct CheckCommand: Subcommand {
+  static let name = "check"
+  static let abstract = "Validate scenario files and say what is wrong, or ok."
+
   static let info = CommandInfo(
-    name: "check",
-    abstract: "Validate scenario files and say what is wrong, or ok.",
+    name: name,
+    abstract: abstract,
     arguments: declaredArguments,
     discussion: [
       "Prints one line per file: 'ok' with a summary, or the first problem with its file, line, column, key path and the allowed values. Options that cannot affect the run as configured (a backoff without retries, a race window where nothing can race) are warnings on standard error: 'warning: <file>: <key.path>: <why>'. Exits 0 when every file is valid, 65 when one is invalid (or has warnings, with --strict), 66 when one cannot be read."

@@ -1,9 +1,12 @@
 /// `faultsim completions bash|zsh|fish`: the shell completion script,
 /// generated from the same declarations that parsing and help read.
 struct CompletionsCommand: Subcommand {
+  static let name = "completions"
+  static let abstract = "Print the shell completion script for bash, zsh or fish."
+
   static let info = CommandInfo(
-    name: "completions",
-    abstract: "Print the shell completion script for bash, zsh or fish.",
+    name: name,
+    abstract: abstract,
     arguments: declaredArguments,
     discussion: [
       "The script completes subcommands, their options, and option values: scenario files for <scenario>, tables for <part.csv>, the choices of --format, --block and completions.",

@@ -3,9 +3,12 @@ import FaultSim
 /// `faultsim` with no arguments (or `faultsim demo`): a small built-in sweep
 /// of the reference checkout that shows what FaultSim measures.
 struct DemoCommand: Subcommand {
+  static let name = "demo"
+  static let abstract = "Run a small built-in demonstration sweep and print a table (the default)."
+
   static let info = CommandInfo(
-    name: "demo",
-    abstract: "Run a small built-in demonstration sweep and print a table (the default).",
+    name: name,
+    abstract: abstract,
     arguments: declaredArguments,
     discussion: [
       "The reference checkout (scenarios/checkout-reference.json) at three response-loss rates, for three clients: keyless writes retried naively, keyless writes by a careful client that never resends after an ambiguous failure, and writes with an idempotency key. Each row counts the orders the server recorded twice (with a 95% Wilson interval) and the orders whose client gave up not knowing."

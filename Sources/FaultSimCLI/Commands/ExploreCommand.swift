@@ -3,9 +3,12 @@ import FaultSim
 /// `faultsim explore`: every interleaving of one seed's races, grouped by
 /// final state, with the sensitivity class and a witness.
 struct ExploreCommand: Subcommand, WorldCommand {
+  static let name = "explore"
+  static let abstract = "Run every interleaving of one seed's races and show whether the order changes the outcome."
+
   static let info = CommandInfo(
-    name: "explore",
-    abstract: "Run every interleaving of one seed's races and show whether the order changes the outcome.",
+    name: name,
+    abstract: abstract,
     arguments: declaredArguments,
     discussion: [
       "Races are events the real system could deliver in either order (a transfer finishing while the app reconciles, a response arriving as its timeout fires). Each is a choice point; explore enumerates the choice sequences depth-first, replaying the run from the seed for each, so every order sees the same faults. It prints how many orders exist and ran, the distinct final states, and the class: order-sensitive when two orders end differently, repeat-sensitive when doing the world's key operation twice (an order placed twice, the relaunch reconcile run twice) changes the end. When order matters, a witness shows two orders and their different final states, FIFO first and then the order with the fewest deviations from it, with the command that replays each.",

@@ -1,10 +1,11 @@
 /// `faultsim help [<subcommand>]`: the help of a subcommand, or of faultsim.
 struct HelpCommand: Subcommand {
   static let name = "help"
+  static let abstract = "Show the help of faultsim or of one of its subcommands."
 
   static let info = CommandInfo(
     name: name,
-    abstract: "Show the help of faultsim or of one of its subcommands.",
+    abstract: abstract,
     arguments: declaredArguments,
     examples: ["faultsim help sweep"]
   )
@@ -15,7 +16,7 @@ struct HelpCommand: Subcommand {
     .positional(
       "<subcommand>", required: false,
       completion: .choices(
-        TopLevel.subcommands.filter { $0 != HelpCommand.self }.map { $0.info.name } + [HelpCommand.name]),
+        TopLevel.subcommands.filter { $0 != HelpCommand.self }.map { $0.name } + [HelpCommand.name]),
       "The subcommand to describe; without one, faultsim itself."),
     read: HelpCommand.topic)
   var command: CommandInfo

@@ -2,9 +2,12 @@ import FaultSim
 
 /// `faultsim lessons`: the seed lessons' measurement blocks, recomputed.
 struct LessonsCommand: Subcommand {
+  static let name = "lessons"
+  static let abstract = "Recompute the seed lessons' measurement blocks with FaultSim's models and print them."
+
   static let info = CommandInfo(
-    name: "lessons",
-    abstract: "Recompute the seed lessons' measurement blocks with FaultSim's models and print them.",
+    name: name,
+    abstract: abstract,
     arguments: declaredArguments,
     discussion: [
       "The four blocks come from the background-transfer lesson (relaunch, finish-enqueue-race) and the error-and-retry lesson (retry, two-worlds). Each line is computed by FaultSim's models, and the output matches the lessons byte for byte. Blocks are separated by an empty line."

@@ -3,9 +3,12 @@ import FaultSim
 /// `faultsim man`: the manual page faultsim(1) in roff, made from the same
 /// declarations as `--help` (``CommandInfo/manPage(version:exitStatuses:environment:)``).
 struct ManCommand: Subcommand {
+  static let name = "man"
+  static let abstract = "Print the manual page faultsim(1) in roff."
+
   static let info = CommandInfo(
-    name: "man",
-    abstract: "Print the manual page faultsim(1) in roff.",
+    name: name,
+    abstract: abstract,
     discussion: [
       "It is made from the declarations behind --help, so it lists what --help lists. 'make install' installs it; to read it without installing, pipe it to 'man -l -'."
     ],

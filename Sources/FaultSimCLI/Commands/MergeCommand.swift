@@ -2,9 +2,12 @@ import FaultSim
 
 /// `faultsim merge`: combines the partial tables of a sharded sweep.
 struct MergeCommand: Subcommand {
+  static let name = "merge"
+  static let abstract = "Combine the partial tables of a sharded sweep into its final CSV."
+
   static let info = CommandInfo(
-    name: "merge",
-    abstract: "Combine the partial tables of a sharded sweep into its final CSV.",
+    name: name,
+    abstract: abstract,
     arguments: declaredArguments,
     discussion: [
       "The result is byte-identical to running the sweep unsharded. Parts of different sweeps (scenario, --set, --vary, --seeds, --interleavings) or FaultSim versions, a shard given twice or missing, and seeds missing or covered twice are refused with a message. So are parts changed after FaultSim wrote them (every record carries a digest of its contents), counts that contradict each other (e.g. more duplicated than operations), and sums beyond 64 bits: exit 65, naming the file and record."

@@ -2,9 +2,12 @@ import FaultSim
 
 /// `faultsim plot`: a line chart of a sweep table as SVG.
 struct PlotCommand: Subcommand {
+  static let name = "plot"
+  static let abstract = "Draw a sweep table as an SVG line chart with 95% interval bands."
+
   static let info = CommandInfo(
-    name: "plot",
-    abstract: "Draw a sweep table as an SVG line chart with 95% interval bands.",
+    name: name,
+    abstract: abstract,
     arguments: declaredArguments,
     examples: [
       "faultsim sweep scenarios/checkout-reference.json --seeds '0..<5' --vary network.responseLoss=0.05,0.1,0.2,0.3 --vary workload.kind=keyless-write,keyed-write --out table.csv",

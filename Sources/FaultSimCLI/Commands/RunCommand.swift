@@ -3,9 +3,12 @@ import FaultSim
 /// `faultsim run`: one seed of a scenario, its metrics, and optionally its
 /// timeline.
 struct RunCommand: Subcommand, WorldCommand {
+  static let name = "run"
+  static let abstract = "Run one seed of a scenario and print its metrics (and, with --trace, its timeline)."
+
   static let info = CommandInfo(
-    name: "run",
-    abstract: "Run one seed of a scenario and print its metrics (and, with --trace, its timeline).",
+    name: name,
+    abstract: abstract,
     arguments: declaredArguments,
     examples: [
       "faultsim run scenarios/checkout-reference.json --seed 42",
@@ -136,6 +139,7 @@ struct RunCommand: Subcommand, WorldCommand {
       warnings.add(flag: orderFlag, "this run met no race, so the order did not matter")
       try warnings.report(strict: strict, after: &output)
     }
+    guard !gate.conditions.isEmpty else { return }
     let columns = RunReport.columns(World.self, metrics: result.metrics, summary: result.summary)
     let failing = gate.failures(header: columns.names, record: columns.fields, place: "seed \(seed)")
     if !failing.isEmpty {

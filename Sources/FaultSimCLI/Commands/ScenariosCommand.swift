@@ -3,9 +3,12 @@ import FaultSim
 /// `faultsim scenarios`: the scenarios that ship with FaultSim, one line
 /// each, which every command takes by name from any directory.
 struct ScenariosCommand: Subcommand {
+  static let name = "scenarios"
+  static let abstract = "List the scenarios that ship with FaultSim, one line each."
+
   static let info = CommandInfo(
-    name: "scenarios",
-    abstract: "List the scenarios that ship with FaultSim, one line each.",
+    name: name,
+    abstract: abstract,
     discussion: [
       "Each line is a name, its world and the first sentence of its description. Every command that takes a scenario takes these names from any directory, as 'faultsim run checkout-reference', and so does their path in FaultSim's repository ('scenarios/checkout-reference.json', as replay lines print it) when no such file exists there. A file of yours always wins over a shipped name."
     ],

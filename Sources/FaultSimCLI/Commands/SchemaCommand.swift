@@ -3,9 +3,12 @@ import FaultSim
 /// `faultsim schema`: the JSON Schema of scenario files, or one option
 /// table as Markdown, both derived from the option tables.
 struct SchemaCommand: Subcommand {
+  static let name = "schema"
+  static let abstract = "Print the JSON Schema of scenario files (or one table of their options as Markdown)."
+
   static let info = CommandInfo(
-    name: "schema",
-    abstract: "Print the JSON Schema of scenario files (or one table of their options as Markdown).",
+    name: name,
+    abstract: abstract,
     arguments: declaredArguments,
     discussion: [
       "The schema (JSON Schema draft 2020-12) is what schemas/faultsim-scenario.schema.json holds and what the shipped scenarios name in \"$schema\", so editors complete and check their keys. It checks keys, types, ranges of numbers and allowed strings; 'faultsim check' also checks the rules across keys and the bounds of durations."

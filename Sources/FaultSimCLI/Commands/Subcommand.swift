@@ -3,6 +3,13 @@
 /// Its arguments are its ``Argument`` properties: ``declaredArguments``
 /// lists them for its ``CommandInfo``, and ``init(_:)`` reads them.
 protocol Subcommand {
+  /// The word that names it on the command line, e.g. `sweep`.
+  static var name: String { get }
+  /// One sentence: what it does (the top-level help's list).
+  static var abstract: String { get }
+  /// Its name, abstract and declared arguments. Describing the arguments
+  /// reflects over the command's properties, so a command that only lists
+  /// or finds subcommands reads ``name`` and ``abstract`` instead.
   static var info: CommandInfo { get }
 
   /// The command with every argument declared and none read yet.

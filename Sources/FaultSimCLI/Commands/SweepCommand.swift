@@ -3,9 +3,12 @@ import FaultSim
 /// `faultsim sweep`: every seed of a range for every cell of a parameter
 /// grid, one CSV row per cell — on every core, resumable, shardable.
 struct SweepCommand: Subcommand {
+  static let name = "sweep"
+  static let abstract = "Run a range of seeds over a grid of parameter values and write one CSV row per cell."
+
   static let info = CommandInfo(
-    name: "sweep",
-    abstract: "Run a range of seeds over a grid of parameter values and write one CSV row per cell.",
+    name: name,
+    abstract: abstract,
     arguments: declaredArguments,
     discussion: [
       "Progress (cells, seeds, rate, elapsed, ETA) is drawn on standard error when it is a terminal. SIGINT or SIGTERM stops the sweep within a fraction of a second, mid-seed too, and keeps a checkpoint of the finished work next to the output (<out>.checkpoint, or faultsim-sweep-<digest>[-shard-K-of-N].checkpoint without --out); the seeds that were running run again on resume. Run the same command with --resume to continue: the final table is byte-identical to an uninterrupted run. A second signal, or half a second without the sweep ending, saves the checkpoint and exits at once; either way the status is 130.",

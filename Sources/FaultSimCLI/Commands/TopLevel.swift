@@ -34,11 +34,12 @@ enum TopLevel {
       "A deterministic network fault simulator: what happens when a request, a transfer or an app launch happens twice, or in the other order.",
     arguments: [versionFlag],
     discussion: ["With no subcommand, faultsim runs 'demo'.\nSee 'faultsim help <subcommand>' for detailed help."],
-    subcommands: subcommands.map { $0.info }
+    subcommandSummaries: subcommands.map { ($0.name, $0.abstract) },
+    subcommands: { subcommands.map { $0.info } }
   )
 
   static func subcommand(named name: String) -> (any Subcommand.Type)? {
-    subcommands.first { $0.info.name == name }
+    subcommands.first { $0.name == name }
   }
 
   /// The options `faultsim` takes before a subcommand.
@@ -49,7 +50,7 @@ enum TopLevel {
   /// `Unknown subcommand 'swep'; did you mean 'sweep'?`
   static func unknownSubcommand(_ name: String) -> String {
     var message = "Unknown subcommand '\(name)'"
-    if let suggestion = SpellingSuggestion.closest(to: name, among: subcommands.map { $0.info.name }) {
+    if let suggestion = SpellingSuggestion.closest(to: name, among: subcommands.map { $0.name }) {
       message += "; did you mean '\(suggestion)'?"
     }
     return message

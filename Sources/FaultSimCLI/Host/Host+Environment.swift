@@ -28,6 +28,20 @@ extension Host {
     return variables
   }
 
+  /// The variables named `names` that are set, by name, read with
+  /// `getenv` (of two entries with one name, the first), without copying
+  /// the rest of the environment: a command that needs one variable does
+  /// not pay for a large environment.
+  ///
+  /// - Complexity: O(n) in the size of the environment, without copying it.
+  static func environment(_ names: String...) -> [String: String] {
+    var variables: [String: String] = [:]
+    for name in names {
+      if let value = getenv(name) { variables[name] = String(cString: value) }
+    }
+    return variables
+  }
+
   /// The C library's list of `NAME=value` entries, ending in a null
   /// pointer; `nil` after `clearenv()`.
   private static var environmentEntries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {

@@ -226,7 +226,7 @@ extension Argument where Value == MemoryBudget {
   /// `--memory-budget`, as every command that checks a budget takes it.
   init() {
     self.init(MemoryBudget.declaration) { arguments, _ throws(CommandFailure) in
-      try MemoryBudget(&arguments, environment: Host.environment)
+      try MemoryBudget(&arguments, environment: Host.environment(MemoryBudget.environmentVariable))
     }
   }
 }

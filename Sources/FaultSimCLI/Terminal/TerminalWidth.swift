@@ -18,7 +18,7 @@ enum TerminalWidth {
 
   /// The width for help printed now.
   static var current: Int {
-    width(environment: Host.environment, terminalColumns: terminalColumns())
+    width(environment: Host.environment("COLUMNS"), terminalColumns: terminalColumns())
   }
 
   /// The width from `COLUMNS` in `environment`, else `terminalColumns`,

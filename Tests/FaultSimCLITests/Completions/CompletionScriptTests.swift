@@ -148,7 +148,9 @@ import Testing
         .positional("<input>", repeatable: true, completion: .file(extensions: ["json", "csv"]), "Inputs."),
         .option("--into", "<directory>", completion: .directory, "Where to put them."),
       ])
-    let root = CommandInfo(name: "", abstract: "A made-up faultsim.", subcommands: [pack])
+    let root = CommandInfo(
+      name: "", abstract: "A made-up faultsim.", subcommandSummaries: [(pack.name, pack.abstract)],
+      subcommands: { [pack] })
     let script = CompletionShell(rawValue: shell)!.script(for: root)
     let results = try Self.complete(
       shell, ["faultsim pack ", "faultsim pack scenario.json ", "faultsim pack --into "], script: script)
