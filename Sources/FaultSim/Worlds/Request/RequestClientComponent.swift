@@ -117,6 +117,10 @@ protocol RequestClientComponent {
   mutating func serveRouted(
     _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
   ) -> ResponseMessage
+  /// The `folded` operations can change no more: the routes forget them.
+  mutating func forgetRoutes(_ folded: Range<Int>)
+  /// The bytes the routes hold (their requests, ledgers and answers).
+  var routeBytes: Int { get }
   /// The handler answered a request of the order route with `response`:
   /// `applied` is the operation's applications after it, `before` before
   /// it. Returns the answer with the route's success status.
@@ -204,4 +208,8 @@ extension RequestClientComponent {
   mutating func orderServed(
     _ request: RequestMessage, _ response: ResponseMessage, applied: Int, before: Int
   ) -> ResponseMessage { response }
+  @inlinable
+  mutating func forgetRoutes(_ folded: Range<Int>) {}
+  @inlinable
+  var routeBytes: Int { 0 }
 }

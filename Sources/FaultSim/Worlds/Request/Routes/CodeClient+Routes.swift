@@ -77,6 +77,16 @@ extension CodeClient {
     routing?.orderServed(request, response, applied: applied, before: before) ?? response
   }
 
+  /// Forgets what the routes hold for the `folded` operations.
+  @usableFromInline
+  mutating func forgetRoutes(_ folded: Range<Int>) {
+    routing?.forget(folded)
+  }
+
+  /// The bytes the routes hold now.
+  @usableFromInline
+  var routeBytes: Int { routing?.liveBytes ?? 0 }
+
   /// The run's counts per route; `nil` without routes.
   var routeMetrics: RouteMetrics? {
     routing.map { RouteMetrics(routes: $0.counts, unmatched: $0.unmatched) }

@@ -38,11 +38,24 @@ struct RouteServer {
     var inFlightKey: String?
   }
 
-  /// A ledger entry's identity: the route, the resource, the operation.
+  /// A ledger entry's identity within its operation: the route and the
+  /// resource.
   struct EntryKey: Hashable {
     var route: Int
     var resource: String
-    var operation: Int
+  }
+
+  /// What the routes hold for one operation, forgotten with it once
+  /// nothing can change it.
+  struct OperationRoutes {
+    /// Its requests, by sequence number.
+    var calls: [UInt32: Call] = [:]
+    /// Its entries in the write routes' ledgers.
+    var entries: [EntryKey: Entry] = [:]
+    /// The answers to its requests' deliveries.
+    var answers: [DeliveryKey: Answer] = [:]
+    /// The id of its applied order (for replays and queries).
+    var orderID: Int?
   }
 
   /// The server's answer to one delivery: the HTTP status the request
@@ -58,24 +71,20 @@ struct RouteServer {
   let table: RouteTable
   /// The server's idempotency semantics and injected failures.
   let options: ServerOptions
-  /// The calls of the run, by message.
-  var calls: [UInt64: Call] = [:]
-  /// The write routes' ledgers.
-  var entries: [EntryKey: Entry] = [:]
+  /// What the routes hold for each operation not yet folded.
+  var operations: [Int: OperationRoutes] = [:]
+  /// The requests ``operations`` holds: what their size is estimated by.
+  var heldCalls = 0
   /// The last id each route assigned.
   var lastID: [Int]
-  /// The id of each operation's applied order (for replays and queries).
-  var orderIDs: [Int: Int] = [:]
-  /// The answers, by delivery and by message (the latest).
-  var answers: [DeliveryKey: Answer] = [:]
   /// Counts per route.
   var counts: [RouteCounts]
   /// Requests no route matched.
   var unmatched: UInt64 = 0
 
-  /// A delivery's identity as a dictionary key.
+  /// A delivery's identity within its operation.
   struct DeliveryKey: Hashable {
-    var message: UInt64
+    var sequence: UInt32
     var copy: UInt8
   }
 
@@ -89,27 +98,46 @@ struct RouteServer {
 
   /// Empties the ledgers and the counts for a new run, keeping the storage.
   mutating func reset() {
-    calls.removeAll(keepingCapacity: true)
-    entries.removeAll(keepingCapacity: true)
-    orderIDs.removeAll(keepingCapacity: true)
-    answers.removeAll(keepingCapacity: true)
+    operations.removeAll(keepingCapacity: true)
+    heldCalls = 0
     for index in lastID.indices { lastID[index] = 0 }
     counts = table.routes.map { RouteCounts(route: $0) }
     unmatched = 0
   }
 
-  /// The key of a message in ``calls``.
-  static func key(_ operation: Int, _ sequence: UInt32) -> UInt64 {
-    UInt64(truncatingIfNeeded: operation) << 32 | UInt64(sequence)
+  /// Forgets what the routes hold for `folded` operations: nothing can
+  /// reach them any more.
+  ///
+  /// - Complexity: O(operations folded).
+  mutating func forget(_ folded: Range<Int>) {
+    guard !operations.isEmpty else { return }
+    for operation in folded {
+      if let held = operations.removeValue(forKey: operation) { heldCalls -= held.calls.count }
+    }
   }
 
-  // MARK: Sending
+  /// The call of message `sequence` of `operation`.
+  func call(_ operation: Int, _ sequence: UInt32) -> Call? {
+    operations[operation]?.calls[sequence]
+  }
+
+  /// The bytes the routes hold now, estimated: each operation's record,
+  /// and for each request its call, an answer and a ledger entry at their
+  /// layouts (the text of paths and bodies is not counted).
+  ///
+  /// - Complexity: O(1).
+  var liveBytes: Int {
+    operations.capacity &* MemoryLayout<OperationRoutes>.stride
+      &+ heldCalls
+      &* (MemoryLayout<Call>.stride &+ MemoryLayout<Answer>.stride &+ MemoryLayout<Entry>.stride)
+  }
 
   /// Records what `request` (message `sequence` of `operation`) asks for
   /// and returns its route's behaviour (`nil`: no route matched).
   mutating func record(_ request: TransportRequest, _ operation: Int, _ sequence: UInt32) -> ServerRoute.Behaviour? {
     let match = table.match(method: request.method, path: request.path)
-    calls[Self.key(operation, sequence)] = Call(
+    heldCalls += 1
+    operations[operation, default: OperationRoutes()].calls[sequence] = Call(
       route: match?.route ?? -1, resource: match?.resource ?? request.path, parameters: match?.parameters ?? [],
       label: request.description, key: request.headers["Idempotency-Key"], digest: BodyDigest.of(request.body))
     return match.map { table.routes[$0.route].behaviour }
@@ -117,7 +145,7 @@ struct RouteServer {
 
   /// How the trace names the route of message `sequence` of `operation`.
   func routeLabel(_ operation: Int, _ sequence: UInt32) -> String {
-    guard let call = calls[Self.key(operation, sequence)] else { return "" }
+    guard let call = call(operation, sequence) else { return "" }
     return call.route < 0 ? " (no route)" : " (route \(table.routes[call.route]))"
   }
 
@@ -129,8 +157,8 @@ struct RouteServer {
     _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
   ) -> ResponseMessage? {
     guard options.keys == .honour, options.inFlightKey == .conflict,
-      let call = calls[Self.key(Int(request.operation), request.sequence)], call.route >= 0, let key = call.key,
-      let entry = entries[EntryKey(route: call.route, resource: call.resource, operation: Int(request.operation))],
+      let call = call(Int(request.operation), request.sequence), call.route >= 0, let key = call.key,
+      let entry = operations[Int(request.operation)]?.entries[EntryKey(route: call.route, resource: call.resource)],
       entry.inFlight > 0, entry.inFlightKey == key
     else { return nil }
     counts[call.route].conflicts &+= 1
@@ -142,18 +170,19 @@ struct RouteServer {
 
   /// A worker takes up a routed request: a keyed write is in flight.
   mutating func beginProcessing(_ request: RequestMessage) {
-    guard let call = calls[Self.key(Int(request.operation), request.sequence)], call.route >= 0, let key = call.key,
+    let operation = Int(request.operation)
+    guard let call = call(operation, request.sequence), call.route >= 0, let key = call.key,
       table.routes[call.route].behaviour != .read
     else { return }
-    let entryKey = EntryKey(route: call.route, resource: call.resource, operation: Int(request.operation))
-    entries[entryKey, default: Entry()].inFlight += 1
-    entries[entryKey, default: Entry()].inFlightKey = key
+    let entryKey = EntryKey(route: call.route, resource: call.resource)
+    operations[operation, default: OperationRoutes()].entries[entryKey, default: Entry()].inFlight += 1
+    operations[operation, default: OperationRoutes()].entries[entryKey, default: Entry()].inFlightKey = key
   }
 
   /// The answer to a routed request at its commit point.
   mutating func serve(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>) -> ResponseMessage {
     let operation = Int(request.operation)
-    guard let call = calls[Self.key(operation, request.sequence)] else {
+    guard let call = call(operation, request.sequence) else {
       return answer(request, 500, body: [])
     }
     guard call.route >= 0 else {
@@ -168,9 +197,9 @@ struct RouteServer {
       context.trace(RequestActor.server, "route \(route): read \(call.label)", "op=\(operation)")
       return answer(request, route.successStatus, body: render(route, id: 0, call))
     }
-    let entryKey = EntryKey(route: call.route, resource: call.resource, operation: operation)
-    var entry = entries[entryKey] ?? Entry()
-    defer { entries[entryKey] = entry }
+    let entryKey = EntryKey(route: call.route, resource: call.resource)
+    var entry = operations[operation]?.entries[entryKey] ?? Entry()
+    defer { operations[operation, default: OperationRoutes()].entries[entryKey] = entry }
     if call.key != nil, entry.inFlightKey == call.key, entry.inFlight > 0 { entry.inFlight -= 1 }
     if context.fault(options.rejection, RequestDraw.rejection.key(request.delivery)) {
       context.trace(RequestActor.server, "reject \(options.rejectionStatus) on route \(route)", "op=\(operation)")
@@ -233,26 +262,26 @@ struct RouteServer {
     _ request: RequestMessage, _ response: ResponseMessage, applied: Int, before: Int
   ) -> ResponseMessage {
     let operation = Int(request.operation)
-    guard let call = calls[Self.key(operation, request.sequence)], call.route >= 0,
-      case .http(let code) = response.status
+    guard let call = call(operation, request.sequence), call.route >= 0, case .http(let code) = response.status
     else { return response }
     let route = table.routes[call.route]
     counts[call.route].requests &+= 1
     if applied > before {
       lastID[call.route] += 1
-      orderIDs[operation] = lastID[call.route]
+      operations[operation, default: OperationRoutes()].orderID = lastID[call.route]
       counts[call.route].applied &+= UInt64(applied - before)
       if before < 2 && applied >= 2 { counts[call.route].duplicated &+= 1 }
     }
-    guard (200..<300).contains(code), let id = orderIDs[operation] else { return response }
-    let key = DeliveryKey(message: Self.key(operation, request.sequence), copy: request.deliveryCopy)
+    guard (200..<300).contains(code), let id = operations[operation]?.orderID else { return response }
+    let key = DeliveryKey(sequence: request.sequence, copy: request.deliveryCopy)
     if request.kind == .query {
-      answers[key] = Answer(carried: code, status: Int(code), body: render(route, id: id, call))
+      operations[operation, default: OperationRoutes()].answers[key] = Answer(
+        carried: code, status: Int(code), body: render(route, id: id, call))
       return response
     }
     var answered = response
     answered.status = .http(UInt16(route.successStatus))
-    answers[key] = Answer(
+    operations[operation, default: OperationRoutes()].answers[key] = Answer(
       carried: UInt16(route.successStatus), status: route.successStatus, body: render(route, id: id, call))
     return answered
   }
@@ -262,8 +291,8 @@ struct RouteServer {
   /// server's (a gateway's 504) or not a route's.
   func answer(for response: ResponseMessage, carried code: UInt16) -> Answer? {
     guard
-      let answer = answers[
-        DeliveryKey(message: Self.key(Int(response.operation), response.sequence), copy: response.copy)],
+      let answer = operations[Int(response.operation)]?.answers[
+        DeliveryKey(sequence: response.sequence, copy: response.copy)],
       answer.carried == code
     else { return nil }
     return answer
@@ -272,8 +301,9 @@ struct RouteServer {
   /// The response carrying `status`, with its body kept for your code.
   mutating func answer(_ request: RequestMessage, _ status: Int, body: [UInt8]) -> ResponseMessage {
     let code = UInt16(clamping: status)
-    answers[DeliveryKey(message: Self.key(Int(request.operation), request.sequence), copy: request.deliveryCopy)] =
-      Answer(carried: code, status: status, body: body)
+    operations[Int(request.operation), default: OperationRoutes()].answers[
+      DeliveryKey(sequence: request.sequence, copy: request.deliveryCopy)] = Answer(
+        carried: code, status: status, body: body)
     var content = ResponseMessage.Content.none
     switch status {
     case 429: content = .retryAfter(options.throttleRetryAfter)
