@@ -177,6 +177,11 @@ import Testing
       #expect(answers[3] == answers[2])
       #expect(answers[4] == "200 order \(order)")
     }
+    // The trace names each request's route (a run of its own: the code
+    // adds its lines again, after the ones checked).
+    let trace = try world.trace(seed: 0)
+    #expect(trace.contains("POST /orders/0/notes (route POST /orders/{order}/notes) -> server"))
+    #expect(trace.contains("replay stored 201 for the key on route POST /orders/{order}/notes"))
   }
 
   /// What the bodies test saw, in the order the code saw it.
