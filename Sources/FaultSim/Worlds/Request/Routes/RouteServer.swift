@@ -33,9 +33,9 @@ struct RouteServer {
     /// The status stored under the key, with its body, key and request
     /// body digest; `nil` when none.
     var stored: (status: Int, body: [UInt8], key: String, digest: UInt64, at: VirtualTime)?
-    /// Keyed requests being processed, and their key.
-    var inFlight = 0
-    var inFlightKey: String?
+    /// Keyed requests being processed, by key (a client that makes a new
+    /// key per attempt can have several at once).
+    var inFlight: [String: Int] = [:]
   }
 
   /// A ledger entry's identity within its operation: the route and the
@@ -159,7 +159,7 @@ struct RouteServer {
     guard options.keys == .honour, options.inFlightKey == .conflict,
       let call = call(Int(request.operation), request.sequence), call.route >= 0, let key = call.key,
       let entry = operations[Int(request.operation)]?.entries[EntryKey(route: call.route, resource: call.resource)],
-      entry.inFlight > 0, entry.inFlightKey == key
+      entry.inFlight[key, default: 0] > 0
     else { return nil }
     counts[call.route].conflicts &+= 1
     context.trace(
@@ -175,8 +175,7 @@ struct RouteServer {
       table.routes[call.route].behaviour != .read
     else { return }
     let entryKey = EntryKey(route: call.route, resource: call.resource)
-    operations[operation, default: OperationRoutes()].entries[entryKey, default: Entry()].inFlight += 1
-    operations[operation, default: OperationRoutes()].entries[entryKey, default: Entry()].inFlightKey = key
+    operations[operation, default: OperationRoutes()].entries[entryKey, default: Entry()].inFlight[key, default: 0] += 1
   }
 
   /// The answer to a routed request at its commit point.
@@ -200,7 +199,9 @@ struct RouteServer {
     let entryKey = EntryKey(route: call.route, resource: call.resource)
     var entry = operations[operation]?.entries[entryKey] ?? Entry()
     defer { operations[operation, default: OperationRoutes()].entries[entryKey] = entry }
-    if call.key != nil, entry.inFlightKey == call.key, entry.inFlight > 0 { entry.inFlight -= 1 }
+    if let key = call.key, let processing = entry.inFlight[key] {
+      entry.inFlight[key] = processing > 1 ? processing - 1 : nil
+    }
     if context.fault(options.rejection, RequestDraw.rejection.key(request.delivery)) {
       context.trace(RequestActor.server, "reject \(options.rejectionStatus) on route \(route)", "op=\(operation)")
       return answer(request, options.rejectionStatus, body: [])

@@ -217,6 +217,33 @@ import Testing
     #expect(counts.applied == 1)
   }
 
+  /// Two keys in flight at once for one resource (a client that makes a
+  /// new key per attempt): each is answered, and neither is left "in
+  /// flight" for a later repeat.
+  @Test func keysInFlightAreTrackedOneByOne() throws {
+    let world = try Self.scenario(operations: 1, #"{"latency": "10ms"}"#, server: #"{"processing": "500ms"}"#)
+      .routing([ServerRoute("POST", "/payments", .write)]).requestWorld { client in
+        let pay = { @Sendable (key: String) in
+          TransportRequest(
+            method: "POST", path: "/payments", headers: ["Idempotency-Key": key], text: "a", timeout: .seconds(5))
+        }
+        let statuses = await withTaskGroup(of: Int.self) { group in
+          group.addTask { (try? await client.transport.send(pay("a")))?.status ?? 0 }
+          group.addTask { (try? await client.transport.send(pay("b")))?.status ?? 0 }
+          return await group.reduce(into: []) { $0.append($1) }
+        }
+        let again = (try? await client.transport.send(pay("b")))?.status ?? 0
+        client.trace("statuses", "\(statuses) \(again)")
+        return statuses == [201, 201] && again == 201 ? .succeeded : .failed
+      }
+    let trace = try world.trace(seed: 0)
+    #expect(try world.runOnce(seed: 0).metrics.succeeded == 1, "\(trace)")
+    let counts = try #require(try world.routeMetrics(seeds: 0..<1)?.routes.first)
+    #expect(counts.conflicts == 0)
+    #expect(counts.replays == 1)
+    #expect(counts.duplicated == 1, "two keys for one resource: applied twice")
+  }
+
   @Test(arguments: [
     (#"[{"method": "post", "path": "/a", "behaviour": "write"}]"#, "server.routes[0].method", "did you mean 'POST'"),
     (#"[{"method": "POST", "path": "a", "behaviour": "write"}]"#, "server.routes[0].path", "does not start with '/'"),
