@@ -1,4 +1,12 @@
 extension RequestServer {
+  /// A routed request reached the server and was refused with 409 (its
+  /// key in flight on its route): a request received, as the order's
+  /// 409 is.
+  @inlinable
+  mutating func countRefusedRouted() {
+    requests &+= 1
+  }
+
   /// What the server does with a routed request that arrives now: refused
   /// while down, else admitted to a worker or the capacity queue like any
   /// request. Its route's key in flight was checked before

@@ -10,8 +10,7 @@ extension RequestWorldModel {
   {
     let operation = Int(request.operation)
     if let refusal = client.refuseRouted(request, &context) {
-      // Refused by the server that received it, as the order's 409 is.
-      server.requests &+= 1
+      server.countRefusedRouted()
       client.requestAnswered(operation)
       try answer(server.dating.dated(refusal, now: context.now), to: request, &context)
       return
