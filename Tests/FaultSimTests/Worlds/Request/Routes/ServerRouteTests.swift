@@ -264,6 +264,17 @@ import Testing
     #expect(text.contains(hint), "\(text)")
   }
 
+  @Test func routesWrittenInTheScenarioFileAnswerTheCode() throws {
+    let routes = #"[{"method": "GET", "path": "/health", "behaviour": "read", "status": 204, "body": "ok"}]"#
+    let world = try Self.scenario(operations: 2, #"{"latency": "10ms"}"#, server: #"{"routes": \#(routes)}"#)
+      .requestWorld { client in
+        let response = try? await client.transport.send(TransportRequest(method: "GET", path: "/health"))
+        return response?.status == 204 && response?.text == "ok" ? .succeeded : .failed
+      }
+    #expect(try world.measure(seeds: 0..<2).succeeded == 4)
+    #expect(try world.routeMetrics(seeds: 0..<2)?["GET", "/health"]?.requests == 4)
+  }
+
   @Test func routesDeclaredInSwiftAreCheckedAsInAFile() throws {
     let scenario = try Self.scenario(operations: 1, "{}")
     let error = #expect(throws: ScenarioError.self) {
