@@ -16,6 +16,8 @@ enum ScenarioLimits {
   static let bodyBytes: ClosedRange<UInt64> = 0...(1 << 40)
   static let bandwidth: ClosedRange<UInt64> = 1...(1 << 40)
   static let offlineWindows = 0...10_000
+  /// The routes of a server.
+  static let routes = 1...256
   /// Delays: latencies, backoff, processing, Retry-After — up to a day.
   static let delay: ClosedRange<UInt64> = 0...86_400_000_000_000
   /// A timeout must be positive.

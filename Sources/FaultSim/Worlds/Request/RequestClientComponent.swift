@@ -103,6 +103,30 @@ protocol RequestClientComponent {
   mutating func wake(_ ticket: SleepTicket)
   /// The run is out of events: a client that cannot finish says so.
   mutating func runEnded(_ context: inout SimulationContext<RequestEvent>) throws(SimulationError)
+
+  /// Whether the server has routes (``RouteServer``): only your code's
+  /// client can, and only then does the router ask the rest.
+  var hasRoutes: Bool { get }
+  /// 409 for a routed request whose key is in flight, or `nil`.
+  mutating func refuseRouted(
+    _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
+  ) -> ResponseMessage?
+  /// A worker takes up a routed request.
+  mutating func routedProcessingBegins(_ request: RequestMessage)
+  /// The answer to a routed request at its commit point.
+  mutating func serveRouted(
+    _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
+  ) -> ResponseMessage
+  /// The `folded` operations can change no more: the routes forget them.
+  mutating func forgetRoutes(_ folded: Range<Int>)
+  /// The bytes the routes hold (their requests, ledgers and answers).
+  var routeBytes: Int { get }
+  /// The handler answered a request of the order route with `response`:
+  /// `applied` is the operation's applications after it, `before` before
+  /// it. Returns the answer with the route's success status.
+  mutating func orderServed(
+    _ request: RequestMessage, _ response: ResponseMessage, applied: Int, before: Int
+  ) -> ResponseMessage
 }
 
 /// What the router reads of one operation's client record.
@@ -165,4 +189,27 @@ extension RequestClientComponent {
   mutating func wake(_ ticket: SleepTicket) {}
   @inlinable
   mutating func runEnded(_ context: inout SimulationContext<RequestEvent>) throws(SimulationError) {}
+  /// No routes: every request is about the operation's order.
+  @inlinable
+  var hasRoutes: Bool { false }
+  @inlinable
+  mutating func refuseRouted(
+    _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
+  ) -> ResponseMessage? { nil }
+  @inlinable
+  mutating func routedProcessingBegins(_ request: RequestMessage) {}
+  @inlinable
+  mutating func serveRouted(
+    _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
+  ) -> ResponseMessage {
+    ResponseMessage(answering: request, status: 500)
+  }
+  @inlinable
+  mutating func orderServed(
+    _ request: RequestMessage, _ response: ResponseMessage, applied: Int, before: Int
+  ) -> ResponseMessage { response }
+  @inlinable
+  mutating func forgetRoutes(_ folded: Range<Int>) {}
+  @inlinable
+  var routeBytes: Int { 0 }
 }

@@ -132,7 +132,8 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
   /// The body's digest and whether the server held the arrival back,
   /// packed in one byte.
   @usableFromInline package struct Marks: BitwiseCopyable, Sendable, Equatable {
-    /// Bit 0: the body changed; bit 1: held until a commit.
+    /// Bit 0: the body changed; bit 1: held until a commit; bits 2–3: a
+    /// routed request and whether it writes (``isRouted``).
     @usableFromInline
     var bits: UInt8
 
@@ -154,6 +155,23 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
     package var heldUntilCommit: Bool {
       get { bits & 2 != 0 }
       set { bits = newValue ? bits | 2 : bits & ~2 }
+    }
+
+    /// Bit 2: a request of your code for a route other than the operation's
+    /// order (``RouteServer`` answers it; the server's per-operation
+    /// bookkeeping skips it).
+    @inlinable
+    package var isRouted: Bool {
+      get { bits & 4 != 0 }
+      set { bits = newValue ? bits | 4 : bits & ~4 }
+    }
+
+    /// Bit 3: such a request writes and is not idempotent, so an
+    /// intermediary must not retry it as if it were.
+    @inlinable
+    package var isRoutedWrite: Bool {
+      get { bits & 8 != 0 }
+      set { bits = newValue ? bits | 8 : bits & ~8 }
     }
   }
 }

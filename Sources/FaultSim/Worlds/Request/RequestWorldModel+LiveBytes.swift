@@ -10,7 +10,7 @@ extension RequestWorldModel {
   ///
   /// - Complexity: O(1).
   var liveBytes: Int {
-    let records = client.allocatedBytes &+ server.allocatedBytes
+    let records = client.allocatedBytes &+ server.allocatedBytes &+ (Client.runsCode ? client.routeBytes : 0)
     let kept = finalStates.capacity &* MemoryLayout<PackedOutcome>.stride
     return records &+ kept &+ arrivals.allocatedBytes &+ (gateway?.allocatedBytes ?? 0)
   }

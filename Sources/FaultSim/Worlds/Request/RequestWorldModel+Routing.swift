@@ -118,6 +118,10 @@ extension RequestWorldModel {
   mutating func deliver(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>)
     throws(SimulationError)
   {
+    if Client.runsCode, request.marks.isRouted {
+      try deliverRouted(request, &context)
+      return
+    }
     let operation = Int(request.operation)
     switch server.receive(request, &context) {
     case .answer(let response):
@@ -146,7 +150,12 @@ extension RequestWorldModel {
   mutating func process(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>)
     throws(SimulationError)
   {
-    switch try server.beginProcessing(request, &context) {
+    let processing = try server.beginProcessing(request, &context)
+    if Client.runsCode, request.marks.isRouted {
+      // A request a restart cuts never begins on its route.
+      if case .lostToRestart = processing {} else { client.routedProcessingBegins(request) }
+    }
+    switch processing {
     case .busy(let done):
       try armTimeout(Int(request.operation), request.sequence, ifReachedBy: done, &context)
       try context.schedule(.complete(request), at: done)
@@ -174,7 +183,8 @@ extension RequestWorldModel {
   mutating func complete(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>)
     throws(SimulationError)
   {
-    let response = server.complete(request, &context)
+    let response =
+      Client.runsCode && client.hasRoutes ? completeRouted(request, &context) : server.complete(request, &context)
     client.requestAnswered(Int(request.operation))
     try answer(response, to: request, &context)
     if let next = server.nextQueued() { try process(next, &context) }

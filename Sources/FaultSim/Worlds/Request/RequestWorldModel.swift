@@ -272,6 +272,7 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
   @inlinable
   mutating func foldSpilled(_ operation: Int) {
     foldOne(operation)
+    if Client.runsCode { client.forgetRoutes(operation..<operation + 1) }
     client.forgetSpilled(operation)
     server.forgetSpilled(operation)
   }
@@ -292,6 +293,7 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
     for operation in client.retired..<end {
       foldOne(operation)
     }
+    if Client.runsCode { client.forgetRoutes(client.retired..<end) }
     client.retire(below: end)
     server.retire(below: end)
   }

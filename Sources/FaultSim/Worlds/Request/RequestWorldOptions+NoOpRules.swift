@@ -365,6 +365,12 @@ extension RequestWorldOptions {
         ($0.server.keyTTL == nil || $0.workload.kind != .keyedWrite || $0.server.keys == .ignore)
           && ($0.server.retryAfterFormat == .seconds || !readsRetryAfter($0))
       }),
+    NoOpRule(
+      "routes-without-code", keys: ["server.routes"],
+      why: "only your code's requests are routed (Scenario.requestWorld(running:)); the built-in client and a "
+        + "ClientPolicy send the operation's order alone, which the server answers as without routes",
+      // [CodeClient.routing: the only client that matches routes]
+      when: { !$0.server.routes.isEmpty }),
   ]
 
   /// Whether an injected failure can carry `server.failureRetryAfter`: a

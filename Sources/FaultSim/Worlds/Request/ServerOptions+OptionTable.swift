@@ -90,5 +90,8 @@ extension ServerOptions {
     .section(
       "clock", \.clock, ClockOptions.serverTable,
       "the server's clock: key lifetimes run on it, HTTP dates are read from it", absent: "true time"),
+    .custom(keys: { _ in [ServerRoute.optionDescription] }) { server, reader throws(ScenarioError) in
+      if let routes = try reader.array("routes") { server.routes = try ServerRoute.read(routes, in: reader) }
+    },
   ])
 }

@@ -92,6 +92,9 @@
   /// The server's clock: key lifetimes are measured on it, and HTTP dates
   /// are read from it.
   @usableFromInline package var clock = ClockOptions()
+  /// The routes your code's requests are answered by; empty: every
+  /// request is about the operation's order.
+  @usableFromInline package var routes: [ServerRoute] = []
 
   /// The model's defaults: what a scenario that writes none of the section's
   /// keys runs. A server that honours keys forever, fails nothing, takes no

@@ -128,7 +128,7 @@ extension NoOpCheckTests {
       NoOpCase(
         "bandwidth-without-bodies", .request, key: "network.bandwidthBytesPerSecond", values: ["1000", "1000000"],
         control: ["workload.requestBytes=10000"]),
-    ] + serverFaultsOnReads + keyCases + keyStoreCases + clockCases + [
+    ] + serverFaultsOnReads + keyCases + keyStoreCases + clockCases + routeCases + [
       NoOpCase(
         "failure-status-without-failures", .request, key: "server.failureStatus", values: ["500", "502"],
         control: ["server.failureAfterCommit=0.3"]),
@@ -250,6 +250,20 @@ extension NoOpCheckTests {
       NoOpCase(
         "restarts-without-instants", .request, setup: [keyed, "server.keyStore.kind=memory"],
         key: "server.restarts.downtime", values: ["0s", "300ms"], control: [#"server.restarts.at=["300ms"]"#]),
+    ]
+  }
+
+  /// Routes answer your code's requests only: the built-in client sends
+  /// the operation's order alone, whatever the routes.
+  static var routeCases: [NoOpCase] {
+    [
+      NoOpCase(
+        "routes-without-code", .request, key: "server.routes",
+        values: [
+          #"[{"method": "POST", "path": "/orders", "behaviour": "order"}]"#,
+          #"[{"method": "GET", "path": "/x", "behaviour": "read", "body": "x"}]"#,
+        ],
+        control: nil)
     ]
   }
 

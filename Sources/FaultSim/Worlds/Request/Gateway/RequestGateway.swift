@@ -141,8 +141,11 @@ struct RequestGateway {
   func mayRetry(_ request: RequestMessage) -> Bool {
     switch options.methods {
     case .all: return true
-    case .idempotent: return request.kind != .write || writesAreIdempotent
-    case .idempotentOrKeyed: return request.kind != .write || writesAreIdempotent || request.key != .none
+    // A routed write of your code (``RequestMessage/Marks/isRoutedWrite``)
+    // is a POST whatever the workload.
+    case .idempotent: return !request.marks.isRoutedWrite && (request.kind != .write || writesAreIdempotent)
+    case .idempotentOrKeyed:
+      return request.key != .none || (!request.marks.isRoutedWrite && (request.kind != .write || writesAreIdempotent))
     }
   }
 

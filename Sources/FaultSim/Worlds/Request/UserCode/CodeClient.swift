@@ -66,6 +66,9 @@ struct CodeClient: RequestClientComponent {
   /// The request the router sent last, for its trace line.
   @usableFromInline
   var sending: TransportRequest?
+  /// The server's routes, when it has any (`server.routes`).
+  @usableFromInline
+  var routing: RouteServer?
   /// The request the router is about to send.
   @usableFromInline
   var staged:
@@ -88,6 +91,9 @@ struct CodeClient: RequestClientComponent {
     app = scenario.client.app
     submissions = scenario.workload.submissions
     kind = scenario.workload.kind
+    if !scenario.server.routes.isEmpty, case .success(let table) = RouteTable.compile(scenario.server.routes) {
+      routing = RouteServer(table, options: scenario.server)
+    }
   }
 
   /// Your code has no retry budget of FaultSim's.
@@ -107,6 +113,7 @@ struct CodeClient: RequestClientComponent {
     runtime.reset()
     records.removeAll()
     endings = RequestMetrics()
+    resetRoutes()
   }
 
   @inlinable
@@ -119,6 +126,7 @@ struct CodeClient: RequestClientComponent {
     nextCommand = 0
     staged = nil
     endings = RequestMetrics()
+    resetRoutes()
     // A new app object for every run: its state is the run's. Built on
     // the runtime's thread, as the code's tasks use it (a database's
     // schema declared here is not a use from another thread).
@@ -269,21 +277,29 @@ struct CodeClient: RequestClientComponent {
     }
     staged = nil
     records[operation].attempts &+= 1
-    let message = clients.message(for: request, operation, sequence)
+    var message: RequestMessage
+    var isWrite: Bool
+    if hasRoutes {
+      (message, isWrite) = routedMessage(for: request, operation, sequence)
+    } else {
+      message = clients.message(for: request, operation, sequence)
+      isWrite = message.kind == .write
+    }
     let wait = request.timeout.map { VirtualDuration(clamping: $0) } ?? timeout
     let real = max(clocks.realWait(wait), .nanoseconds(1))
     clients.pending.insert(
       operation, sequence,
       try UserCodeClients.Pending(
         continuation: continuation, isQuery: message.kind == .query,
-        isWrite: message.kind == .write, sentAt: context.now, timeout: real))
+        isWrite: isWrite, sentAt: context.now, timeout: real))
     if context.isTracing { sending = request }
     return ClientAttempt(request: message, number: UInt16(clamping: sequence))
   }
 
   @inlinable
   func label(of attempt: ClientAttempt) -> String {
-    sending?.description ?? "request \(attempt.request.sequence)"
+    guard let sending else { return "request \(attempt.request.sequence)" }
+    return hasRoutes ? sending.description + routeLabel(attempt.request) : sending.description
   }
 
   // MARK: Timeouts
@@ -367,7 +383,8 @@ struct CodeClient: RequestClientComponent {
         // The device's HTTP stack reads the date by the device's clock.
         dateWait = clocks.wait(untilDate: seconds, response, &context)
       }
-      let answer = TransportResponse(answering: response, status: code, isQuery: waiting.isQuery, dateWait: dateWait)
+      var answer = TransportResponse(answering: response, status: code, isQuery: waiting.isQuery, dateWait: dateWait)
+      if hasRoutes { routedAnswer(&answer, response, code) }
       context.trace(RequestActor.client(operation), "response \(answer)", "seq=\(response.sequence)")
       waiting.continuation.resume(returning: answer)
     }

@@ -163,7 +163,10 @@ extension Scenario {
             + "whole run: what a real kill loses from the app's memory (a token, a key, a cache) survives it here — "
             + "keep it in the operation's code, and what must survive on SimulatedClient.disk"))
     }
-    return try PluggedScenario(scenario: self, replaced: replaced) { world in
+    // Your code's requests are the ones routes answer.
+    var scenario = self
+    scenario.warnings.removeAll { $0.check == "routes-without-code" }
+    return try PluggedScenario(scenario: scenario, replaced: replaced) { world in
       RequestWorld.options(of: world).map {
         var options = UserCodeRequestWorld<Handler>.Options(scenario: $0, handler: handler, code: code)
         options.bindApp = bindApp

@@ -4,6 +4,12 @@
 /// at the virtual time the network says.
 ///
 /// How a request maps onto the request world's messages:
+/// - On a server with routes (`server.routes`, ``Scenario/routing(_:)``),
+///   the request's first matching ``ServerRoute`` answers it: the
+///   operation's order, a write with its own ledger, an idempotent write
+///   or a read, with the route's status and body; a request that matches
+///   none gets 404. What follows is the order route's mapping, and on a
+///   server without routes every request's.
 /// - `GET` and `HEAD` ask whether the operation's write was applied (200
 ///   when it was, 404 when not); every other method is a write.
 /// - `Idempotency-Key`: the first key the operation sends is its key; the

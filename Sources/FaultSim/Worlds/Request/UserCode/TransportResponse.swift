@@ -19,8 +19,16 @@ public struct TransportResponse: Hashable, Sendable, CustomStringConvertible {
     self.body = body
   }
 
+  /// A response with a UTF-8 text body (JSON, say).
+  public init(status: Int, headers: TransportHeaders = [:], text: String) {
+    self.init(status: status, headers: headers, body: Array(text.utf8))
+  }
+
   /// Whether the status is 2xx.
   public var isSuccess: Bool { (200..<300).contains(status) }
+
+  /// The body as UTF-8 text (a route's JSON, say), invalid bytes replaced.
+  public var text: String { String(decoding: body, as: UTF8.self) }
 
   /// The `Retry-After` header as a duration: a number of seconds, or — for
   /// an HTTP date in a response of the simulation — the time from the
