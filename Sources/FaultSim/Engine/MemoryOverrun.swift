@@ -9,7 +9,7 @@ public struct MemoryOverrun: Hashable, Sendable, CustomStringConvertible {
   @usableFromInline package var pendingEvents: Int
   /// The bytes the pending events held then, spare room included.
   @usableFromInline package var pendingBytes: UInt64
-  /// What the model held, in words (`SimulationModel/liveDescription`);
+  /// What the model held, in words (``SimulationModel/liveDescription``);
   /// may be empty.
   @usableFromInline package var alive: String
   /// The virtual time of the check.

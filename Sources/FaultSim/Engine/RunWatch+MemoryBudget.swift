@@ -1,6 +1,6 @@
 /// A memory budget enforced while a run goes, not only estimated before it:
 /// at each check the watch adds what the model says it holds
-/// (`SimulationModel/liveBytes`) to what the pending events hold, and
+/// (``SimulationModel/liveBytes``) to what the pending events hold, and
 /// stops a run that holds more than its limit before the process runs out.
 extension RunWatch {
   /// The most memory one run may hold, and what to tell a user whose run

@@ -72,7 +72,7 @@ struct RunProgress {
   @usableFromInline var now: VirtualTime
   /// Events pending.
   @usableFromInline var pendingEvents: Int
-  /// The bytes the model's state holds now (`SimulationModel/liveBytes`).
+  /// The bytes the model's state holds now (``SimulationModel/liveBytes``).
   @usableFromInline var liveBytes: Int
   /// The bytes the pending-event set holds, its buffers' spare room
   /// included.

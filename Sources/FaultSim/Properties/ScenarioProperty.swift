@@ -36,7 +36,7 @@ public struct ScenarioProperty<World: ShrinkableWorld>: Sendable {
 
   /// The same property, verifying determinism as `check` says: every
   /// seed, a sample of seeds and the failing one (the default), or none
-  /// (`DeterminismCheck/off`).
+  /// (``DeterminismCheck/off``).
   ///
   /// - Complexity: O(1).
   public func checkingDeterminism(_ check: DeterminismCheck) -> ScenarioProperty {
@@ -46,7 +46,7 @@ public struct ScenarioProperty<World: ShrinkableWorld>: Sendable {
   }
 
   /// The same property, running each seed in FIFO order and, with
-  /// `PropertyOrders/random(perSeed:)`, in that many keyed random orders
+  /// ``PropertyOrders/random(perSeed:)``, in that many keyed random orders
   /// of the code's tasks and the engine's races: a failure under a random
   /// order is reported with that order, replayable.
   ///

@@ -71,7 +71,7 @@
   /// refused up front with a message saying which value to lower.
   @usableFromInline package static var maximumRuns: UInt64 { SweepRequest.maximumRuns }
 
-  /// The most cells one sweep accepts (`SweepGrid/maximumCells`).
+  /// The most cells one sweep accepts (``SweepGrid/maximumCells``).
   @usableFromInline package static var maximumCells: Int { SweepGrid.maximumCells }
 
   /// The varied key paths and their values.
@@ -84,7 +84,7 @@
   @usableFromInline package let digest: String
   /// Interleavings tried per seed that meets a race (1: FIFO only).
   @usableFromInline package let interleavings: Int
-  /// Every cell, in grid order (`SweepGrid/cell(_:)`), validated before
+  /// Every cell, in grid order (``SweepGrid/cell(_:)``), validated before
   /// anything runs.
   @usableFromInline package let cells: [Cell]
 

@@ -43,7 +43,7 @@ extension Sweep {
   /// About how many bytes a sweep keeps for `cell` while it runs: the
   /// cell and its running total by their layouts, the cell's overrides
   /// and warnings by their count, and the blocks of each histogram of its
-  /// total (`DurationHistogram/plannedBlocks`).
+  /// total (``DurationHistogram/plannedBlocks``).
   static func keptBytes(_ cell: Cell) -> UInt64 {
     let layouts =
       MemoryLayout<Cell>.stride + MemoryLayout<CellResult?>.stride

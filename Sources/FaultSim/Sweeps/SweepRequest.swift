@@ -43,7 +43,7 @@ package struct SweepRequest: Sendable {
   /// A request, checked: every cell a different experiment, at most
   /// `maximumCells` cells and `Sweep/maximumRuns` runs.
   ///
-  /// - Throws: `SweepError/invalidGrid(_:)` or `SweepError/tooLarge(_:)`.
+  /// - Throws: ``SweepError/invalidGrid(_:)`` or ``SweepError/tooLarge(_:)``.
   /// - Complexity: O(values of the grid).
   package init(
     settings: [ScenarioOverride], grid: SweepGrid, seeds: SeedRange, interleavings: Int? = nil,

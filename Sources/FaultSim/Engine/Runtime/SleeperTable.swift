@@ -1,5 +1,5 @@
 /// The tasks sleeping on a ``SimulatedClock``: each a continuation in a
-/// slot, named by a `SleepTicket` (slot and generation) that the world's
+/// slot, named by a ``SleepTicket`` (slot and generation) that the world's
 /// wake event carries, so a wake for a slot since reused is ignored.
 @usableFromInline
 struct SleeperTable {

@@ -2,7 +2,7 @@
 /// `faultsim run` line declared once (docs/scheduling-world.md shows them,
 /// and a test keeps it equal).
 extension BackgroundFetchMetrics: WorldMetrics {
-  /// What the rates count per: the users (`users`).
+  /// What the rates count per: the users (``users``).
   public var operations: UInt64 { users }
 
   public static let counters: [MetricsCounter<BackgroundFetchMetrics>] =

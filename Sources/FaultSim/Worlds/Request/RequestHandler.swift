@@ -7,7 +7,7 @@
 /// which writes are in flight and when they commit, the race between a
 /// retry and that commit, and the load counters. This protocol is the rest
 /// — what the server does with a request, decided from the request alone
-/// (its `RequestMessage/key`, `RequestMessage.payload` digest and
+/// (its ``RequestMessage/key``, `RequestMessage.payload` digest and
 /// `RequestMessage.ifMatch` version) and the handler's own store:
 ///
 /// - whether a write whose operation still has a write in flight is

@@ -58,7 +58,7 @@ public protocol TransferCompletionHandler: Sendable {
   var writesDestinationInPlace: Bool { get }
 
   /// A download finished (of the row's task, or of a stale or duplicate
-  /// one: `FinishedDownload/isCurrent`): move it into place, or discard
+  /// one: ``FinishedDownload/isCurrent``): move it into place, or discard
   /// it. The default validates by status, length and checksum, retries
   /// what it discards when it is the row's task of a wanted file, and
   /// moves in the delegate.

@@ -78,7 +78,7 @@ extension Scenario {
   ///
   /// The object lives for one run and is built anew for the next, so a
   /// seed's run never sees another's state. Every request sent through
-  /// `SimulatedApp/transport` belongs to the operation whose code sent it
+  /// ``SimulatedApp/transport`` belongs to the operation whose code sent it
   /// (its task, or a task that task created): its draws and its trace are
   /// that operation's, as if sent through the operation's own transport.
   /// `app` runs at the start of each run, outside any task: it builds

@@ -25,7 +25,7 @@
 ///   ``TransportError/Code/timedOut``, and a response that comes later is
 ///   discarded.
 ///
-/// A transport belongs to one operation (`SimulatedClient/transport`):
+/// A transport belongs to one operation (``SimulatedClient/transport``):
 /// each request's draws are keyed by that operation and the request's
 /// number within it, so the same seed loses the same requests however the
 /// tasks interleave. The app-wide transport of ``SimulatedApp`` sends each

@@ -34,7 +34,7 @@
 /// A run lasts until the work is done, until the kind's time limit (the
 /// expiration handler runs), or until a requirement the request declared
 /// lapses (unplugged, offline) or the battery empties — the system expires
-/// the task then too (`run(_:startingAt:work:in:)`).
+/// the task then too (``run(_:startingAt:work:in:)``).
 ///
 /// Draws are keyed by (`entity`, 0x5420, `submission` << 20 | deferral): a
 /// run time is a pure function of the seed, the entity, the submission

@@ -3,7 +3,7 @@
 /// user has the app open, and when it is force-quit.
 ///
 /// A value computed once per device and then only queried. Drawn timelines
-/// (`generate(_:horizon:user:random:)`) are a function of the seed and
+/// (``generate(_:horizon:user:random:)``) are a function of the seed and
 /// the entity alone, never of the order in which a simulation handles its
 /// events; hand-built ones (this initialiser) let tests pose exact
 /// situations to the ``BackgroundTaskScheduler``.

@@ -2,7 +2,7 @@
 extension DeviceConditionsOptions {
   /// About how many bytes the conditions of one device hold up to
   /// `horizon`: every timeline is drawn up front (see
-  /// `DeviceConditions/generate(_:horizon:user:random:)`), so it grows
+  /// ``DeviceConditions/generate(_:horizon:user:random:)``), so it grows
   /// with the horizon over the typical spell — 48 h of one-minute network
   /// spells is 2,000 spells a device.
   ///
