@@ -184,7 +184,10 @@ struct CodeClient: RequestClientComponent {
         nextCommand = 0
         continue
       }
-      let command = commands[nextCommand]
+      // Moved out rather than copied: the buffer is cleared before it is
+      // refilled, and a copy of a request costs a retain per field.
+      var command = UserCodeClients.Command.note(operation: 0, event: "", details: "")
+      swap(&command, &commands[nextCommand])
       nextCommand += 1
       switch command {
       case .send(let operation, let sequence, let request, let continuation):

@@ -63,6 +63,8 @@ public struct TransportHeaders: Hashable, Sendable, ExpressibleByDictionaryLiter
   /// Whether two field names are equal ignoring ASCII case (HTTP field
   /// names are ASCII tokens), without allocating.
   static func sameName(_ lhs: String, _ rhs: String) -> Bool {
+    // O(1) for native strings, and most names compared differ in length.
+    guard lhs.utf8.count == rhs.utf8.count else { return false }
     var left = lhs.utf8.makeIterator()
     var right = rhs.utf8.makeIterator()
     while true {
