@@ -31,6 +31,7 @@ let package = Package(
       name: "CheckoutTests",
       dependencies: [
         "Checkout", "CheckoutSimulation", "ReadmeExcerpts", .product(name: "FaultSim", package: "FaultSim"),
+        .product(name: "FaultSimTesting", package: "FaultSim"),
       ]),
     // App code: a background-session downloader with its registry, written
     // against FaultSim's BackgroundTransferService and the standard Clock.
