@@ -66,6 +66,7 @@ Exit status: 0 clean, 1 uses found (or a stale allowlist entry), 64 usage,
 """
 import json
 import os
+import platform
 import re
 import shutil
 import subprocess
@@ -78,7 +79,8 @@ PLATFORMS = ["macOS", "iOS", "tvOS", "watchOS", "visionOS"]
 # (tools version 6.0).
 SWIFTPM_DEFAULTS = {"macOS": (10, 13), "iOS": (12, 0), "tvOS": (12, 0), "watchOS": (4, 0), "visionOS": (1, 0)}
 MODULES = ["Swift", "Synchronization", "Dispatch", "Testing", "XCTest", "Foundation", "FoundationEssentials"]
-TARGET = "x86_64-unknown-linux-gnu"
+# The host's triple: the Apple availability in the graphs is the same on every Linux.
+TARGET = platform.machine() + "-unknown-linux-gnu"
 
 
 def version_text(version):
