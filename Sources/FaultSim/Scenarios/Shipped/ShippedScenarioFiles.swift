@@ -53,7 +53,7 @@ enum ShippedScenarioFiles {
       json: #"""
       {
         "$schema": "../schemas/faultsim-scenario.schema.json",
-        "description": "Legacy background fetch (seed 003). 200 users over three days; each app asks for the minimum fetch interval (15 min). The system wakes an app no earlier than its current interval after the last fetch, later when the battery is low or the app has gone unused, never while Background App Refresh is off, Low Power Mode is on, the device is offline or the app was force-quit and not reopened. A fetch reporting new data halves the interval, no data lengthens it by half, a failure doubles it and a fetch killed at the 30 s limit quadruples it. One user in ten does not open the app during the run. New content appears on the server every 2 h on average: how stale is the app when the user opens it, and how much background time does it take? Compare with --vary content.itemsPerHour=0,0.5,4.",
+        "description": "Legacy background fetch (source document 003). 200 users over three days; each app asks for the minimum fetch interval (15 min). The system wakes an app no earlier than its current interval after the last fetch, later when the battery is low or the app has gone unused, never while Background App Refresh is off, Low Power Mode is on, the device is offline or the app was force-quit and not reopened. A fetch reporting new data halves the interval, no data lengthens it by half, a failure doubles it and a fetch killed at the 30 s limit quadruples it. One user in ten does not open the app during the run. New content appears on the server every 2 h on average: how stale is the app when the user opens it, and how much background time does it take? Compare with --vary content.itemsPerHour=0,0.5,4.",
         "world": "background-fetch",
         "population": {
           "users": 200,
@@ -112,7 +112,7 @@ enum ShippedScenarioFiles {
       json: #"""
       {
         "$schema": "../schemas/faultsim-scenario.schema.json",
-        "description": "A BGProcessingTask reconciles the upload registry (seed 001): submitted when the app goes to the background, run when the OS decides, given 5 minutes. Its work takes 2-10 minutes, so it often expires. An expiration handler that cancels the transfers the job was checking loses them; the right handler only stops the job's own work. Compare with --vary reconcileJob.expirationCancelsTransfers=true,false.",
+        "description": "A BGProcessingTask reconciles the upload registry (source document 001): submitted when the app goes to the background, run when the OS decides, given 5 minutes. Its work takes 2-10 minutes, so it often expires. An expiration handler that cancels the transfers the job was checking loses them; the right handler only stops the job's own work. Compare with --vary reconcileJob.expirationCancelsTransfers=true,false.",
         "world": "transfer",
         "workload": {
           "users": 200,
@@ -163,7 +163,7 @@ enum ShippedScenarioFiles {
       json: #"""
       {
         "$schema": "../schemas/faultsim-scenario.schema.json",
-        "description": "While the app is open, users cancel 30% of the episodes, and ask for them again after reopening the app. The app cancels the task but leaves the registry row saying 'in progress' (seed 000): when the user asks again, the app believes the episode is already coming and enqueues nothing. The file is lost. Compare with --vary app.cancelRemovesRow=true,false.",
+        "description": "While the app is open, users cancel 30% of the episodes, and ask for them again after reopening the app. The app cancels the task but leaves the registry row saying 'in progress' (source document 000): when the user asks again, the app believes the episode is already coming and enqueues nothing. The file is lost. Compare with --vary app.cancelRemovesRow=true,false.",
         "world": "transfer",
         "workload": {
           "users": 200,
@@ -449,7 +449,7 @@ enum ShippedScenarioFiles {
       json: #"""
       {
         "$schema": "../schemas/faultsim-scenario.schema.json",
-        "description": "The race of seed 000's bitme-ve-kuyruk: two episodes finish within 2 s of the moment the user reopens the app and its by-identifier reconcile asks the OS what still runs. If the reconcile looks first, it sees the task; if the task has just finished and left the OS's list but its completion has not reached the app, the reconcile enqueues it again and the episode downloads twice. Run 'faultsim explore' on it.",
+        "description": "The race of source document 000's bitme-ve-kuyruk: two episodes finish within 2 s of the moment the user reopens the app and its by-identifier reconcile asks the OS what still runs. If the reconcile looks first, it sees the task; if the task has just finished and left the OS's list but its completion has not reached the app, the reconcile enqueues it again and the episode downloads twice. Run 'faultsim explore' on it.",
         "world": "transfer",
         "workload": {
           "users": 1,
@@ -975,7 +975,7 @@ enum ShippedScenarioFiles {
       json: #"""
       {
         "$schema": "../schemas/faultsim-scenario.schema.json",
-        "description": "A podcast app: 200 users each queue ten episodes (20-120 MB) and leave the app; the system terminates it after 5-10 minutes while the OS keeps downloading, and the user reopens it after 10-20 minutes. On relaunch the app blindly re-enqueues every episode it has not stored (seed 000's denetlemeden-kuyruga-al): every episode still downloading is started a second time. Compare with podcast-relaunch-by-id.json.",
+        "description": "A podcast app: 200 users each queue ten episodes (20-120 MB) and leave the app; the system terminates it after 5-10 minutes while the OS keeps downloading, and the user reopens it after 10-20 minutes. On relaunch the app blindly re-enqueues every episode it has not stored (source document 000's denetlemeden-kuyruga-al): every episode still downloading is started a second time. Compare with podcast-relaunch-by-id.json.",
         "world": "transfer",
         "workload": {
           "users": 200,
@@ -1016,7 +1016,7 @@ enum ShippedScenarioFiles {
       json: #"""
       {
         "$schema": "../schemas/faultsim-scenario.schema.json",
-        "description": "The podcast app of podcast-relaunch-blind.json, fixed: on relaunch it asks the OS for the tasks it still runs (getAllTasks, by taskDescription) and enqueues only the episodes that are neither stored nor running (seed 000's tanimlayiciya-gore). No episode is downloaded twice.",
+        "description": "The podcast app of podcast-relaunch-blind.json, fixed: on relaunch it asks the OS for the tasks it still runs (getAllTasks, by taskDescription) and enqueues only the episodes that are neither stored nor running (source document 000's tanimlayiciya-gore). No episode is downloaded twice.",
         "world": "transfer",
         "workload": {
           "users": 200,
@@ -1057,7 +1057,7 @@ enum ShippedScenarioFiles {
       json: #"""
       {
         "$schema": "../schemas/faultsim-scenario.schema.json",
-        "description": "The podcast app creates its background session with a new random identifier on every launch (seed 001's warning). The OS cannot hand the old tasks to the new session: they keep running, orphaned, and their files arrive nowhere; the by-identifier reconcile sees an empty task list and downloads everything again.",
+        "description": "The podcast app creates its background session with a new random identifier on every launch (source document 001's warning). The OS cannot hand the old tasks to the new session: they keep running, orphaned, and their files arrive nowhere; the by-identifier reconcile sees an empty task list and downloads everything again.",
         "world": "transfer",
         "workload": {
           "users": 200,
@@ -1349,7 +1349,7 @@ enum ShippedScenarioFiles {
       json: #"""
       {
         "$schema": "../schemas/faultsim-scenario.schema.json",
-        "description": "Background uploads of field photos and videos (seed 001) from staging files; the server permanently rejects 5% with 413 Payload Too Large. The transport layer completes without error, so an app that deletes the staging file on any completion marks those jobs done and loses them silently (misreported); deleting only after a 2xx keeps the file and marks the job failed. Compare with --vary app.stagingDeletion=after-2xx,after-any-completion.",
+        "description": "Background uploads of field photos and videos (source document 001) from staging files; the server permanently rejects 5% with 413 Payload Too Large. The transport layer completes without error, so an app that deletes the staging file on any completion marks those jobs done and loses them silently (misreported); deleting only after a 2xx keeps the file and marks the job failed. Compare with --vary app.stagingDeletion=after-2xx,after-any-completion.",
         "world": "transfer",
         "workload": {
           "users": 200,
