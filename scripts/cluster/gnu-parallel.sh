@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The README's GNU parallel recipe for real, with Debian's `parallel`: 8
+# docs/cluster.md's GNU parallel recipe for real, with Debian's `parallel`: 8
 # shards of a sweep run as 8 processes, merged with `faultsim merge`, and
 # the table compared byte for byte with the same sweep run in one process.
-# The seed range is reduced from the README's 0..<100000 to 0..<64 so the
-# check takes seconds; the commands are the README's.
+# The seed range is reduced from the recipe's 0..<100000 to 0..<64 so the
+# check takes seconds; the commands are the recipe's.
 #
 # Usage: bash scripts/cluster/gnu-parallel.sh <faultsim binary>
 # Exits 0 when the tables match, 1 when they do not, 2 (with a message)
@@ -27,7 +27,7 @@ mkdir -p "$work/bin"
 ln -s "$bin" "$work/bin/faultsim"
 export PATH="$work/bin:$PATH"
 cd "$work"
-# The README's recipe, seeds reduced:
+# docs/cluster.md's recipe, seeds reduced:
 parallel faultsim sweep "$scenario" --seeds "'0..<64'" --jobs 1 --quiet \
   --shard {}/8 --out part-{}.csv ::: 1 2 3 4 5 6 7 8 2>parallel.err
 faultsim merge part-*.csv --out table.csv

@@ -3,7 +3,7 @@ import Testing
 
 @testable import FaultSim
 
-/// The column names the docs promise (README.md, CHANGELOG.md, docs/**)
+/// The column names the docs promise (README.md, CHANGELOG.md, CONTRIBUTING.md, docs/**)
 /// are columns of some world's sweep table: a name users were told to look
 /// for in a table is there.
 @Suite struct DocumentedColumnsTests {
@@ -17,7 +17,7 @@ import Testing
   /// The Markdown files users read.
   static func documents() throws -> [(path: String, text: String)] {
     let root = WorldRegistryTests.root
-    var paths = ["README.md", "CHANGELOG.md"]
+    var paths = ["README.md", "CHANGELOG.md", "CONTRIBUTING.md"]
     let docs = root.appendingPathComponent("docs")
     let walker = FileManager.default.enumerator(atPath: docs.path)
     while let path = walker?.nextObject() as? String {
