@@ -6,6 +6,7 @@ enum RunReport {
     _ world: World.Type, scenario: Scenario, seed: UInt64, metrics: World.Metrics, summary: RunSummary
   ) -> String {
     let lines = self.lines(World.self, scenario: scenario, seed: seed, metrics: metrics, summary: summary)
+      .map(compacted)
     let width = lines.map(\.0.count).max() ?? 0
     return lines.map { "\($0.0):".rightPadded(to: width + 2) + $0.1 + "\n" }.joined()
   }
@@ -33,6 +34,22 @@ enum RunReport {
     coverage.add(summary)
     lines += coverage.reportLines
     return lines
+  }
+
+  /// The most kinds a coverage line of the text report names; past it the
+  /// line counts them, so that the result, not a list of what did not
+  /// happen, is what the report ends on.
+  static let namedKinds = 6
+
+  /// A `never fired` or `never met` line of more than ``namedKinds`` kinds
+  /// as their count (`--report json` keeps every name, and the sweep's
+  /// `faults_`/`races_` columns every count); other lines as they are.
+  static func compacted(_ line: (String, String)) -> (String, String) {
+    guard line.0 == "never fired" || line.0 == "never met" else { return line }
+    let count = line.1.split(separator: ",").count
+    guard count > namedKinds else { return line }
+    let noun = line.0 == "never fired" ? "fault kinds" : "race kinds"
+    return (line.0, "\(count) other \(noun) (--report json names them)")
   }
 
   /// `none`, `3: 0,1,0`, or the count and the first 12 choices.
