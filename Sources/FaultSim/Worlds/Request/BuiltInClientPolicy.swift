@@ -1,4 +1,4 @@
-/// The client of scenario files (SPEC §4.1, seed 004): an attempt budget,
+/// The client of scenario files: an attempt budget,
 /// backoff with jitter, an optional retry budget shared by all clients, a
 /// safety rule for keyless writes, Retry-After, offline behaviour, and the
 /// read–write loop of conditional writes; all of it set by

@@ -122,8 +122,20 @@ extension RequestWorldModel {
       try deliverRouted(request, &context)
       return
     }
+    try admit(server.receive(request, &context), request, &context)
+  }
+
+  /// What the server's reception of `request` leads to: an answer, a
+  /// request held until it arrives, queued behind the workers, processed,
+  /// or refused. Shared by every request, routed or not.
+  @inlinable
+  @inline(__always)
+  mutating func admit(
+    _ reception: RequestServer<Handler>.Reception, _ request: RequestMessage,
+    _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) {
     let operation = Int(request.operation)
-    switch server.receive(request, &context) {
+    switch reception {
     case .answer(let response):
       client.requestAnswered(operation)
       try answer(response, to: request, &context)

@@ -1,4 +1,4 @@
-/// What one run of a transfer world measured (SPEC §5), and the sum over
+/// What one run of a transfer world measured, and the sum over
 /// many runs. Per wanted file or upload job:
 ///
 /// - **transferred once**: stored (or accepted by the server) after exactly

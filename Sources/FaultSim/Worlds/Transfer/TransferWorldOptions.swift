@@ -1,5 +1,5 @@
-/// Everything that defines a background-transfer world (SPEC §4.2, seeds 000
-/// and 001): one plain struct per component.
+/// Everything that defines a background-transfer world (the podcast and
+/// upload case studies): one plain struct per component.
 public struct TransferWorldOptions: Hashable, Sendable {
   /// What each user wants transferred.
   @usableFromInline package struct Workload: Hashable, Sendable {

@@ -15,22 +15,7 @@ extension RequestWorldModel {
       try answer(server.dating.dated(refusal, now: context.now), to: request, &context)
       return
     }
-    switch server.receiveRouted(request, &context) {
-    case .answer(let response):
-      client.requestAnswered(operation)
-      try answer(response, to: request, &context)
-    case .hold(let held, let time):
-      try armTimeout(operation, request.sequence, ifReachedBy: time, &context)
-      try context.schedule(.arrive(held), at: time)
-    case .queued:
-      try armTimeout(operation, request.sequence, &context)
-      try scheduleRestartIfDue(&context)
-    case .process:
-      try process(request, &context)
-    case .refused(let refusal):
-      client.requestAnswered(operation)
-      try reply(refusal, to: request, failingAt: context.now, &context)
-    }
+    try admit(server.receiveRouted(request, &context), request, &context)
   }
 
   /// The commit point of a request on a server with routes: a routed one
