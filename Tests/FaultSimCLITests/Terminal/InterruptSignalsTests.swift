@@ -15,7 +15,7 @@ import Testing
   /// an interrupt 1.5 s in lands inside it, after the first cell finished.
   static let longSweep = [
     "sweep", scenario("checkout-reference.json"), "--seeds", "0..<1", "--vary",
-    "workload.operations=2000,100000", "--jobs", "1", "--quiet",
+    "workload.operations=2000,300000", "--jobs", "1", "--quiet",
   ]
 
   /// The table of the uninterrupted sweep, computed once.
