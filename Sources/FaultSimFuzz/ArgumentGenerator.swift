@@ -61,7 +61,7 @@ struct ArgumentGenerator {
     typealias Failure = Never
 
     func visit<World: PluggableWorld>(_ world: World.Type, _ options: World.Options) -> String {
-      World.sizeOverride(min(World.size(of: options), 3))
+      World.engine.sizeOverride(min(World.engine.size(options), 3))
     }
   }
 

@@ -53,7 +53,7 @@ struct ReaderWorker {
     static let entities = 8
 
     func visit<World: PluggableWorld>(_ world: World.Type, _ options: World.Options) -> String? {
-      let small = World.resized(options, to: min(World.size(of: options), Self.entities))
+      let small = World.engine.resized(options, min(World.engine.size(options), Self.entities))
       do {
         let metrics = try World.runOnce(small, seed: 1, strategy: .fifo, tracing: false).metrics
         return metrics.invariantViolation().map { "metrics break an invariant: \($0)" }

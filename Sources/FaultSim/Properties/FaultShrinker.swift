@@ -23,7 +23,7 @@
 ///
 /// Every step only keeps a change that still fails, so the result always
 /// fails; if the budget runs out, the best so far is reported as such.
-struct FaultShrinker<World: ShrinkableWorld> {
+struct FaultShrinker<World: ScenarioWorld> {
   let options: World.Options
   let seed: UInt64
   let budget: ShrinkBudget
@@ -139,28 +139,29 @@ struct FaultShrinker<World: ShrinkableWorld> {
     // between what the faults need and the original size.
     var finalOptions = options
     var smaller: [String] = []
-    var low = max(1, World.minimumSize(keeping: faults, options: options))
-    var high = World.size(of: options)
+    var low = max(1, World.engine.minimumSize(faults, options))
+    var high = World.engine.size(options)
     while low < high && !exhausted {
       let middle = low + (high - low) / 2
       guard
-        let result = try trial(World.resized(options, to: middle), faults: faults, answers: answers, simplify: simplify)
+        let result = try trial(
+          World.engine.resized(options, middle), faults: faults, answers: answers, simplify: simplify)
       else {
         exhausted = true
         break
       }
       if result { high = middle } else { low = middle + 1 }
     }
-    if high < World.size(of: options) {
-      finalOptions = World.resized(options, to: high)
-      smaller = [World.sizeOverride(high)]
+    if high < World.engine.size(options) {
+      finalOptions = World.engine.resized(options, high)
+      smaller = [World.engine.sizeOverride(high)]
     }
 
     // 6. The timeline of the result.
     let final = try World.runOnce(
       finalOptions, seed: seed, strategy: .byRace(answers), tracing: true, faults: .restricted(Set(faults)),
       simplifiesValues: simplify)
-    let tags = World.traceTags(for: faults, options: finalOptions)
+    let tags = World.engine.traceTags(faults, finalOptions)
     let raceEntities = Set(answers.map(\.race.entity))
     let timeline = final.trace.filter { entry in
       if entry.kind == .race {
@@ -171,7 +172,7 @@ struct FaultShrinker<World: ShrinkableWorld> {
     }
     return Counterexample(
       originalFaults: recorded.firedFaults.count,
-      faults: faults.map { World.describe(fault: $0, options: finalOptions) },
+      faults: faults.map { World.engine.describeFault($0, finalOptions) },
       races: final.summary.choices.filter { $0.chosen != 0 }.map(\.description), valuesSimplified: simplify,
       smaller: smaller, timeline: Array(timeline.prefix(Self.timelineLimit)),
       omittedLines: max(0, timeline.count - Self.timelineLimit),
@@ -186,7 +187,7 @@ struct FaultShrinker<World: ShrinkableWorld> {
       options, seed: seed, strategy: strategy, tracing: true, faults: .restricted(Set(faults)),
       simplifiesValues: false)
     return Counterexample(
-      originalFaults: faults.count, faults: faults.map { World.describe(fault: $0, options: options) },
+      originalFaults: faults.count, faults: faults.map { World.engine.describeFault($0, options) },
       races: final.summary.choices.filter { $0.chosen != 0 }.map(\.description), valuesSimplified: false,
       smaller: [], timeline: Array(final.trace.prefix(Self.timelineLimit)),
       omittedLines: max(0, final.trace.count - Self.timelineLimit), runs: runs, budgetExhausted: false,

@@ -16,7 +16,7 @@
 ///   #expect(report.holds, "\(report)")
 /// }
 /// ```
-public struct ScenarioProperty<World: ShrinkableWorld>: Sendable {
+public struct ScenarioProperty<World: ScenarioWorld>: Sendable {
   /// What the property says, for reports.
   public let name: String
   let holds: @Sendable (PropertyRun<World>) -> Bool

@@ -1,7 +1,7 @@
 /// `faultsim explore` as a library call: every interleaving of one seed's
 /// races (the same faults each time), the distinct final states, and the
 /// sensitivity class — with the repeat half of the probe when the world has
-/// a repeatable operation (it is a ``ProbedWorld``).
+/// a repeatable operation (it is a `ProbedWorld`).
 public struct ScenarioExploration<World: ScenarioWorld> {
   /// The explored orders and their final states.
   public var exploration: InterleavingExploration<World.FinalState>

@@ -1,6 +1,6 @@
 /// The memory a sweep is estimated to need: one simulation per worker, as
 /// large as the world estimates its largest cell
-/// (``MemorySizedWorld/estimatedBytes(_:)``), plus what the sweep keeps for
+/// (`MemorySizedWorld/estimatedBytes(_:)`), plus what the sweep keeps for
 /// every cell while it runs — the cell itself and its running total —
 /// counted from their layouts.
 package struct SweepMemoryEstimate: Hashable, Sendable {
@@ -17,8 +17,8 @@ package struct SweepMemoryEstimate: Hashable, Sendable {
   /// of keeping every cell and its total.
   ///
   /// - Complexity: O(cells).
-  package init<World: MemorySizedWorld>(_ world: World.Type, _ cells: [Sweep<World>.Cell], workers: Int) {
-    perSimulation = cells.map { World.estimatedBytes($0.options) }.max() ?? 0
+  package init<World: ScenarioWorld>(_ world: World.Type, _ cells: [Sweep<World>.Cell], workers: Int) {
+    perSimulation = cells.map { World.engine.estimatedBytes($0.options) }.max() ?? 0
     simulations = max(1, workers)
     var kept: UInt64 = 0
     var overflow = false

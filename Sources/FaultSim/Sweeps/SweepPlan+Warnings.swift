@@ -11,7 +11,7 @@ extension SweepPlan {
       request.settings.map { ("--set \($0)", $0.keyPath) }
         + request.grid.axes.map { ("--vary \($0.keyPath)=\($0.values.joined(separator: ","))", $0.keyPath) })
     if let interleavings = request.givenInterleavings,
-      !sweep.cells.contains(where: { World.canMeetRace($0.options) })
+      !sweep.cells.contains(where: { World.engine.canMeetRace($0.options) })
     {
       lines.append("--interleavings \(interleavings): no cell can meet a race, so no seed is run in another order")
     }

@@ -55,7 +55,7 @@ package struct SweepPlan<World: PluggableWorld>: Sendable {
     workers = runs.overflow ? limits.jobs : Int(min(UInt64(max(1, limits.jobs)), runs.partialValue))
     memory = SweepMemoryEstimate(World.self, cells, workers: workers)
     if let budget = limits.memoryBytes, !memory.fits(within: budget) {
-      throw .overMemoryBudget(memory, lower: World.sizeKey + (workers > 1 ? " or --jobs" : ""))
+      throw .overMemoryBudget(memory, lower: World.engine.sizeKey + (workers > 1 ? " or --jobs" : ""))
     }
     warnings = Self.warnings(request, sweep)
   }

@@ -9,9 +9,10 @@
 /// there and derived here: a derived world states only how its options hold
 /// the base world's (``base(of:)``, ``rebased(_:on:)``), and overrides what
 /// differs.
-public protocol DerivedWorld: ScenarioWorld {
+@usableFromInline
+package protocol DerivedWorld: ScenarioWorld {
   /// The world whose scenarios this one runs.
-  associatedtype Base: PluggableWorld
+  associatedtype Base: ShrinkableWorld & MemorySizedWorld
 
   /// The scenario options inside `options`.
   static func base(of options: Options) -> Base.Options
@@ -21,64 +22,59 @@ public protocol DerivedWorld: ScenarioWorld {
   static func rebased(_ options: Options, on base: Base.Options) -> Options
 }
 
-extension DerivedWorld {
-  /// The base world's name: the world of the scenario files it runs.
-  public static var worldName: String { Base.worldName }
-}
-
 extension ProbedWorld where Self: DerivedWorld, Base: ProbedWorld {
   /// The base world's repeated operation, with the same parts given in
   /// Swift.
   @inlinable
-  public static func repeating(_ options: Options) -> Options? {
+  package static func repeating(_ options: Options) -> Options? {
     Base.repeating(base(of: options)).map { rebased(options, on: $0) }
   }
 
   /// What the base world's repeat does.
-  public static var repeatedOperation: String { Base.repeatedOperation }
+  @usableFromInline package static var repeatedOperation: String { Base.repeatedOperation }
 }
 
 extension MemorySizedWorld where Self: DerivedWorld {
   /// The base world's estimate.
   @inlinable
-  public static func estimatedBytes(_ options: Options) -> UInt64 {
+  package static func estimatedBytes(_ options: Options) -> UInt64 {
     Base.estimatedBytes(base(of: options))
   }
 
   /// The base world's size key.
-  public static var sizeKey: String { Base.sizeKey }
+  @usableFromInline package static var sizeKey: String { Base.sizeKey }
 }
 
 extension ShrinkableWorld where Self: DerivedWorld {
   /// A fault described as for the base world.
   @inlinable
-  public static func describe(fault: DrawKey, options: Options) -> String {
+  package static func describe(fault: DrawKey, options: Options) -> String {
     Base.describe(fault: fault, options: base(of: options))
   }
 
   /// The trace tags of the faults' entities, as for the base world.
   @inlinable
-  public static func traceTags(for faults: [DrawKey], options: Options) -> [String] {
+  package static func traceTags(for faults: [DrawKey], options: Options) -> [String] {
     Base.traceTags(for: faults, options: base(of: options))
   }
 
   /// The base world's size.
   @inlinable
-  public static func size(of options: Options) -> Int { Base.size(of: base(of: options)) }
+  package static func size(of options: Options) -> Int { Base.size(of: base(of: options)) }
 
   /// The fewest entities that keep the faults, as for the base world.
   @inlinable
-  public static func minimumSize(keeping faults: [DrawKey], options: Options) -> Int {
+  package static func minimumSize(keeping faults: [DrawKey], options: Options) -> Int {
     Base.minimumSize(keeping: faults, options: base(of: options))
   }
 
   /// The same parts over a smaller scenario.
   @inlinable
-  public static func resized(_ options: Options, to size: Int) -> Options {
+  package static func resized(_ options: Options, to size: Int) -> Options {
     rebased(options, on: Base.resized(base(of: options), to: size))
   }
 
   /// The base world's override for a size.
   @inlinable
-  public static func sizeOverride(_ size: Int) -> String { Base.sizeOverride(size) }
+  package static func sizeOverride(_ size: Int) -> String { Base.sizeOverride(size) }
 }

@@ -1,6 +1,6 @@
 /// The bytes a world's records hold, counted from their layouts
 /// (`MemoryLayout<Record>.stride`) with the allowances of the containers
-/// that store them, for the estimates behind ``MemorySizedWorld``.
+/// that store them, for the estimates behind `MemorySizedWorld`.
 ///
 /// Counting from layouts keeps an estimate honest by itself: a field added
 /// to a record grows the estimate of every world that stores the record.

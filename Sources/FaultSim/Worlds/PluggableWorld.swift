@@ -1,8 +1,8 @@
-/// A world that any command can open (``Scenario/World/open(_:)``): the
-/// core, shrinking and the memory a run needs — what `faultsim run`,
-/// `sweep`, `explore`, `check` and `merge` and the property API need.
+/// A world that any command can open (``Scenario/World/open(_:)``): every
+/// world of FaultSim. `faultsim run`, `sweep`, `explore`, `check` and
+/// `merge` and the property API work with any of them.
 ///
-/// The repeat half of the sensitivity probe is optional: a world that has
-/// an operation to repeat conforms to ``ProbedWorld`` as well, and one that
-/// has none says why (``ScenarioWorld/unrepeatableBecause``).
-public typealias PluggableWorld = ShrinkableWorld & MemorySizedWorld
+/// What only some worlds have is asked for at run time: a world with no
+/// operation to repeat says why (``ScenarioWorld/unrepeatableBecause``),
+/// and `explore` reports it as not probed.
+public typealias PluggableWorld = ScenarioWorld

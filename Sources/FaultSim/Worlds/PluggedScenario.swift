@@ -126,7 +126,7 @@ public struct WrongWorldError: Error, Sendable, CustomStringConvertible {
   }
 }
 
-extension PluggedScenario where World: ProbedWorld {
+extension PluggedScenario {
   /// Every interleaving of one seed's races and of your code's concurrent
   /// tasks (the same faults each time), at most `limit` orders: the
   /// distinct final states and the sensitivity class, as `faultsim

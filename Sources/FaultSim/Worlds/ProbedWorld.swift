@@ -2,7 +2,8 @@
 /// relaunch reconcile — for the repeat half of the sensitivity probe
 /// (`faultsim explore`, ``ScenarioExploration``): is doing it twice the same
 /// as doing it once?
-public protocol ProbedWorld: ScenarioWorld {
+@usableFromInline
+package protocol ProbedWorld: ScenarioWorld {
   /// The same world with its key operation applied twice (an order placed
   /// twice, the relaunch reconcile run twice); `nil` when these options
   /// have no such operation.
@@ -15,19 +16,19 @@ public protocol ProbedWorld: ScenarioWorld {
 
 extension ScenarioWorld {
   /// What the repeat half of the probe repeats, or — for a world that is
-  /// not a ``ProbedWorld`` — why nothing is repeated.
+  /// not a `ProbedWorld` — why nothing is repeated.
   package static var repeatedOperationOrReason: String {
     (Self.self as? any ProbedWorld.Type)?.repeatedOperation ?? unrepeatableBecause
   }
 
   /// The options with the world's key operation applied twice, when the
-  /// world is a ``ProbedWorld`` and the options have one.
+  /// world is a `ProbedWorld` and the options have one.
   static func repeatedOptions(_ options: Options) -> Options? {
     guard let probed = Self.self as? any ProbedWorld.Type else { return nil }
     return repeated(probed, options)
   }
 
-  /// ``ProbedWorld/repeating(_:)`` of `probed`, which is this world.
+  /// `ProbedWorld/repeating(_:)` of `probed`, which is this world.
   private static func repeated<Probed: ProbedWorld>(_ probed: Probed.Type, _ options: Options) -> Options? {
     guard let same = options as? Probed.Options else { return nil }
     return Probed.repeating(same) as? Options

@@ -1,12 +1,10 @@
 /// A world a scenario file can name: something `run`, `sweep` and
 /// `explore` can drive without knowing its model.
 ///
-/// This is the core every world has — its name, options, run lifecycle,
-/// metrics, final state and draw purposes. What only some commands need is
-/// in separate capabilities: ``ProbedWorld`` (the repeat half of the
-/// sensitivity probe), ``ShrinkableWorld`` (shrinking a failing run) and
-/// ``MemorySizedWorld`` (memory estimates). A world that has all of them is
-/// a ``PluggableWorld``, which every command can open from a scenario
+/// What every world shows its users: its name, its options, what a run
+/// measures, how a run ends and its draw purposes. How a world runs,
+/// shrinks and sizes its runs is FaultSim's own (``engine``): every world
+/// is one of FaultSim's, and every command can open it from a scenario
 /// (``Scenario/World/open(_:)``).
 public protocol ScenarioWorld: SendableMetatype {
   /// The world's options, read from a scenario.
@@ -24,40 +22,9 @@ public protocol ScenarioWorld: SendableMetatype {
   static var worldName: String { get }
 
   /// Why the world has no operation for the repeat half of the sensitivity
-  /// probe to repeat, when it is not a ``ProbedWorld``: for reports
+  /// probe to repeat, when it is not a `ProbedWorld`: for reports
   /// (`not probed: …`).
   static var unrepeatableBecause: String { get }
-
-  /// The world in its initial state.
-  init(_ options: Options)
-
-  /// Restores the initial state for another run, keeping the storage.
-  mutating func reset()
-
-  /// The metrics of the run that just ended.
-  func metrics(events: UInt64) -> Metrics
-
-  /// The final state of the run that just ended.
-  func finalState() -> FinalState
-
-  /// Tells the world that nobody will ask for the ``finalState()`` of its
-  /// next runs, only for their metrics and ``finalStateDigest()``: a world
-  /// may then fold each entity into its metrics as soon as nothing can
-  /// change it and forget it, so that memory grows with the entities in
-  /// flight rather than with the entities run (the request world does). The
-  /// default keeps everything.
-  mutating func dropFinalStates()
-
-  /// A digest of the final state of the run that just ended: equal final
-  /// states have equal digests. Compare it only with digests of the same
-  /// world. The default is `finalState().digest`; a world that drops its
-  /// final states (``dropFinalStates()``) computes it as it folds.
-  func finalStateDigest() -> UInt64
-
-  /// Whether a run of `options` can meet a race at all. `false` is a proof
-  /// — no order strategy can change such a run — and `true` only a
-  /// possibility; the default is `true`.
-  static func canMeetRace(_ options: Options) -> Bool
 
   /// How the engine runs this world: made by FaultSim for each of its
   /// worlds, so that every run of the world — called generically or not —
@@ -68,17 +35,6 @@ public protocol ScenarioWorld: SendableMetatype {
 extension ScenarioWorld {
   /// A world with no operation to repeat, unless it says why.
   public static var unrepeatableBecause: String { "the world has no operation to repeat" }
-
-  /// Every run may meet a race unless the world says otherwise.
-  public static func canMeetRace(_ options: Options) -> Bool { true }
-
-  /// Keeps everything: the final state stays available.
-  @inlinable
-  public mutating func dropFinalStates() {}
-
-  /// The digest of ``finalState()``.
-  @inlinable
-  public func finalStateDigest() -> UInt64 { finalState().digest }
 
   /// This world's options in a loaded scenario, if it is this world.
   ///

@@ -1,7 +1,8 @@
 /// A world whose failing runs can be shrunk (``ScenarioProperty``): it says
 /// what a fault means, which trace lines concern it, and how to run fewer
 /// entities with the same keyed faults.
-public protocol ShrinkableWorld: ScenarioWorld {
+@usableFromInline
+package protocol ShrinkableWorld: ScenarioWorld {
   /// A person's reading of one fault: "op#17: the response to message 2 is lost".
   static func describe(fault: DrawKey, options: Options) -> String
 

@@ -30,6 +30,38 @@ public struct WorldEngine<World: ScenarioWorld> {
   @usableFromInline
   package let makeRunnerStreaming: (World.Options, any TraceSink, RunWatch?) -> Runner
 
+  // What commands and properties need besides runs: shrinking a failing
+  // run and the memory a run needs (`ShrinkableWorld`,
+  // `MemorySizedWorld`), said once by each world.
+
+  /// A fault in words, for a shrunk counterexample.
+  @usableFromInline
+  package let describeFault: (DrawKey, World.Options) -> String
+  /// The trace tags that select a counterexample's lines.
+  @usableFromInline
+  package let traceTags: ([DrawKey], World.Options) -> [String]
+  /// The scenario's size (operations, users).
+  @usableFromInline
+  package let size: (World.Options) -> Int
+  /// The smallest size that still holds some faults.
+  @usableFromInline
+  package let minimumSize: ([DrawKey], World.Options) -> Int
+  /// The options at another size.
+  @usableFromInline
+  package let resized: (World.Options, Int) -> World.Options
+  /// Whether a run of the options can meet a race at all.
+  @usableFromInline
+  package let canMeetRace: (World.Options) -> Bool
+  /// The `--set` that gives another size.
+  @usableFromInline
+  package let sizeOverride: (Int) -> String
+  /// The bytes one run needs at most.
+  @usableFromInline
+  package let estimatedBytes: (World.Options) -> UInt64
+  /// The key that lowers the size, for advice.
+  @usableFromInline
+  package let sizeKey: String
+
   @inlinable
   package init(
     runOnce:
@@ -38,12 +70,30 @@ public struct WorldEngine<World: ScenarioWorld> {
     runOnceStreaming:
       @escaping (World.Options, UInt64, OrderStrategy, any TraceSink, RunWatch?) throws(SimulationError) -> Run,
     makeRunner: @escaping (World.Options, RunWatch?) -> Runner,
-    makeRunnerStreaming: @escaping (World.Options, any TraceSink, RunWatch?) -> Runner
+    makeRunnerStreaming: @escaping (World.Options, any TraceSink, RunWatch?) -> Runner,
+    describeFault: @escaping (DrawKey, World.Options) -> String,
+    traceTags: @escaping ([DrawKey], World.Options) -> [String],
+    size: @escaping (World.Options) -> Int,
+    minimumSize: @escaping ([DrawKey], World.Options) -> Int,
+    resized: @escaping (World.Options, Int) -> World.Options,
+    canMeetRace: @escaping (World.Options) -> Bool,
+    sizeOverride: @escaping (Int) -> String,
+    estimatedBytes: @escaping (World.Options) -> UInt64,
+    sizeKey: String
   ) {
     self.runOnce = runOnce
     self.runOnceStreaming = runOnceStreaming
     self.makeRunner = makeRunner
     self.makeRunnerStreaming = makeRunnerStreaming
+    self.describeFault = describeFault
+    self.traceTags = traceTags
+    self.size = size
+    self.minimumSize = minimumSize
+    self.resized = resized
+    self.canMeetRace = canMeetRace
+    self.sizeOverride = sizeOverride
+    self.estimatedBytes = estimatedBytes
+    self.sizeKey = sizeKey
   }
 }
 
@@ -80,7 +130,16 @@ extension WorldEngine where World: SimulatedWorld {
         var model = World(options)
         model.dropFinalStates()
         return runner(Simulation(model: model, traceSink: sink, watch: watch))
-      })
+      },
+      describeFault: { World.describe(fault: $0, options: $1) },
+      traceTags: { World.traceTags(for: $0, options: $1) },
+      size: { World.size(of: $0) },
+      minimumSize: { World.minimumSize(keeping: $0, options: $1) },
+      resized: { World.resized($0, to: $1) },
+      canMeetRace: { World.canMeetRace($0) },
+      sizeOverride: { World.sizeOverride($0) },
+      estimatedBytes: { World.estimatedBytes($0) },
+      sizeKey: World.sizeKey)
   }
 
   /// Runs seeds one after another on `simulation`, resetting its model
@@ -99,7 +158,53 @@ extension WorldEngine where World: SimulatedWorld {
   }
 }
 
-/// A world that is a simulation model: what ``WorldEngine/simulating``
-/// runs. Every world of FaultSim is one.
+/// A world that is a simulation model and says how to shrink its runs and
+/// how much memory they need: what ``WorldEngine/simulating`` runs. Every
+/// world of FaultSim is one.
 @usableFromInline
-package protocol SimulatedWorld: ScenarioWorld, SimulationModel {}
+package protocol SimulatedWorld: ScenarioWorld, SimulationModel, ShrinkableWorld, MemorySizedWorld {
+  /// The world in its initial state.
+  init(_ options: Options)
+
+  /// Restores the initial state for another run, keeping the storage.
+  mutating func reset()
+
+  /// The metrics of the run that just ended.
+  func metrics(events: UInt64) -> Metrics
+
+  /// The final state of the run that just ended.
+  func finalState() -> FinalState
+
+  /// Tells the world that nobody will ask for the ``finalState()`` of its
+  /// next runs, only for their metrics and ``finalStateDigest()``: a world
+  /// may then fold each entity into its metrics as soon as nothing can
+  /// change it and forget it, so that memory grows with the entities in
+  /// flight rather than with the entities run (the request world does). The
+  /// default keeps everything.
+  mutating func dropFinalStates()
+
+  /// A digest of the final state of the run that just ended: equal final
+  /// states have equal digests. Compare it only with digests of the same
+  /// world. The default is `finalState().digest`; a world that drops its
+  /// final states (``dropFinalStates()``) computes it as it folds.
+  func finalStateDigest() -> UInt64
+
+  /// Whether a run of `options` can meet a race at all. `false` is a proof
+  /// — no order strategy can change such a run — and `true` only a
+  /// possibility; the default is `true`.
+  static func canMeetRace(_ options: Options) -> Bool
+}
+
+extension SimulatedWorld {
+  /// Every run may meet a race unless the world says otherwise.
+  @inlinable
+  package static func canMeetRace(_ options: Options) -> Bool { true }
+
+  /// Keeps everything: the final state stays available.
+  @inlinable
+  package mutating func dropFinalStates() {}
+
+  /// The digest of ``finalState()``.
+  @inlinable
+  package func finalStateDigest() -> UInt64 { finalState().digest }
+}

@@ -26,7 +26,7 @@ enum ExplorationBound {
   /// - Parameter watch: What looks at the run it measures (an interrupt
   ///   stops it as it stops the exploration).
   /// - Complexity: one run of the scenario.
-  static func check<World: MemorySizedWorld & ShrinkableWorld>(
+  static func check<World: ScenarioWorld>(
     _ world: World.Type, _ options: World.Options, seed: UInt64, limit: Int, budget: MemoryBudget,
     scenario: String, watch: RunWatch? = nil
   ) throws(CommandFailure) {
@@ -43,20 +43,21 @@ enum ExplorationBound {
     let orders: UInt64 = choices == 0 ? 1 : UInt64(limit)
     let perOrder = choices * bytesPerChoice + UInt64(fifo.finalState.entityCount) * bytesPerEntity + bytesPerOrder
     let (kept, overflow) = orders.multipliedReportingOverflow(by: perOrder)
-    let (total, overflowTotal) = kept.addingReportingOverflow(World.estimatedBytes(options))
-    let simulation = World.estimatedBytes(options)
+    let (total, overflowTotal) = kept.addingReportingOverflow(World.engine.estimatedBytes(options))
+    let simulation = World.engine.estimatedBytes(options)
     let fitting = budget.bytes > simulation ? (budget.bytes - simulation) / perOrder : 0
     try budget.check(
       needed: overflow || overflowTotal ? nil : total,
       what:
         "exploring up to \(orders) orders and keeping each (\(choices) choice points and a final state of \(fifo.finalState.entityCount) entities an order) needs",
-      lower: fitting > 0 ? "--limit to \(fitting) or less, or \(World.sizeKey)" : World.sizeKey, scenario: scenario)
+      lower: fitting > 0 ? "--limit to \(fitting) or less, or \(World.engine.sizeKey)" : World.engine.sizeKey,
+      scenario: scenario)
     let eventsPerOrder = max(1, fifo.summary.events)
     let (events, eventsOverflow) = orders.multipliedReportingOverflow(by: eventsPerOrder)
     guard eventsOverflow || events > maximumEvents else { return }
     let most = max(1, maximumEvents / eventsPerOrder)
     throw .data(
-      "\(FileName.display(scenario)): exploring up to \(orders) orders of \(eventsPerOrder) events each is \(eventsOverflow ? "more than \(UInt64.max)" : "\(events)") events, more than \(maximumEvents.formatted) (minutes of work); lower --limit to \(most) or less, or \(World.sizeKey)"
+      "\(FileName.display(scenario)): exploring up to \(orders) orders of \(eventsPerOrder) events each is \(eventsOverflow ? "more than \(UInt64.max)" : "\(events)") events, more than \(maximumEvents.formatted) (minutes of work); lower --limit to \(most) or less, or \(World.engine.sizeKey)"
     )
   }
 }

@@ -45,7 +45,7 @@ struct ExploreCommand: Subcommand, WorldCommand {
     var warnings = Warnings()
     warnings.add(scenario.warnings)
     warnings.addShadowed(overrides.map { ("--set \($0)", $0.keyPath) })
-    if limitGiven && !World.canMeetRace(options) {
+    if limitGiven && !World.engine.canMeetRace(options) {
       warnings.add(flag: "--limit \(limit)", "no race can be met in this scenario, so there is one order to run")
     }
     try warnings.report(strict: strict, after: &output)
@@ -135,6 +135,6 @@ struct ExploreCommand: Subcommand, WorldCommand {
   /// The runs' watch: every check this command's runs get while they go
   /// (the memory budget, and a stop on SIGINT or SIGTERM).
   func makeWatch<World: PluggableWorld>(_ world: World.Type) -> RunWatch {
-    RunWatch(memoryLimit: budget.limit(jobs: 1, lower: World.sizeKey))
+    RunWatch(memoryLimit: budget.limit(jobs: 1, lower: World.engine.sizeKey))
   }
 }

@@ -78,7 +78,7 @@ struct RunCommand: Subcommand, WorldCommand {
     let orderFlag = "--order \(ReplayCommand.orderText(strategy))"
     var orderIsSequence = false
     if case .replay = strategy { orderIsSequence = true }
-    let racesPossible = World.canMeetRace(options)
+    let racesPossible = World.engine.canMeetRace(options)
     if orderGiven && !orderIsSequence && !racesPossible {
       warnings.add(flag: orderFlag, "no race can be met in this scenario, so the order cannot matter")
     }
@@ -152,7 +152,8 @@ struct RunCommand: Subcommand, WorldCommand {
   /// (the work limit, the memory budget, and a stop on SIGINT or SIGTERM).
   func makeWatch<World: PluggableWorld>(_ world: World.Type, _ options: World.Options) -> RunWatch {
     RunWatch(
-      eventLimit: workLimit.events(World.self, options), memoryLimit: budget.limit(jobs: 1, lower: World.sizeKey))
+      eventLimit: workLimit.events(World.self, options), memoryLimit: budget.limit(jobs: 1, lower: World.engine.sizeKey)
+    )
   }
 
   /// The command that reproduces this run.

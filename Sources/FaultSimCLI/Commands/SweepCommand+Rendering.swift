@@ -53,7 +53,8 @@ extension SweepCommand {
     let saver = CheckpointSaver(path: checkpoint)
     let watch = RunWatch(
       eventLimit: workLimit.events(World.self, plan.cellOptions),
-      memoryLimit: budget.limit(jobs: plan.workers, lower: World.sizeKey + (plan.workers > 1 ? " or --jobs" : "")))
+      memoryLimit: budget.limit(
+        jobs: plan.workers, lower: World.engine.sizeKey + (plan.workers > 1 ? " or --jobs" : "")))
     let resumeCommand = resumeCommand
     let signals = InterruptSignals(
       first: { _ in

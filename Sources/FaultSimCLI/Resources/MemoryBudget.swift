@@ -172,7 +172,7 @@ struct MemoryBudget {
   ///
   /// With `trace`, each simulation also holds what streaming its timeline in
   /// that format holds (see ``estimatedBytes(_:_:trace:)``).
-  func check<World: MemorySizedWorld & ShrinkableWorld>(
+  func check<World: ScenarioWorld>(
     _ world: World.Type, _ options: [World.Options], jobs: Int, scenario: String,
     trace: TraceFormat? = nil
   ) throws(CommandFailure) {
@@ -181,7 +181,7 @@ struct MemoryBudget {
     let (simulations, overflow) = largest.multipliedReportingOverflow(by: workers)
     try check(
       needed: overflow ? nil : simulations, what: Self.what(largest, jobs: jobs),
-      lower: World.sizeKey + (jobs > 1 ? " or --jobs" : ""), scenario: scenario)
+      lower: World.engine.sizeKey + (jobs > 1 ? " or --jobs" : ""), scenario: scenario)
   }
 
   /// The limit a ``RunWatch`` enforces on each of `jobs` simulations side
@@ -210,12 +210,12 @@ struct MemoryBudget {
   /// trace holds (a chunk of output, and for Mermaid its look-ahead and one
   /// entry per declared participant: at most two actors per entity, the
   /// clients or apps and their daemons, and a few shared ones).
-  static func estimatedBytes<World: MemorySizedWorld & ShrinkableWorld>(
+  static func estimatedBytes<World: ScenarioWorld>(
     _ world: World.Type, _ options: World.Options, trace: TraceFormat?
   ) -> UInt64 {
-    let simulation = World.estimatedBytes(options)
+    let simulation = World.engine.estimatedBytes(options)
     guard let trace else { return simulation }
-    let actors = UInt64(World.size(of: options)).multipliedReportingOverflow(by: 2)
+    let actors = UInt64(World.engine.size(options)).multipliedReportingOverflow(by: 2)
     let held = TraceWriter.heldBytes(format: trace, actors: actors.overflow ? .max : actors.partialValue &+ 8)
     let (total, overflow) = simulation.addingReportingOverflow(held &+ (1 << 17))
     return overflow ? .max : total

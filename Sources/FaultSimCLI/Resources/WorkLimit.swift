@@ -62,12 +62,12 @@ struct WorkLimit {
   }
 
   /// The limit for runs of `options`, `nil` for none.
-  func events<World: ShrinkableWorld>(_ world: World.Type, _ options: World.Options) -> UInt64? {
+  func events<World: ScenarioWorld>(_ world: World.Type, _ options: World.Options) -> UInt64? {
     switch setting {
     case .unlimited: return nil
     case .events(let events): return events
     case .scaled:
-      let (scaled, overflow) = UInt64(max(0, World.size(of: options))).multipliedReportingOverflow(
+      let (scaled, overflow) = UInt64(max(0, World.engine.size(options))).multipliedReportingOverflow(
         by: Self.eventsPerEntity)
       return overflow ? .max : max(Self.minimumEvents, scaled)
     }
@@ -75,7 +75,7 @@ struct WorkLimit {
 
   /// The limit for a watch looking at runs of every one of `options` (the
   /// cells of a sweep): the largest.
-  func events<World: ShrinkableWorld>(_ world: World.Type, _ options: [World.Options]) -> UInt64? {
+  func events<World: ScenarioWorld>(_ world: World.Type, _ options: [World.Options]) -> UInt64? {
     var largest: UInt64 = 0
     for cell in options {
       guard let events = events(World.self, cell) else { return nil }
@@ -86,7 +86,7 @@ struct WorkLimit {
 
   /// Refuses, before anything runs, options whose world estimates one run
   /// beyond the limit.
-  func check<World: ShrinkableWorld>(
+  func check<World: ScenarioWorld>(
     _ world: World.Type, _ options: [World.Options], scenario: String
   ) throws(CommandFailure) {
     guard let sized = World.self as? any WorkSizedWorld.Type else { return }

@@ -1,6 +1,6 @@
 extension BackgroundFetchWorld {
   /// The metrics of the run that just ended, read from every component.
-  public func metrics(events: UInt64 = 0) -> BackgroundFetchMetrics {
+  @usableFromInline package func metrics(events: UInt64 = 0) -> BackgroundFetchMetrics {
     var metrics = BackgroundFetchMetrics()
     metrics.runs = 1
     metrics.events = events

@@ -19,6 +19,12 @@ public struct FetchUserOutcome: Hashable, Sendable, CustomStringConvertible {
 extension BackgroundFetchWorld: SimulatedWorld {
   /// Runs as a simulation of the world.
   public static var engine: WorldEngine<Self> { .simulating }
+  /// The options a scenario file gives the world.
+  public typealias Options = BackgroundFetchWorldOptions
+  /// What a run measures.
+  public typealias Metrics = BackgroundFetchMetrics
+  /// Each entity's final state, in entity order.
+  public typealias FinalState = EntityStates<FetchUserOutcome>
 
   /// The world's draw purposes: its fault and race kinds.
   public typealias Draws = BackgroundFetchDraw
@@ -27,12 +33,12 @@ extension BackgroundFetchWorld: SimulatedWorld {
 
   /// The world's one race, content against a fetch's snapshot, needs
   /// content.
-  public static func canMeetRace(_ options: BackgroundFetchWorldOptions) -> Bool {
+  @usableFromInline package static func canMeetRace(_ options: BackgroundFetchWorldOptions) -> Bool {
     options.content.itemsPerHour > 0
   }
 
   /// Each user's final state, in user order.
-  public func finalState() -> EntityStates<FetchUserOutcome> {
+  @usableFromInline package func finalState() -> EntityStates<FetchUserOutcome> {
     EntityStates(
       system.schedules.indices.map { user in
         FetchUserOutcome(
@@ -44,12 +50,12 @@ extension BackgroundFetchWorld: SimulatedWorld {
 
 extension BackgroundFetchWorld {
   /// The world has no key operation of the app's to repeat: the system
-  /// decides when fetches happen, so it is not a ``ProbedWorld``.
+  /// decides when fetches happen, so it is not a `ProbedWorld`.
   public static var unrepeatableBecause: String { "none (the system decides when fetches happen)" }
 }
 
 extension BackgroundFetchWorld: MemorySizedWorld {
-  public static func estimatedBytes(_ options: BackgroundFetchWorldOptions) -> UInt64 {
+  @usableFromInline package static func estimatedBytes(_ options: BackgroundFetchWorldOptions) -> UInt64 {
     // Per user: condition timelines, content arrivals (a time each, by
     // layout) and fetch records over the duration (measured, release,
     // 72 h: 2.7 KB a user with the arrivals).
@@ -65,16 +71,18 @@ extension BackgroundFetchWorld: MemorySizedWorld {
     return overflow ? .max : users.adding(saturating: MemoryFootprint.process)
   }
 
-  public static var sizeKey: String { "population.users or population.duration" }
+  @usableFromInline package static var sizeKey: String { "population.users or population.duration" }
 }
 
 extension BackgroundFetchWorld: ShrinkableWorld {
-  public static func describe(fault: DrawKey, options: BackgroundFetchWorldOptions) -> String {
+  @usableFromInline package static func describe(fault: DrawKey, options: BackgroundFetchWorldOptions) -> String {
     fault.purpose == BackgroundFetchDraw.fetchFailure.purpose
       ? "user#\(fault.entity): fetch \(fault.ordinal) fails" : "user#\(fault.entity): fault \(fault.purpose)"
   }
 
-  public static func traceTags(for faults: [DrawKey], options: BackgroundFetchWorldOptions) -> [String] {
+  @usableFromInline package static func traceTags(for faults: [DrawKey], options: BackgroundFetchWorldOptions)
+    -> [String]
+  {
     var tags: [String] = []
     for fault in faults where !tags.contains(appName(Int(fault.entity))) {
       tags += [appName(Int(fault.entity)), "user#\(fault.entity)"]
@@ -82,18 +90,24 @@ extension BackgroundFetchWorld: ShrinkableWorld {
     return tags
   }
 
-  public static func size(of options: BackgroundFetchWorldOptions) -> Int { options.population.users }
+  @usableFromInline package static func size(of options: BackgroundFetchWorldOptions) -> Int {
+    options.population.users
+  }
 
-  public static func minimumSize(keeping faults: [DrawKey], options: BackgroundFetchWorldOptions) -> Int {
+  @usableFromInline package static func minimumSize(keeping faults: [DrawKey], options: BackgroundFetchWorldOptions)
+    -> Int
+  {
     Int(faults.map(\.entity).max() ?? 0) + 1
   }
 
-  public static func resized(_ options: BackgroundFetchWorldOptions, to size: Int) -> BackgroundFetchWorldOptions {
+  @usableFromInline package static func resized(_ options: BackgroundFetchWorldOptions, to size: Int)
+    -> BackgroundFetchWorldOptions
+  {
     var resized = options
     resized.population.users = size
     return resized
   }
 
-  public static func sizeOverride(_ size: Int) -> String { "population.users=\(size)" }
+  @usableFromInline package static func sizeOverride(_ size: Int) -> String { "population.users=\(size)" }
 
 }

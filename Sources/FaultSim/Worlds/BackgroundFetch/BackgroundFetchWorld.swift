@@ -46,14 +46,14 @@ public struct BackgroundFetchWorld: SimulationModel {
   var userTimeMicroseconds: UInt64 = 0
 
   /// Creates the world in its initial state.
-  public init(_ options: BackgroundFetchWorldOptions) {
+  @usableFromInline package init(_ options: BackgroundFetchWorldOptions) {
     settings = Settings(options)
     system = BackgroundFetchSystem(options)
     app = FetchingApp(options)
   }
 
   /// Restores the initial state for another run.
-  public mutating func reset() {
+  @usableFromInline package mutating func reset() {
     conditions.removeAll(keepingCapacity: true)
     server.reset()
     system.reset()

@@ -57,13 +57,13 @@ public struct CustomRequestWorld<Client: ClientPolicy, Handler: RequestHandler>:
 
   /// Creates the world in its initial state.
   @inlinable
-  public init(_ options: Options) {
+  package init(_ options: Options) {
     model = RequestWorldModel(options.scenario, policy: options.client, handler: options.handler)
   }
 
   /// Restores the initial state for another run, keeping the storage.
   @inlinable
-  public mutating func reset() {
+  package mutating func reset() {
     model.reset()
   }
 
@@ -99,7 +99,7 @@ public struct CustomRequestWorld<Client: ClientPolicy, Handler: RequestHandler>:
   ///
   /// - Complexity: O(operations).
   @inlinable
-  public func metrics(events: UInt64 = 0) -> RequestMetrics {
+  package func metrics(events: UInt64 = 0) -> RequestMetrics {
     model.metrics(events: events)
   }
 }
@@ -108,51 +108,58 @@ extension CustomRequestWorld: SimulatedWorld {
   /// Runs as a simulation of the world.
   @inlinable
   public static var engine: WorldEngine<Self> { .simulating }
+  /// What a run measures.
+  public typealias Metrics = RequestMetrics
+  /// Each entity's final state, in entity order.
+  public typealias FinalState = EntityStates<RequestOperationOutcome>
 
   /// The request world's draw purposes.
   public typealias Draws = RequestDraw
 
   /// Each operation's final state, in operation order.
   @inlinable
-  public func finalState() -> EntityStates<RequestOperationOutcome> {
+  package func finalState() -> EntityStates<RequestOperationOutcome> {
     model.finalState()
   }
 
   /// Folds each operation into the metrics once nothing can change it and
   /// forgets it, as ``RequestWorld/dropFinalStates()`` does.
   @inlinable
-  public mutating func dropFinalStates() {
+  package mutating func dropFinalStates() {
     model.dropFinalStates()
   }
 
   /// A digest of the final state, as ``RequestWorld/finalStateDigest()``.
   @inlinable
-  public func finalStateDigest() -> UInt64 {
+  package func finalStateDigest() -> UInt64 {
     model.finalStateDigest
   }
 
   /// Whether a run can meet a race, as for ``RequestWorld``.
   @inlinable
-  public static func canMeetRace(_ options: Options) -> Bool {
+  package static func canMeetRace(_ options: Options) -> Bool {
     RequestWorld.canMeetRace(options.scenario)
   }
 }
 
 extension CustomRequestWorld: DerivedWorld, ProbedWorld, MemorySizedWorld, ShrinkableWorld {
   /// The world whose scenarios it runs.
-  public typealias Base = RequestWorld
+  @usableFromInline package typealias Base = RequestWorld
+
+  /// The name of the world whose scenarios it runs.
+  public static var worldName: String { Base.worldName }
 
   /// The scenario's options.
   @inlinable
-  public static func base(of options: Options) -> RequestWorldOptions { options.scenario }
+  package static func base(of options: Options) -> RequestWorldOptions { options.scenario }
 
   /// The same decisions over other scenario options.
   @inlinable
-  public static func rebased(_ options: Options, on base: RequestWorldOptions) -> Options { options.with(base) }
+  package static func rebased(_ options: Options, on base: RequestWorldOptions) -> Options { options.with(base) }
 
   /// The memory a run needs, as for ``RequestWorld``, with the records of
   /// this policy's memory and this handler's entry.
-  public static func estimatedBytes(_ options: Options) -> UInt64 {
+  @usableFromInline package static func estimatedBytes(_ options: Options) -> UInt64 {
     RequestWorld.estimatedBytes(
       options.scenario, client: ClientRecord<Client.Memory>.self, server: ServerRecord<Handler.Entry>.self)
   }

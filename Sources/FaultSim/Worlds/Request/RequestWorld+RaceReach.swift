@@ -6,7 +6,7 @@
 /// is a proof and a `true` only a possibility.
 extension RequestWorld {
   /// Whether a run of `options` can meet any race (a choice point).
-  public static func canMeetRace(_ options: RequestWorldOptions) -> Bool {
+  @usableFromInline package static func canMeetRace(_ options: RequestWorldOptions) -> Bool {
     responseCanRaceTimeout(options) || retryCanRaceCommit(options) || retryCanRaceKeyExpiry(options)
       || appKillCanRaceResponse(options)
   }

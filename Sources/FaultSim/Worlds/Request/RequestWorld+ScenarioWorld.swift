@@ -27,6 +27,12 @@ public struct RequestOperationOutcome: Hashable, Sendable, CustomStringConvertib
 extension RequestWorld: SimulatedWorld {
   /// Runs as a simulation of the world.
   public static var engine: WorldEngine<Self> { .simulating }
+  /// The options a scenario file gives the world.
+  public typealias Options = RequestWorldOptions
+  /// What a run measures.
+  public typealias Metrics = RequestMetrics
+  /// Each entity's final state, in entity order.
+  public typealias FinalState = EntityStates<RequestOperationOutcome>
 
   /// The world's draw purposes: its fault and race kinds.
   public typealias Draws = RequestDraw
@@ -37,35 +43,35 @@ extension RequestWorld: SimulatedWorld {
   ///
   /// - Precondition: the final states were not dropped
   ///   (``dropFinalStates()``).
-  public func finalState() -> EntityStates<RequestOperationOutcome> {
+  @usableFromInline package func finalState() -> EntityStates<RequestOperationOutcome> {
     model.finalState()
   }
 
   /// Folds each operation into the metrics once nothing can change it and
   /// forgets it: memory grows with the operations in flight.
-  public mutating func dropFinalStates() {
+  @usableFromInline package mutating func dropFinalStates() {
     model.dropFinalStates()
   }
 
   /// A digest of the final state: a sum of one hash per operation, so that
   /// it can be computed as operations fold, in any order.
-  public func finalStateDigest() -> UInt64 {
+  @usableFromInline package func finalStateDigest() -> UInt64 {
     model.finalStateDigest
   }
 }
 
 extension RequestWorld: ProbedWorld {
-  public static func repeating(_ options: RequestWorldOptions) -> RequestWorldOptions? {
+  @usableFromInline package static func repeating(_ options: RequestWorldOptions) -> RequestWorldOptions? {
     var repeated = options
     repeated.workload.submissions = options.workload.submissions * 2
     return repeated
   }
 
-  public static var repeatedOperation: String { "each operation submitted twice" }
+  @usableFromInline package static var repeatedOperation: String { "each operation submitted twice" }
 }
 
 extension RequestWorld: MemorySizedWorld {
-  public static func estimatedBytes(_ options: RequestWorldOptions) -> UInt64 {
+  @usableFromInline package static func estimatedBytes(_ options: RequestWorldOptions) -> UInt64 {
     estimatedBytes(options, client: ClientRecord<RetryState>.self, server: ServerRecord<LedgerEntry>.self)
   }
 
@@ -176,11 +182,11 @@ extension RequestWorld: MemorySizedWorld {
     return bound >= Double(operations) ? operations : UInt64(bound)
   }
 
-  public static var sizeKey: String { "workload.operations" }
+  @usableFromInline package static var sizeKey: String { "workload.operations" }
 }
 
 extension RequestWorld: ShrinkableWorld {
-  public static func describe(fault: DrawKey, options: RequestWorldOptions) -> String {
+  @usableFromInline package static func describe(fault: DrawKey, options: RequestWorldOptions) -> String {
     let message = "message \(fault.ordinal)"
     let what: String
     switch RequestDraw(rawValue: fault.purpose.rawValue) {
@@ -234,7 +240,7 @@ extension RequestWorld: ShrinkableWorld {
     return copy == 0 ? message : "\(message) (copy \(copy))"
   }
 
-  public static func traceTags(for faults: [DrawKey], options: RequestWorldOptions) -> [String] {
+  @usableFromInline package static func traceTags(for faults: [DrawKey], options: RequestWorldOptions) -> [String] {
     var tags: [String] = []
     for fault in faults where !tags.contains("client#\(fault.entity)") {
       tags += ["client#\(fault.entity)", "op=\(fault.entity)"]
@@ -242,18 +248,18 @@ extension RequestWorld: ShrinkableWorld {
     return tags
   }
 
-  public static func size(of options: RequestWorldOptions) -> Int { options.workload.operations }
+  @usableFromInline package static func size(of options: RequestWorldOptions) -> Int { options.workload.operations }
 
-  public static func minimumSize(keeping faults: [DrawKey], options: RequestWorldOptions) -> Int {
+  @usableFromInline package static func minimumSize(keeping faults: [DrawKey], options: RequestWorldOptions) -> Int {
     Int(faults.map(\.entity).max() ?? 0) + 1
   }
 
-  public static func resized(_ options: RequestWorldOptions, to size: Int) -> RequestWorldOptions {
+  @usableFromInline package static func resized(_ options: RequestWorldOptions, to size: Int) -> RequestWorldOptions {
     var resized = options
     resized.workload.operations = size
     return resized
   }
 
-  public static func sizeOverride(_ size: Int) -> String { "workload.operations=\(size)" }
+  @usableFromInline package static func sizeOverride(_ size: Int) -> String { "workload.operations=\(size)" }
 
 }

@@ -34,12 +34,12 @@ public struct RequestWorld: SimulationModel {
   public var options: RequestWorldOptions { model.settings.options }
 
   /// Creates the world in its initial state.
-  public init(_ options: RequestWorldOptions) {
+  @usableFromInline package init(_ options: RequestWorldOptions) {
     model = RequestWorldModel(options, policy: BuiltInClientPolicy(), handler: BuiltInRequestHandler())
   }
 
   /// Restores the initial state for another run, keeping the storage.
-  public mutating func reset() {
+  @usableFromInline package mutating func reset() {
     model.reset()
   }
 
@@ -75,7 +75,7 @@ public struct RequestWorld: SimulationModel {
   /// The metrics of the run that just ended.
   ///
   /// - Complexity: O(operations).
-  public func metrics(events: UInt64 = 0) -> RequestMetrics {
+  @usableFromInline package func metrics(events: UInt64 = 0) -> RequestMetrics {
     model.metrics(events: events)
   }
 }

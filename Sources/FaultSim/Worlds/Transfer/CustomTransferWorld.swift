@@ -66,14 +66,14 @@ public struct CustomTransferWorld<
 
   /// Creates the world in its initial state.
   @inlinable
-  public init(_ options: Options) {
+  package init(_ options: Options) {
     model = TransferWorldModel(
       options.scenario, reconciler: options.reconcile, completion: options.completion, job: options.job)
   }
 
   /// Restores the initial state for another run, keeping the storage.
   @inlinable
-  public mutating func reset() {
+  package mutating func reset() {
     model.reset()
   }
 
@@ -93,7 +93,7 @@ public struct CustomTransferWorld<
   ///
   /// - Complexity: O(files + tasks).
   @inlinable
-  public func metrics(events: UInt64 = 0) -> TransferMetrics {
+  package func metrics(events: UInt64 = 0) -> TransferMetrics {
     model.metrics(events: events)
   }
 }
@@ -102,6 +102,10 @@ extension CustomTransferWorld: SimulatedWorld {
   /// Runs as a simulation of the world.
   @inlinable
   public static var engine: WorldEngine<Self> { .simulating }
+  /// What a run measures.
+  public typealias Metrics = TransferMetrics
+  /// Each entity's final state, in entity order.
+  public typealias FinalState = EntityStates<TransferFileOutcome>
 
   /// The transfer world's draw purposes.
   public typealias Draws = TransferDraw
@@ -110,20 +114,23 @@ extension CustomTransferWorld: SimulatedWorld {
   ///
   /// - Complexity: O(files).
   @inlinable
-  public func finalState() -> EntityStates<TransferFileOutcome> {
+  package func finalState() -> EntityStates<TransferFileOutcome> {
     model.finalState()
   }
 }
 
 extension CustomTransferWorld: DerivedWorld, ProbedWorld, MemorySizedWorld, ShrinkableWorld {
   /// The world whose scenarios it runs.
-  public typealias Base = TransferWorld
+  @usableFromInline package typealias Base = TransferWorld
+
+  /// The name of the world whose scenarios it runs.
+  public static var worldName: String { Base.worldName }
 
   /// The scenario's options.
   @inlinable
-  public static func base(of options: Options) -> TransferWorldOptions { options.scenario }
+  package static func base(of options: Options) -> TransferWorldOptions { options.scenario }
 
   /// The same decisions over other scenario options.
   @inlinable
-  public static func rebased(_ options: Options, on base: TransferWorldOptions) -> Options { options.with(base) }
+  package static func rebased(_ options: Options, on base: TransferWorldOptions) -> Options { options.with(base) }
 }

@@ -1,6 +1,12 @@
 extension TransferWorld: SimulatedWorld {
   /// Runs as a simulation of the world.
   public static var engine: WorldEngine<Self> { .simulating }
+  /// The options a scenario file gives the world.
+  public typealias Options = TransferWorldOptions
+  /// What a run measures.
+  public typealias Metrics = TransferMetrics
+  /// Each entity's final state, in entity order.
+  public typealias FinalState = EntityStates<TransferFileOutcome>
 
   /// The world's draw purposes: its fault and race kinds.
   public typealias Draws = TransferDraw
@@ -10,23 +16,23 @@ extension TransferWorld: SimulatedWorld {
 }
 
 extension TransferWorld: ProbedWorld {
-  public static func repeating(_ options: TransferWorldOptions) -> TransferWorldOptions? {
+  @usableFromInline package static func repeating(_ options: TransferWorldOptions) -> TransferWorldOptions? {
     var repeated = options
     repeated.lifecycle.relaunches = options.lifecycle.relaunches * 2
     return repeated
   }
 
-  public static var repeatedOperation: String {
+  @usableFromInline package static var repeatedOperation: String {
     "the user reopens the app twice in a row (the relaunch reconcile runs twice)"
   }
 }
 
 extension TransferWorld: MemorySizedWorld {
-  public static func estimatedBytes(_ options: TransferWorldOptions) -> UInt64 {
+  @usableFromInline package static func estimatedBytes(_ options: TransferWorldOptions) -> UInt64 {
     recordBytes(options)
   }
 
-  public static var sizeKey: String { "workload.users or workload.filesPerUser" }
+  @usableFromInline package static var sizeKey: String { "workload.users or workload.filesPerUser" }
 }
 
 extension TransferWorld: ShrinkableWorld {
@@ -35,7 +41,7 @@ extension TransferWorld: ShrinkableWorld {
     fault.purpose == TransferDraw.forceQuit.purpose ? fault.entity : fault.entity / UInt64(max(1, filesPerUser))
   }
 
-  public static func describe(fault: DrawKey, options: TransferWorldOptions) -> String {
+  @usableFromInline package static func describe(fault: DrawKey, options: TransferWorldOptions) -> String {
     let perUser = UInt64(max(1, options.workload.filesPerUser))
     let file = "u\(fault.entity / perUser)/f\(fault.entity % perUser)"
     switch TransferDraw(rawValue: fault.purpose.rawValue) {
@@ -49,7 +55,7 @@ extension TransferWorld: ShrinkableWorld {
     }
   }
 
-  public static func traceTags(for faults: [DrawKey], options: TransferWorldOptions) -> [String] {
+  @usableFromInline package static func traceTags(for faults: [DrawKey], options: TransferWorldOptions) -> [String] {
     var tags: [String] = []
     for fault in faults {
       let user = user(of: fault, filesPerUser: options.workload.filesPerUser)
@@ -58,18 +64,18 @@ extension TransferWorld: ShrinkableWorld {
     return tags
   }
 
-  public static func size(of options: TransferWorldOptions) -> Int { options.workload.users }
+  @usableFromInline package static func size(of options: TransferWorldOptions) -> Int { options.workload.users }
 
-  public static func minimumSize(keeping faults: [DrawKey], options: TransferWorldOptions) -> Int {
+  @usableFromInline package static func minimumSize(keeping faults: [DrawKey], options: TransferWorldOptions) -> Int {
     Int(faults.map { user(of: $0, filesPerUser: options.workload.filesPerUser) }.max() ?? 0) + 1
   }
 
-  public static func resized(_ options: TransferWorldOptions, to size: Int) -> TransferWorldOptions {
+  @usableFromInline package static func resized(_ options: TransferWorldOptions, to size: Int) -> TransferWorldOptions {
     var resized = options
     resized.workload.users = size
     return resized
   }
 
-  public static func sizeOverride(_ size: Int) -> String { "workload.users=\(size)" }
+  @usableFromInline package static func sizeOverride(_ size: Int) -> String { "workload.users=\(size)" }
 
 }

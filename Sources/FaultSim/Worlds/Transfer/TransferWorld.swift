@@ -89,14 +89,14 @@ public struct TransferWorld: SimulationModel {
   }
 
   /// Creates the world in its initial state.
-  public init(_ options: TransferWorldOptions) {
+  @usableFromInline package init(_ options: TransferWorldOptions) {
     model = TransferWorldModel(
       options, reconciler: BuiltInReconciler(), completion: BuiltInCompletionHandler(),
       job: BuiltInReconcileJobHandler())
   }
 
   /// Restores the initial state for another run, keeping the storage.
-  public mutating func reset() {
+  @usableFromInline package mutating func reset() {
     model.reset()
   }
 
@@ -116,14 +116,14 @@ public struct TransferWorld: SimulationModel {
   /// The metrics of the run that just ended, read from every component.
   ///
   /// - Complexity: O(files + tasks).
-  public func metrics(events: UInt64 = 0) -> TransferMetrics {
+  @usableFromInline package func metrics(events: UInt64 = 0) -> TransferMetrics {
     model.metrics(events: events)
   }
 
   /// Each file's final state, in file order.
   ///
   /// - Complexity: O(files).
-  public func finalState() -> EntityStates<TransferFileOutcome> {
+  @usableFromInline package func finalState() -> EntityStates<TransferFileOutcome> {
     model.finalState()
   }
 

@@ -2,6 +2,10 @@ extension UserCodeRequestWorld: SimulatedWorld {
   /// Runs as a simulation of the world.
   @inlinable
   public static var engine: WorldEngine<Self> { .simulating }
+  /// What a run measures.
+  public typealias Metrics = RequestMetrics
+  /// Each entity's final state, in entity order.
+  public typealias FinalState = EntityStates<RequestOperationOutcome>
 
   /// The request world's draw purposes and the runtime's task order.
   public typealias Draws = UserCodeDraw<RequestDraw>
@@ -11,7 +15,7 @@ extension UserCodeRequestWorld: SimulatedWorld {
   ///
   /// - Complexity: O(histogram buckets).
   @inlinable
-  public func metrics(events: UInt64) -> RequestMetrics {
+  package func metrics(events: UInt64) -> RequestMetrics {
     model.metrics(events: events)
   }
 
@@ -19,43 +23,46 @@ extension UserCodeRequestWorld: SimulatedWorld {
   ///
   /// - Complexity: O(operations).
   @inlinable
-  public func finalState() -> EntityStates<RequestOperationOutcome> {
+  package func finalState() -> EntityStates<RequestOperationOutcome> {
     model.finalState()
   }
 
   /// Folds each operation into the metrics once nothing can change it and
   /// forgets it, as ``RequestWorld/dropFinalStates()`` does.
   @inlinable
-  public mutating func dropFinalStates() {
+  package mutating func dropFinalStates() {
     model.dropFinalStates()
   }
 
   /// A digest of the final state, as ``RequestWorld/finalStateDigest()``.
   @inlinable
-  public func finalStateDigest() -> UInt64 {
+  package func finalStateDigest() -> UInt64 {
     model.finalStateDigest
   }
 }
 
 extension UserCodeRequestWorld: DerivedWorld, ProbedWorld, MemorySizedWorld, ShrinkableWorld {
   /// The world whose scenarios it runs.
-  public typealias Base = RequestWorld
+  @usableFromInline package typealias Base = RequestWorld
+
+  /// The name of the world whose scenarios it runs.
+  public static var worldName: String { Base.worldName }
 
   /// The scenario's options.
   @inlinable
-  public static func base(of options: Options) -> RequestWorldOptions { options.scenario }
+  package static func base(of options: Options) -> RequestWorldOptions { options.scenario }
 
   /// The same code and server over other scenario options.
   @inlinable
-  public static func rebased(_ options: Options, on base: RequestWorldOptions) -> Options { options.with(base) }
+  package static func rebased(_ options: Options, on base: RequestWorldOptions) -> Options { options.with(base) }
 
   /// What the repeat half of the probe does.
-  public static var repeatedOperation: String { "each operation's code run twice" }
+  @usableFromInline package static var repeatedOperation: String { "each operation's code run twice" }
 
   /// The request world's estimate with the code's records, plus what each
   /// operation's code holds (`codeBytes(operations:)`).
   @inlinable
-  public static func estimatedBytes(_ options: Options) -> UInt64 {
+  package static func estimatedBytes(_ options: Options) -> UInt64 {
     RequestWorld.estimatedBytes(
       options.scenario, client: UserCodeClients.Record.self, server: ServerRecord<Handler.Entry>.self
     ).adding(saturating: codeBytes(operations: options.scenario.workload.operations))

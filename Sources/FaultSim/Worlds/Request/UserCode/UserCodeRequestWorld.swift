@@ -71,7 +71,7 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
   var model: RequestWorldModel<CodeClient, Handler>
 
   /// Creates the world in its initial state.
-  public init(_ options: Options) {
+  @usableFromInline package init(_ options: Options) {
     self.options = options
     let client = CodeClient(options.scenario, code: options.code, bindApp: options.bindApp)
     model = RequestWorldModel(options.scenario, client: client, handler: options.handler)
@@ -79,7 +79,7 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
 
   /// Restores the initial state for another run, keeping the storage.
   @inlinable
-  public mutating func reset() {
+  package mutating func reset() {
     model.reset()
   }
 

@@ -2,6 +2,10 @@ extension UserCodeTransferWorld: SimulatedWorld {
   /// Runs as a simulation of the world.
   @inlinable
   public static var engine: WorldEngine<Self> { .simulating }
+  /// What a run measures.
+  public typealias Metrics = TransferMetrics
+  /// Each entity's final state, in entity order.
+  public typealias FinalState = EntityStates<TransferFileOutcome>
 
   /// The transfer world's draw purposes and the runtime's.
   public typealias Draws = UserCodeDraw<TransferDraw>
@@ -12,7 +16,7 @@ extension UserCodeTransferWorld: SimulatedWorld {
   /// world does not read it.
   ///
   /// - Complexity: O(files + tasks + users).
-  public func metrics(events: UInt64) -> TransferMetrics {
+  @usableFromInline package func metrics(events: UInt64) -> TransferMetrics {
     model.metrics(events: events)
   }
 
@@ -20,25 +24,28 @@ extension UserCodeTransferWorld: SimulatedWorld {
   /// code's, so it reads `-`).
   ///
   /// - Complexity: O(files + tasks).
-  public func finalState() -> EntityStates<TransferFileOutcome> {
+  @usableFromInline package func finalState() -> EntityStates<TransferFileOutcome> {
     model.finalState()
   }
 }
 
 extension UserCodeTransferWorld: DerivedWorld, ProbedWorld, MemorySizedWorld, ShrinkableWorld {
   /// The world whose scenarios it runs.
-  public typealias Base = TransferWorld
+  @usableFromInline package typealias Base = TransferWorld
+
+  /// The name of the world whose scenarios it runs.
+  public static var worldName: String { Base.worldName }
 
   /// The scenario's options.
-  public static func base(of options: Options) -> TransferWorldOptions { options.scenario }
+  @usableFromInline package static func base(of options: Options) -> TransferWorldOptions { options.scenario }
 
   /// The same app over other scenario options.
-  public static func rebased(_ options: Options, on base: TransferWorldOptions) -> Options {
+  @usableFromInline package static func rebased(_ options: Options, on base: TransferWorldOptions) -> Options {
     Options(scenario: base)
   }
 
   /// What the repeat half of the probe does.
-  public static var repeatedOperation: String {
+  @usableFromInline package static var repeatedOperation: String {
     "the user reopens the app twice in a row (the second reopen finds it running: becameActive() runs)"
   }
 
@@ -48,7 +55,7 @@ extension UserCodeTransferWorld: DerivedWorld, ProbedWorld, MemorySizedWorld, Sh
   /// disk; per file what was stored, a task's info and an entry on the
   /// disk (a registry's row). What else the code stores on its disks, or
   /// in its app object, is the code's own and not bounded here.
-  public static func estimatedBytes(_ options: Options) -> UInt64 {
+  @usableFromInline package static func estimatedBytes(_ options: Options) -> UInt64 {
     let scenario = options.scenario
     let users = UInt64(max(0, scenario.workload.users))
     let files = users.multiplied(saturating: UInt64(max(0, scenario.workload.filesPerUser)))

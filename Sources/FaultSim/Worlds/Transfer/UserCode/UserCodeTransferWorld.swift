@@ -46,13 +46,13 @@ public struct UserCodeTransferWorld<App: BackgroundTransferApp>: SimulationModel
   var model: TransferWorldModel<UserCodeTransferApp<App>>
 
   /// Creates the world in its initial state.
-  public init(_ options: Options) {
+  @usableFromInline package init(_ options: Options) {
     let settings = TransferWorld.Settings(options.scenario)
     model = TransferWorldModel(settings, app: UserCodeTransferApp(settings))
   }
 
   /// Restores the initial state for another run, keeping the storage.
-  public mutating func reset() {
+  @usableFromInline package mutating func reset() {
     model.reset()
   }
 
