@@ -932,7 +932,7 @@ enum ShippedScenarioFiles {
       json: #"""
       {
         "$schema": "../schemas/faultsim-scenario.schema.json",
-        "description": "A one-way partition for three seconds: requests still reach the server and are applied, but every response sent from 2 s to 5 s is lost. Each client times out on a write that happened and the naive client retries it: a burst of duplicates with no random loss at all. Prevent them with a stable idempotency key (--set workload.kind=keyed-write) or a client that asks before it repeats a keyless write (--set client.safety=query); client.safety=careful stops the duplicates but leaves the outcomes uncertain.",
+        "description": "A one-way partition for three seconds: requests still reach the server and are applied, but every response sent from 2 s to 5 s is cut. TCP retransmits each cut answer after the heal (network.partitionSemantics: connection, the default), at the earliest 1 s after it was sent, and the client gives up after 1 s: each client times out on a write that happened and the naive client retries it, a burst of duplicates with no random loss at all. A client that waits out the partition gets its answers (--set client.timeout=10s: no duplicates), unless the cut kills the connection (--set network.partitionSemantics=drop). Prevent them with a stable idempotency key (--set workload.kind=keyed-write) or a client that asks before it repeats a keyless write (--set client.safety=query); client.safety=careful stops the duplicates but leaves the outcomes uncertain.",
         "world": "request",
         "workload": {
           "operations": 10000,

@@ -67,9 +67,12 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   case reorderDelayUp = 0x5236
   /// The extra delay of a held-back response.
   case reorderDelayDown = 0x5237
-  /// Whether a request sent during a partition is dropped (a fault of probability 1).
+  /// Whether a request sent during a partition is cut (a fault of
+  /// probability 1): its transmission is lost, and it arrives after the
+  /// heal only if its connection survives (``PartitionSemantics``).
   case partitionRequestLoss = 0x5238
-  /// Whether a response sent during a partition is dropped (a fault of probability 1).
+  /// Whether a response sent during a partition is cut (a fault of
+  /// probability 1), as for requests.
   case partitionResponseLoss = 0x5239
   // Issue 13, apps killed mid-request (the client's app), by message.
   /// Whether the app is killed while a write attempt is in flight (a fault).

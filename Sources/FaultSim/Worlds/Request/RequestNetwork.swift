@@ -63,11 +63,14 @@ struct RequestNetwork {
   ///     /orders`); not evaluated when tracing is off.
   ///   - peer: Whom the trace shows it going to: the server, or a gateway
   ///     in front of it.
+  ///   - closing: When the client gives up on the attempt and closes its
+  ///     connection (its deadline), `nil` never: a request held by a
+  ///     partition is not retransmitted from then on.
   @usableFromInline
   @inline(__always)
   mutating func transmit(
     _ request: RequestMessage, labelled label: @autoclosure () -> String, to peer: String = RequestActor.server,
-    _ context: inout SimulationContext<RequestEvent>
+    closing: VirtualTime? = nil, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> RequestDelivery {
     let now = context.now
     let operation = Int(request.operation)
@@ -86,13 +89,24 @@ struct RequestNetwork {
       // The failure surfaces after about one round of the handshake.
       return .neverSent(connectFailure, at: try now + latency)
     }
+    // A request sent into a partition is cut (a fault the shrinker may
+    // take away): it leaves at its first retransmission after the heal, or
+    // never.
+    var departure = now
     if !options.partitions.isEmpty && options.partitionDropsRequest(at: now)
       && context.fault(1, RequestDraw.partitionRequestLoss.key(request.delivery))
     {
-      context.traceMessage(
-        from: RequestActor.client(operation), to: RequestActor.server, label(),
-        lost: true, "partition (requests) seq=\(sequence)")
-      return .lost
+      let held = heldByPartition(options.retransmission(ofRequestSentAt:), sentAt: now, closing: closing)
+      guard case .through(let retransmission) = held else {
+        context.traceMessage(
+          from: RequestActor.client(operation), to: RequestActor.server, label(),
+          lost: true, "partition (requests)\(held.reason) seq=\(sequence)")
+        return .lost
+      }
+      departure = retransmission
+      context.trace(
+        RequestActor.client(operation), "held by partition (requests) until retransmission at \(retransmission)",
+        "seq=\(sequence)")
     }
     let lost = messageLost(
       options.requestLoss, .requestLoss, inBurst: .burstRequestLoss, request.delivery, now, &context)
@@ -103,7 +117,23 @@ struct RequestNetwork {
     let held = heldBack(
       options.requestReordering, .requestReordering, by: .reorderDelayUp, request.delivery,
       RequestActor.client(operation), &context)
-    return .arrives(at: try now + (try latency + (try requestTransmission + held)))
+    return .arrives(at: try departure + (try latency + (try requestTransmission + held)))
+  }
+
+  /// What a partition does to a message sent into it at `send`: under
+  /// ``PartitionSemantics/drop`` it is lost; over a connection it leaves at
+  /// its first retransmission that no partition cuts, unless the
+  /// connection timed out first or the client closed it (at `closing`; the
+  /// timeout fires before a retransmission due at the same instant).
+  @usableFromInline
+  @inline(__always)
+  func heldByPartition(
+    _ retransmission: (VirtualTime) -> VirtualTime?, sentAt send: VirtualTime, closing: VirtualTime?
+  ) -> PartitionHold {
+    guard options.partitionSemantics == .connection else { return .dropped }
+    guard let time = retransmission(send) else { return .connectionTimedOut }
+    if let closing, closing <= time { return .closedByClient }
+    return .through(at: time)
   }
 
   /// The copy of a request that got through, when the network delivers it
@@ -191,13 +221,24 @@ struct RequestNetwork {
     let operation = Int(response.operation)
     let sequence = response.sequence
     let delivery = response.delivery
+    // A response sent into a partition is cut: it leaves at its first
+    // retransmission after the heal, or never; a client that gave up on
+    // it by then drops it as it drops any late answer.
+    var departure = now
     if !options.partitions.isEmpty && options.partitionDropsResponse(at: now)
       && context.fault(1, RequestDraw.partitionResponseLoss.key(delivery))
     {
-      context.traceMessage(
-        from: sender, to: RequestActor.client(operation), "response \(response.status.traceCode)",
-        lost: true, "partition (responses) seq=\(sequence)")
-      return .lost
+      let held = heldByPartition(options.retransmission(ofResponseSentAt:), sentAt: now, closing: nil)
+      guard case .through(let retransmission) = held else {
+        context.traceMessage(
+          from: sender, to: RequestActor.client(operation), "response \(response.status.traceCode)",
+          lost: true, "partition (responses)\(held.reason) seq=\(sequence)")
+        return .lost
+      }
+      departure = retransmission
+      context.trace(
+        sender, "held by partition (responses) until retransmission at \(retransmission)",
+        "op=\(operation) seq=\(sequence)")
     }
     if messageLost(options.responseLoss, .responseLoss, inBurst: .burstResponseLoss, delivery, now, &context) {
       context.traceMessage(
@@ -215,7 +256,7 @@ struct RequestNetwork {
     let held = heldBack(
       options.responseReordering, .responseReordering, by: .reorderDelayDown, delivery, RequestActor.server,
       &context)
-    let arrival = try now + (try latency + (try responseTransmission + held))
+    let arrival = try departure + (try latency + (try responseTransmission + held))
     return .arrives(delivered, at: arrival)
   }
 
@@ -254,4 +295,29 @@ enum ResponseDelivery {
   /// This response (the one sent, or a dropped connection in its place)
   /// reaches the client at the given time.
   case arrives(ResponseMessage, at: VirtualTime)
+}
+
+/// What a partition does to a message sent into it.
+@usableFromInline
+enum PartitionHold: Equatable {
+  /// Lost: the partition's semantics is ``PartitionSemantics/drop``.
+  case dropped
+  /// Lost: TCP gave up before the heal.
+  case connectionTimedOut
+  /// Lost: the client's timeout closed the connection before the first
+  /// retransmission after the heal.
+  case closedByClient
+  /// It leaves at this retransmission, after the heal.
+  case through(at: VirtualTime)
+
+  /// Why it was lost, for the trace: nothing for a dropped message, so a
+  /// `drop` trace reads as it always has.
+  @usableFromInline
+  var reason: String {
+    switch self {
+    case .dropped, .through: ""
+    case .connectionTimedOut: ": connection timed out"
+    case .closedByClient: ": client closed the connection"
+    }
+  }
 }

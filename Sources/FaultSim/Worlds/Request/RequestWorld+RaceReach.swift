@@ -37,6 +37,8 @@ extension RequestWorld {
     // Issue 13: a held-back message and a request's copy arrive later (a
     // duplicated response races nothing: its copy follows the original).
     let network = options.network
+    // A message retransmitted after a partition's heal arrives at any time.
+    if !network.partitions.isEmpty && network.partitionSemantics == .connection { return true }
     for (held, delay) in [
       (network.requestReordering > 0, network.reorderDelay), (network.responseReordering > 0, network.reorderDelay),
       (network.requestDuplication > 0, network.duplicateDelay),

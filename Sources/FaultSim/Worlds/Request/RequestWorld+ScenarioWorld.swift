@@ -207,8 +207,9 @@ extension RequestWorld: ShrinkableWorld {
     case .responseDuplication: what = "the network delivers the response to \(delivery(fault)) twice"
     case .requestReordering: what = "the network holds \(delivery(fault)) back (reordered)"
     case .responseReordering: what = "the network holds the response to \(delivery(fault)) back (reordered)"
-    case .partitionRequestLoss: what = "\(delivery(fault)) is lost to a partition"
-    case .partitionResponseLoss: what = "the response to \(delivery(fault)) is lost to a partition"
+    case .partitionRequestLoss: what = "\(delivery(fault)) is cut by a partition (held until the heal, or lost)"
+    case .partitionResponseLoss:
+      what = "the response to \(delivery(fault)) is cut by a partition (held until the heal, or lost)"
     case .appTermination: what = "the app is killed while \(message) is in flight"
     // Issue 13, intermediaries that retry: keyed by delivery (try n is copy n).
     case .upstreamReset:

@@ -60,7 +60,10 @@ extension RequestWorldModel {
     let attempt = try client.startAttempt(operation, &context)
     let sequence = attempt.request.sequence
     let hop = firstHop
-    switch try network.transmit(attempt.request, labelled: client.label(of: attempt), to: hop.actor, &context) {
+    let closing = client.deadline(operation, awaiting: sequence)
+    switch try network.transmit(
+      attempt.request, labelled: client.label(of: attempt), to: hop.actor, closing: closing, &context)
+    {
     case .neverSent(let failure, let time):
       try armTimeout(operation, sequence, ifReachedBy: time, &context)
       let response = ResponseMessage(

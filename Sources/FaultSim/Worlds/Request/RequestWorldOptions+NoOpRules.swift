@@ -206,6 +206,12 @@ extension RequestWorldOptions {
       // [RequestNetwork.heldBack: the delay is drawn only for a held-back message]
       when: { $0.network.requestReordering == 0 && $0.network.responseReordering == 0 }),
     NoOpRule(
+      "partition-semantics-without-partitions", keys: ["network.partitionSemantics"],
+      why: "network.partitions is empty, so no message is sent into a partition to be retransmitted or "
+        + "dropped; add a partition to make it matter",
+      // [RequestNetwork.heldByPartition: asked only for a message sent into a partition]
+      when: { $0.network.partitions.isEmpty }),
+    NoOpRule(
       "reordering-without-delay", keys: ["network.requestReordering", "network.responseReordering"],
       why: "network.reorderDelay is 0, so a held-back message arrives when it would have anyway and nothing "
         + "overtakes it; give reorderDelay a duration to make it matter",

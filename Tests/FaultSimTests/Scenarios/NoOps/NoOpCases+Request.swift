@@ -155,6 +155,10 @@ extension NoOpCheckTests {
         "reorder-delay-without-reordering", .request, key: "network.reorderDelay", values: ["0s", "300ms"],
         control: ["network.requestReordering=0.5"]),
       NoOpCase(
+        "partition-semantics-without-partitions", .request, key: "network.partitionSemantics",
+        values: ["connection", "drop"],
+        control: [#"network.partitions=[{"from": "100ms", "until": "2s", "direction": "responses"}]"#]),
+      NoOpCase(
         "reordering-without-delay", .request, key: "network.requestReordering", values: ["0", "0.5"],
         control: ["network.reorderDelay=300ms"]),
       NoOpCase(

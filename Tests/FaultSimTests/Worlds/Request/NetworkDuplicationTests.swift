@@ -162,8 +162,8 @@ import Testing
     starts.filter { window.contains(VirtualTime(nanoseconds: $0.nanoseconds + offset)) }.count
   }
 
-  /// Closed form (b): a responses partition from 2 s to 5 s, fixed 50 ms
-  /// latency, no processing time, a naive keyless client with two attempts
+  /// Closed form (b): a responses partition from 2 s to 5 s that drops what
+  /// it cuts, fixed 50 ms latency, no processing time, a naive keyless client with two attempts
   /// and a 4 s timeout (longer than the partition, so every retry's answer
   /// falls outside it). An operation duplicates exactly when its first
   /// response is sent in the window — a count that follows from the start
@@ -174,6 +174,8 @@ import Testing
     options.client.timeout = .seconds(4)
     let window = PartitionWindow(start: .init(nanoseconds: 2_000_000_000), end: .init(nanoseconds: 5_000_000_000))
     options.network.partitions = [PartitionWindow(start: window.start, end: window.end, direction: .responses)]
+    // Cut answers are lost, not retransmitted after the heal.
+    options.network.partitionSemantics = .drop
     var total = RequestMetrics()
     for seed in 0..<10 as Range<UInt64> {
       let expected = Self.inWindow(try Self.starts(options, seed: seed), sentAfter: 50_000_000, window)
@@ -201,7 +203,7 @@ import Testing
     }
   }
 
-  /// A requests partition loses requests, never duplicates: with one
+  /// A requests partition that drops what it cuts loses requests, never duplicates: with one
   /// attempt each write sent in the window is lost (and the naive client
   /// cannot tell: it reports a failure of a write that was never applied);
   /// with a retry after the window the write is applied once.
@@ -212,6 +214,7 @@ import Testing
       var options = Self.plain(operations: 2_000, attempts: attempts)
       options.client.timeout = .seconds(4)
       options.network.partitions = [window]
+      options.network.partitionSemantics = .drop
       for seed in 0..<5 as Range<UInt64> {
         let expected = UInt64(Self.inWindow(try Self.starts(options, seed: seed), sentAfter: 0, window))
         let run = try RequestWorld.runOnce(options, seed: seed)

@@ -71,6 +71,13 @@ extension NetworkOptions {
         network.partitions = try PartitionWindow.read(windows, in: reader)
       }
     },
+    .option(
+      .choice(
+        "partitionSemantics",
+        "what becomes of a message sent into a partition: `connection` (TCP retransmits it after the heal, "
+          + "unless the client's timeout closed the connection first or the retransmissions ran out) or `drop` "
+          + "(lost: the cut kills the connection, as a resetting middlebox, a NAT rebinding or a handover does)"),
+      \.partitionSemantics),
   ])
 }
 
@@ -123,16 +130,16 @@ extension PartitionWindow {
   static let until = OptionField<VirtualDuration>.duration("until", in: ScenarioLimits.span, "the end (after `from`)")
   static let direction = OptionField<Direction>.choice(
     "direction",
-    "which messages are dropped: `requests` (never arrive), `responses` (the write lands, the answer is lost) "
-      + "or `both`"
+    "which messages are cut: `requests` (held or lost before the server), `responses` (the write lands, "
+      + "the answer is held or lost) or `both`"
   ).defaulting(to: .both)
 
   /// `network.partitions`: an array of windows in which the network drops
   /// messages.
   static let optionDescription = OptionDescription(
     key: "partitions",
-    summary: "spans in which every message sent in a cut direction is dropped (the device does not know); "
-      + "they may overlap",
+    summary: "spans in which no message sent in a cut direction gets through (the device does not know); "
+      + "they may overlap; `partitionSemantics` says whether it arrives after the heal",
     type: .array(
       .object(
         OptionObject(keys: [

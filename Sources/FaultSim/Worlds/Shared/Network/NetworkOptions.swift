@@ -46,9 +46,12 @@ public struct NetworkOptions: Hashable, Sendable {
   @usableFromInline package var responseReordering: Double = 0
   /// The extra delay of a held-back message.
   @usableFromInline package var reorderDelay: LatencyDistribution = .fixed(.zero)
-  /// Spans during which the network drops every message in one direction
+  /// Spans during which the network cuts every message in one direction
   /// or both, sorted by start; they may overlap.
   @usableFromInline package var partitions: [PartitionWindow] = []
+  /// Whether a message sent into a partition is retransmitted after the
+  /// heal over a surviving connection, or dropped.
+  @usableFromInline package var partitionSemantics: PartitionSemantics = .connection
 
   /// The model's defaults: what a scenario that writes none of the section's
   /// keys runs. A perfect network: no loss, no latency, unlimited bandwidth,

@@ -1,12 +1,15 @@
 /// A span of virtual time during which the network between the clients and
 /// the server is cut in one direction or both: a message sent in the
-/// window, in a cut direction, is dropped. Unlike an ``OfflineWindow`` the
-/// device does not know: it sends, and waits for an answer that cannot
-/// come.
+/// window, in a cut direction, does not get through then. Whether it gets
+/// through later is the network's ``PartitionSemantics``: retransmitted
+/// after the heal over a connection that survives, or dropped. Unlike an
+/// ``OfflineWindow`` the device does not know: it sends, and waits for an
+/// answer that comes late or never.
 ///
 /// A "responses" partition is the dangerous one: requests reach the server
-/// and are applied, and every answer is lost, so each client times out on
-/// a write that happened.
+/// and are applied, and the answers are held (or lost), so each client
+/// whose timeout is shorter than the wait times out on a write that
+/// happened.
 @usableFromInline package struct PartitionWindow: Hashable, Sendable {
   /// Which messages a partition drops.
   @usableFromInline package enum Direction: String, CaseIterable, Hashable, Sendable {
@@ -66,5 +69,25 @@ extension NetworkOptions {
   package func partitionDropsResponse(at time: VirtualTime) -> Bool {
     for window in partitions where window.direction.dropsResponses && window.contains(time) { return true }
     return false
+  }
+
+  /// When a request sent at `send` into a partition gets through under
+  /// ``PartitionSemantics/connection``: its first TCP retransmission that
+  /// no partition cuts, or `nil` when the connection times out first.
+  ///
+  /// - Complexity: O(`partitions.count`) per retransmission, at most 13.
+  @inlinable
+  package func retransmission(ofRequestSentAt send: VirtualTime) -> VirtualTime? {
+    TCPRetransmissionSchedule.firstRetransmission(ofSegmentSentAt: send) { partitionDropsRequest(at: $0) }
+  }
+
+  /// When a response sent at `send` into a partition gets through under
+  /// ``PartitionSemantics/connection``, or `nil` when the connection times
+  /// out first.
+  ///
+  /// - Complexity: O(`partitions.count`) per retransmission, at most 13.
+  @inlinable
+  package func retransmission(ofResponseSentAt send: VirtualTime) -> VirtualTime? {
+    TCPRetransmissionSchedule.firstRetransmission(ofSegmentSentAt: send) { partitionDropsResponse(at: $0) }
   }
 }
