@@ -10,6 +10,7 @@ extension NoOpCheckTests {
     let noRetries = [gateway, slowServer, "gateway.attempts=1"]
     let retryOnNothing = [gateway, slowServer, "gateway.retryOn=[]", "gateway.attempts=3"]
     let retrying = [gateway, slowServer, "gateway.attempts=3"]
+    let singleNextServer = retrying + ["gateway.retryTarget=next-server", "gateway.servers=1"]
     return [
       NoOpCase(
         "gateway-without-retries", .request, setup: noRetries, key: "gateway.retryOn",
@@ -29,6 +30,22 @@ extension NoOpCheckTests {
       NoOpCase(
         "gateway-retry-on-nothing", .request, setup: retryOnNothing, key: "gateway.backoff",
         values: ["0s", "20ms"], control: [#"gateway.retryOn=["timeout"]"#]),
+      NoOpCase(
+        "gateway-single-next-server", .request, setup: singleNextServer, key: "gateway.retryOn",
+        values: [#"["timeout"]"#, #"["504"]"#], control: ["gateway.servers=3"]),
+      NoOpCase(
+        "gateway-single-next-server", .request, setup: singleNextServer, key: "gateway.methods",
+        values: ["idempotent", "all"], control: ["gateway.servers=3"]),
+      NoOpCase(
+        "gateway-single-next-server", .request, setup: singleNextServer, key: "gateway.backoff",
+        values: ["0s", "20ms"], control: ["gateway.servers=3"]),
+      NoOpCase(
+        "gateway-servers-without-next-server", .request, setup: retrying, key: "gateway.servers",
+        values: ["1", "2"], control: ["gateway.retryTarget=next-server"]),
+      NoOpCase(
+        "gateway-backoff-max-without-jitter", .request, setup: retrying + ["gateway.backoff=20ms"],
+        key: "gateway.backoffMax", values: ["1ms", "10ms"],
+        control: ["gateway.backoffShape=exponential-full-jitter"]),
       NoOpCase(
         "gateway-methods-all-idempotent", .request, setup: retrying + ["workload.kind=read"], key: "gateway.methods",
         values: ["idempotent", "all"], control: ["workload.kind=keyless-write"]),
