@@ -249,13 +249,15 @@ extension RequestWorldOptions {
       }),
     // Issue 13, intermediaries that retry:
     NoOpRule(
-      "gateway-without-retries", keys: ["gateway.retryOn", "gateway.methods", "gateway.backoff"],
+      "gateway-without-retries",
+      keys: ["gateway.retryOn", "gateway.methods", "gateway.backoff", "gateway.backoffShape", "gateway.retryTarget"],
       why: "gateway.attempts is 1, so the gateway never sends a request again; raise gateway.attempts to make "
         + "them matter",
       // [RequestGateway.afterFailure: the next try must be below attempts]
       when: { ($0.gateway?.attempts ?? 2) == 1 }),
     NoOpRule(
-      "gateway-retry-on-nothing", keys: ["gateway.attempts", "gateway.methods", "gateway.backoff"],
+      "gateway-retry-on-nothing",
+      keys: ["gateway.attempts", "gateway.methods", "gateway.backoff", "gateway.backoffShape", "gateway.retryTarget"],
       why: "gateway.retryOn is empty, so no outcome makes the gateway try again; name a condition in it to make "
         + "them matter",
       // [RequestGateway.afterFailure: the condition must be in retryOn]

@@ -22,6 +22,19 @@ extension NoOpCheckTests {
         "gateway-without-retries", .request, setup: noRetries, key: "gateway.backoff",
         values: ["0s", "20ms"], control: ["gateway.attempts=3"]),
       NoOpCase(
+        "gateway-without-retries", .request, setup: noRetries + ["gateway.backoff=20ms"], key: "gateway.backoffShape",
+        values: ["fixed", "exponential-full-jitter"], control: ["gateway.attempts=3"]),
+      NoOpCase(
+        "gateway-without-retries", .request, setup: noRetries, key: "gateway.retryTarget",
+        values: ["any", "next-server"], control: ["gateway.attempts=3"]),
+      NoOpCase(
+        "gateway-retry-on-nothing", .request, setup: retryOnNothing + ["gateway.backoff=20ms"],
+        key: "gateway.backoffShape", values: ["fixed", "exponential-full-jitter"],
+        control: [#"gateway.retryOn=["timeout"]"#]),
+      NoOpCase(
+        "gateway-retry-on-nothing", .request, setup: retryOnNothing, key: "gateway.retryTarget",
+        values: ["any", "next-server"], control: [#"gateway.retryOn=["timeout"]"#]),
+      NoOpCase(
         "gateway-retry-on-nothing", .request, setup: retryOnNothing, key: "gateway.attempts",
         values: ["2", "4"], control: [#"gateway.retryOn=["timeout"]"#]),
       NoOpCase(
