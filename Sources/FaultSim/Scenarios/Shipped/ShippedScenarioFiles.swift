@@ -523,7 +523,7 @@ enum ShippedScenarioFiles {
       json: #"""
       {
         "$schema": "../schemas/faultsim-scenario.schema.json",
-        "description": "A gateway that retries POSTs (issue 13, microsoft/aspire#4631). 10,000 orders, each sent once by a client that never retries (attempts 1, timeout 30 s), go through an API gateway whose resilience handler retries every method (methods all) up to 3 tries when its own 2 s upstream timeout fires. The server takes an exponentially distributed 2 s on average to process an order, so a try outlasts the gateway's timeout with probability e^-1 = 36.8%; the server applies every try it got, including the ones the gateway gave up on. About 37% of orders are recorded twice or three times (1.50 applications per order) though each client sent its order once. Prevented by gateway.methods=idempotent (the gateway answers 504 instead of retrying the POST), or by a stable Idempotency-Key that the gateway forwards to a server that honours it (workload.kind=keyed-write: the retry meets 409 while the first try is in flight, or the stored answer after it). Not prevented by a key the gateway strips (gateway.forwardsKey=false) or the server ignores (server.keys=ignore). The server checks a key at its commit point, so server.inFlightKey=process prevents them too: it only decides whether a retry of a key in flight gets 409 or the replayed answer.",
+        "description": "A gateway that retries POSTs (issue 13, microsoft/aspire#4631), written as a misconfigured nginx. 10,000 orders, each sent once by a client that never retries (attempts 1, timeout 30 s), go through nginx in front of 3 upstream servers (gateway.preset nginx, servers 3: it passes a failed request to the next server, so at most 3 tries) with `proxy_next_upstream error timeout http_502 http_503 http_504 non_idempotent` (retryOn, methods all) and `proxy_read_timeout 2s` (timeout; nginx's default is 60 s). The numbers are deliberately short: the server takes an exponentially distributed 2 s on average to process an order, so a try outlasts the 2 s read timeout with probability e^-1 = 36.8%; the server applies every try it got, including the ones nginx gave up on. About 37% of orders are recorded twice or three times (1.50 applications per order) though each client sent its order once. nginx's own defaults prevent them: without non_idempotent (gateway.methods=idempotent) it answers 504 instead of passing the POST on, and with the default 60 s read timeout (gateway.timeout=60s) a try almost never times out. So does a stable Idempotency-Key that the gateway forwards to a server that honours it (workload.kind=keyed-write: the retry meets 409 while the first try is in flight, or the stored answer after it). Not prevented by a key the gateway strips (gateway.forwardsKey=false) or the server ignores (server.keys=ignore). The server checks a key at its commit point, so server.inFlightKey=process prevents them too: it only decides whether a retry of a key in flight gets 409 or the replayed answer.",
         "world": "request",
         "workload": {
           "operations": 10000,
@@ -538,8 +538,9 @@ enum ShippedScenarioFiles {
           "processing": { "distribution": "exponential", "mean": "2s" }
         },
         "gateway": {
+          "preset": "nginx",
           "timeout": "2s",
-          "attempts": 3,
+          "servers": 3,
           "retryOn": ["timeout", "connection-reset", "502", "503", "504"],
           "methods": "all"
         }

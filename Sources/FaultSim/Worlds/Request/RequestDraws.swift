@@ -95,6 +95,8 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   /// (a fault of probability 1 when its policy retries: the shrinker can
   /// take the retry away).
   case gatewayRetry = 0x5223
+  /// The jittered wait before an upstream retry, by the retry's delivery.
+  case gatewayBackoff = 0x5224
   /// The race of an answer reaching the gateway with the gateway's timeout
   /// for that try.
   case gatewayResponseVsTimeout = 0x5304
@@ -150,7 +152,7 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
     case .terminationTime: .value
     case .relaunchAfter: .value
     case .appKillVsResponse: .race
-    case .gatewayLatencyUp, .gatewayLatencyDown: .value
+    case .gatewayLatencyUp, .gatewayLatencyDown, .gatewayBackoff: .value
     case .upstreamReset: .fault
     case .gatewayRetry: .fault
     case .gatewayResponseVsTimeout: .race

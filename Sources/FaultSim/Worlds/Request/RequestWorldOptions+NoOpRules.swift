@@ -255,17 +255,40 @@ extension RequestWorldOptions {
       }),
     // Issue 13, intermediaries that retry:
     NoOpRule(
-      "gateway-without-retries", keys: ["gateway.retryOn", "gateway.methods", "gateway.backoff"],
+      "gateway-without-retries",
+      keys: ["gateway.retryOn", "gateway.methods", "gateway.backoff", "gateway.backoffShape", "gateway.retryTarget"],
       why: "gateway.attempts is 1, so the gateway never sends a request again; raise gateway.attempts to make "
         + "them matter",
       // [RequestGateway.afterFailure: the next try must be below attempts]
       when: { ($0.gateway?.attempts ?? 2) == 1 }),
     NoOpRule(
-      "gateway-retry-on-nothing", keys: ["gateway.attempts", "gateway.methods", "gateway.backoff"],
+      "gateway-retry-on-nothing",
+      keys: ["gateway.attempts", "gateway.methods", "gateway.backoff", "gateway.backoffShape", "gateway.retryTarget"],
       why: "gateway.retryOn is empty, so no outcome makes the gateway try again; name a condition in it to make "
         + "them matter",
       // [RequestGateway.afterFailure: the condition must be in retryOn]
       when: { $0.gateway?.retryOn.isEmpty ?? false }),
+    NoOpRule(
+      "gateway-single-next-server", keys: ["gateway.retryOn", "gateway.methods", "gateway.backoff"],
+      why: "gateway.retryTarget is next-server and gateway.servers is 1, so there is no other server to pass a "
+        + "request to (nginx with one upstream server); raise gateway.servers to make them matter",
+      // [GatewayOptions.tryLimit: next-server allows at most one try per server]
+      when: { gateway in
+        guard let options = gateway.gateway else { return false }
+        return options.retryTarget == .nextServer && options.servers == 1 && options.attempts > 1
+      }),
+    NoOpRule(
+      "gateway-servers-without-next-server", keys: ["gateway.servers"],
+      why: "gateway.retryTarget is any, so a retry may go to any server and their number bounds nothing; set "
+        + "gateway.retryTarget to next-server to make it matter",
+      // [GatewayOptions.tryLimit: servers counts only for next-server]
+      when: { $0.gateway?.retryTarget == .any }),
+    NoOpRule(
+      "gateway-backoff-max-without-jitter", keys: ["gateway.backoffMax"],
+      why: "gateway.backoffShape is fixed, so every retry waits gateway.backoff and no jittered wait is capped; "
+        + "set gateway.backoffShape to exponential-full-jitter to make it matter",
+      // [GatewayOptions.retryWait: the cap applies to the jittered shape only]
+      when: { $0.gateway?.backoffShape == .fixed }),
     NoOpRule(
       "gateway-methods-all-idempotent", keys: ["gateway.methods"],
       why: "every request of this workload is a read or a PUT, which every methods setting retries",

@@ -40,6 +40,10 @@ struct RequestGateway {
     /// When the latest try times out.
     @usableFromInline
     var deadline = VirtualTime.zero
+    /// When the gateway gives up on the whole request
+    /// (``GatewayOptions/deadline`` after it arrived); `nil`: never.
+    @usableFromInline
+    var expiry: VirtualTime?
 
     /// An exchange whose try `latest` is out or not.
     @inlinable
@@ -116,10 +120,30 @@ struct RequestGateway {
 
   /// A client's request (or the network's copy of it) arrives: the first
   /// try to send upstream now.
+  ///
+  /// - Parameter expiry: When the gateway gives up on the request, if it
+  ///   has a total deadline.
   @inlinable
-  mutating func receive(_ request: RequestMessage) -> RequestMessage {
-    exchanges[Slot(request.delivery)] = Exchange(request: request, latest: 0, isOut: true)
+  mutating func receive(_ request: RequestMessage, expiry: VirtualTime?) -> RequestMessage {
+    var exchange = Exchange(request: request, latest: 0, isOut: true)
+    exchange.expiry = expiry
+    exchanges[Slot(request.delivery)] = exchange
     return upstream(request, try: 0)
+  }
+
+  /// When the gateway gives up on the request `delivery` belongs to, if
+  /// it is open and has a total deadline.
+  @inlinable
+  func expiry(of delivery: DeliveryIdentity) -> VirtualTime? {
+    exchanges[Slot(delivery)]?.expiry
+  }
+
+  /// Whether the total deadline of the request `delivery` belongs to has
+  /// passed at `now`.
+  @inlinable
+  func hasExpired(_ delivery: DeliveryIdentity, at now: VirtualTime) -> Bool {
+    guard let expiry = expiry(of: delivery) else { return false }
+    return now >= expiry
   }
 
   /// Try `index` of `request` as it goes upstream: copy `index`, without
@@ -169,21 +193,41 @@ struct RequestGateway {
     let slot = Slot(delivery)
     guard var exchange = exchanges[slot] else { return .answer }
     let next = Int(delivery.copyIndex) + 1
-    guard let condition, options.retries(on: condition), next < options.attempts, mayRetry(exchange.request),
-      context.fault(1, RequestDraw.gatewayRetry.key(delivery))
+    let now = context.now
+    // Past the total deadline nothing more is tried: the request gets its
+    // answer (504 for a timeout).
+    let withinDeadline = exchange.expiry.map { now < $0 } ?? true
+    guard let condition, options.retries(on: condition), next < options.tryLimit, withinDeadline,
+      mayRetry(exchange.request)
     else {
+      exchanges[slot] = nil
+      return .answer
+    }
+    let sent = upstream(exchange.request, try: UInt8(next))
+    let wait =
+      options.backoffShape == .fixed
+      ? options.backoff
+      : options.retryWait(retry: next, word: context.valueWord(RequestDraw.gatewayBackoff.key(sent.delivery)))
+    if let expiry = exchange.expiry, wait.nanoseconds >= expiry.nanoseconds &- now.nanoseconds {
+      // The wait would outlast the deadline: no retry goes out, and the
+      // client gets 504 when the deadline comes.
+      exchange.isOut = false
+      exchanges[slot] = exchange
+      return .expire(upstream(exchange.request, try: exchange.latest))
+    }
+    guard context.fault(1, RequestDraw.gatewayRetry.key(delivery)) else {
       exchanges[slot] = nil
       return .answer
     }
     retries &+= 1
     exchange.latest = UInt8(next)
-    exchange.isOut = options.backoff == .zero
+    exchange.isOut = wait == .zero
     exchanges[slot] = exchange
     context.trace(
       RequestActor.gateway, "gateway retry \(next + 1) after \(condition.rawValue)",
       "op=\(delivery.operation) seq=\(delivery.sequence) copy=\(next)"
         + (delivery.networkCopy == 0 ? "" : " network-copy"))
-    return .retry(upstream(exchange.request, try: UInt8(next)))
+    return .retry(sent, after: wait)
   }
 
   /// The latest try of a client message goes upstream now: it times out at
@@ -239,8 +283,11 @@ struct RequestGateway {
   enum Step {
     /// It answers the client (and forgets the exchange).
     case answer
-    /// It sends this try upstream (now, or after its backoff).
-    case retry(RequestMessage)
+    /// It sends this try upstream after this wait (zero: now).
+    case retry(RequestMessage, after: VirtualDuration)
+    /// It sends nothing more and answers 504 at the request's deadline
+    /// (this is its latest try).
+    case expire(RequestMessage)
   }
 }
 

@@ -24,7 +24,9 @@ extension RequestWorldModel {
   mutating func gatewayReceives(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>)
     throws(SimulationError)
   {
-    guard let first = gateway?.receive(request) else { return }
+    guard let options = gateway?.options else { return }
+    let expiry = try options.deadline.map { duration throws(SimulationError) in try context.now + duration }
+    guard let first = gateway?.receive(request, expiry: expiry) else { return }
     try sendUpstream(first, &context)
   }
 
@@ -41,8 +43,10 @@ extension RequestWorldModel {
       from: RequestActor.gateway, to: RequestActor.server, "\(request.kind) try \(Int(request.copy) + 1)",
       "op=\(request.operation) seq=\(request.sequence) copy=\(request.copy)"
         + (request.key == .none ? "" : " key=\(request.key)") + Self.networkCopyMark(request.networkCopy))
-    // The timeout first: at the same instant as the answer, it wins.
-    let deadline = try now + options.timeout
+    // The timeout first: at the same instant as the answer, it wins. The
+    // request's total deadline cuts the try's own timeout short.
+    var deadline = try now + options.timeout
+    if let expiry = gateway?.expiry(of: request.delivery), expiry < deadline { deadline = max(expiry, now) }
     gateway?.sent(request, deadline: deadline)
     try context.schedule(.gatewayTimeout(request), at: deadline)
     client.requestOut(Int(request.operation))
@@ -132,7 +136,8 @@ extension RequestWorldModel {
       return
     }
     switch gateway?.afterFailure(response.delivery, condition, &context) {
-    case .retry(let next): try retry(next, &context)
+    case .retry(let next, let wait): try retry(next, after: wait, &context)
+    case .expire(let latest): try expire(latest, &context)
     case .answer, nil:
       var answer = response
       // The client learns of a reset upstream as 502 Bad Gateway.
@@ -148,37 +153,59 @@ extension RequestWorldModel {
     throws(SimulationError)
   {
     guard gateway?.isCurrentTimer(request) == true else { return }
+    let expired = gateway?.hasExpired(request.delivery, at: context.now) == true
     context.trace(
-      RequestActor.gateway, "gateway timeout",
+      RequestActor.gateway, expired ? "gateway deadline" : "gateway timeout",
       "op=\(request.operation) seq=\(request.sequence) copy=\(request.copy)"
         + Self.networkCopyMark(request.networkCopy))
     switch gateway?.afterFailure(request.delivery, .timeout, &context) {
-    case .retry(let next): try retry(next, &context)
+    case .retry(let next, let wait): try retry(next, after: wait, &context)
+    case .expire(let latest): try expire(latest, &context)
     case .answer, nil:
       gateway?.countTimeout()
       try forward(ResponseMessage(answering: request, status: 504), &context)
     }
   }
 
-  /// Sends a retry now, or after the gateway's backoff.
+  /// Sends a retry now, or after the gateway's wait.
   @inlinable
-  mutating func retry(_ next: RequestMessage, _ context: inout SimulationContext<RequestEvent>)
-    throws(SimulationError)
-  {
-    guard let backoff = gateway?.options.backoff else { return }
-    if backoff == .zero {
+  mutating func retry(
+    _ next: RequestMessage, after wait: VirtualDuration, _ context: inout SimulationContext<RequestEvent>
+  ) throws(SimulationError) {
+    if wait == .zero {
       try sendUpstream(next, &context)
     } else {
-      try context.schedule(.gatewaySend(next), at: try context.now + backoff)
+      try context.schedule(.gatewaySend(next), at: try context.now + wait)
     }
   }
 
-  /// The gateway's backoff before a retry ends: the try goes out.
+  /// The wait before a retry would outlast the request's deadline: the
+  /// gateway answers 504 when the deadline comes.
+  @inlinable
+  mutating func expire(_ latest: RequestMessage, _ context: inout SimulationContext<RequestEvent>)
+    throws(SimulationError)
+  {
+    guard let expiry = gateway?.expiry(of: latest.delivery) else { return }
+    try context.schedule(.gatewaySend(latest), at: expiry)
+  }
+
+  /// The gateway's backoff before a retry ends: the try goes out, or the
+  /// request's total deadline has come and the client gets 504.
   @inlinable
   mutating func gatewaySendsAfterBackoff(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>)
     throws(SimulationError)
   {
     guard gateway?.sendsAfterBackoff(request) == true else { return }
+    if gateway?.hasExpired(request.delivery, at: context.now) == true {
+      context.trace(
+        RequestActor.gateway, "gateway deadline",
+        "op=\(request.operation) seq=\(request.sequence) copy=\(request.copy)"
+          + Self.networkCopyMark(request.networkCopy))
+      gateway?.close(request.delivery)
+      gateway?.countTimeout()
+      try forward(ResponseMessage(answering: request, status: 504), &context)
+      return
+    }
     try sendUpstream(request, &context)
   }
 
