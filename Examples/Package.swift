@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // A package of its own, as yours would be: it depends on FaultSim by path and
@@ -27,11 +27,20 @@ let package = Package(
       name: "CheckoutSimulation",
       dependencies: ["Checkout", .product(name: "FaultSim", package: "FaultSim")]),
     .executableTarget(name: "CheckoutTrace", dependencies: ["CheckoutSimulation"]),
+    // App code as an app target made from Xcode 26's template has it:
+    // main-actor by default, with its networking marked `nonisolated`.
+    .target(
+      name: "CheckoutScreen",
+      dependencies: ["Checkout", .product(name: "FaultSim", package: "FaultSim")],
+      swiftSettings: [
+        .defaultIsolation(MainActor.self), .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+        .enableUpcomingFeature("InferIsolatedConformances"),
+      ]),
     .testTarget(
       name: "CheckoutTests",
       dependencies: [
-        "Checkout", "CheckoutSimulation", "ReadmeExcerpts", .product(name: "FaultSim", package: "FaultSim"),
-        .product(name: "FaultSimTesting", package: "FaultSim"),
+        "Checkout", "CheckoutSimulation", "CheckoutScreen", "ReadmeExcerpts",
+        .product(name: "FaultSim", package: "FaultSim"), .product(name: "FaultSimTesting", package: "FaultSim"),
       ]),
     // App code: a background-session downloader with its registry, written
     // against FaultSim's BackgroundTransferService and the standard Clock.

@@ -6,7 +6,7 @@
 /// so it stops with ``SimulationError/escape(_:)`` instead of passing.
 public struct SimulationEscape: Error, Hashable, Sendable, CustomStringConvertible {
   /// What escaped.
-  @usableFromInline package enum Kind: String, Hashable, Sendable {
+  @usableFromInline package enum Kind: String, CaseIterable, Hashable, Sendable {
     /// Work of the simulation was resumed on a thread that is not running
     /// it: a continuation resumed from a Dispatch queue or a real timer.
     case foreignThread = "foreign-thread"

@@ -142,6 +142,49 @@ struct NaiveCheckout<Transport: HTTPTransport, C: Clock<Duration>> {
     }
   }
 
+  /// The real timers app code waits on: each resumes its continuation from
+  /// another thread (or never, when its run loop does not run), after the
+  /// task has suspended, so the code is still waiting — in every run.
+  static let realTimers: [(name: String, start: @Sendable (CheckedContinuation<Void, Never>) -> Void)] = [
+    (
+      "DispatchQueue.asyncAfter",
+      { continuation in
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(5)) { continuation.resume() }
+      }
+    ),
+    (
+      "a DispatchSourceTimer",
+      { continuation in
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + .milliseconds(5))
+        timer.setEventHandler {
+          timer.cancel()
+          continuation.resume()
+        }
+        timer.resume()
+      }
+    ),
+    (
+      "Foundation's Timer on the current run loop",
+      { continuation in
+        _ = Timer.scheduledTimer(withTimeInterval: 0.005, repeats: false) { _ in continuation.resume() }
+      }
+    ),
+  ]
+
+  @Test(arguments: 0..<realTimers.count)
+  func aRealTimerIsStillWaitingEveryTime(_ index: Int) throws {
+    let (name, start) = Self.realTimers[index]
+    let world = try Self.world { _ in
+      await withCheckedContinuation { continuation in start(continuation) }
+      return .succeeded
+    }
+    for _ in 0..<20 {
+      let escape = Self.escape(of: world)
+      #expect(escape?.kind == .stillWaiting, "\(name): \(String(describing: escape))")
+    }
+  }
+
   @Test func mainActorWorkIsAnEscape() throws {
     let world = try Self.world { _ in
       await MainActor.run { _ = 1 }
