@@ -45,7 +45,8 @@ import Testing
         Issue.record("run \(run): the hop to the main actor was not reported")
       } catch {
         let message = "\(error)"
-        #expect(message.contains("(still-waiting)") && message.contains("the main actor"), "run \(run): \(message)")
+        #expect(
+          message.contains("(main-actor)") && message.contains("hopped to the main actor"), "run \(run): \(message)")
       }
     }
   }

@@ -27,6 +27,9 @@ public struct ScenarioProperty<World: ScenarioWorld>: Sendable {
   /// The orders each seed runs in (``PropertyOrders/fifo`` unless changed
   /// with ``checkingOrders(_:)``).
   @usableFromInline package private(set) var orders = PropertyOrders.fifo
+  /// How many threads a check judges seeds on; `nil` is one per processor
+  /// the process may use (changed with ``checking(onThreads:)``).
+  @usableFromInline package private(set) var threads: Int?
 
   /// A property: `holds` is true when a run satisfies it.
   public init(_ name: String, holds: @escaping @Sendable (PropertyRun<World>) -> Bool) {
@@ -54,6 +57,27 @@ public struct ScenarioProperty<World: ScenarioWorld>: Sendable {
   public func checkingOrders(_ orders: PropertyOrders) -> ScenarioProperty {
     var property = self
     property.orders = orders
+    return property
+  }
+
+  /// The same property, judging seeds on `threads` threads at once (at
+  /// least 1; 1 runs them one after another on the calling thread). The
+  /// report is the same for any number of threads: verdicts are read in
+  /// seed order, and the first seed that fails is the one reported and
+  /// shrunk (shrinking and the determinism check run on the calling
+  /// thread).
+  ///
+  /// By default a check uses one thread per processor the process may
+  /// use. Your code then runs on several threads at once, one run per
+  /// thread, each on a deterministic runtime of its own: state it shares
+  /// between runs (a global, a static) is shared between threads too —
+  /// and makes a run depend on others, which the determinism check
+  /// reports.
+  ///
+  /// - Complexity: O(1).
+  public func checking(onThreads threads: Int) -> ScenarioProperty {
+    var property = self
+    property.threads = max(1, threads)
     return property
   }
 
@@ -140,22 +164,26 @@ public struct ScenarioProperty<World: ScenarioWorld>: Sendable {
     var verified: UInt64 = 0
     var coverage = FaultCoverage<World.Draws>()
     let probe = DeterminismProbe<World>(options: options)
+    let threads = self.threads ?? Processors.active
+    // Judged a batch at a time, so that a failure early in a long range
+    // stops the work soon; a batch keeps every thread busy a few seeds.
+    let batchSize = UInt64(threads == 1 ? 1 : threads * 4)
+    var batchStart = seeds.lowerBound
+    var verdicts: [SeedVerdict] = []
+    var next = 0
     for seed in seeds {
-      checked += 1
-      var failedIn: OrderStrategy?
-      for strategy in orders.strategies {
-        let run: WorldRun<World.Metrics, World.FinalState>
-        do {
-          run = try World.runOnce(options, seed: seed, strategy: strategy, tracing: false)
-        } catch {
-          throw .simulation(seed: seed, error)
-        }
-        coverage.add(run.summary)
-        if !holds(PropertyRun(seed: seed, metrics: run.metrics, finalState: run.finalState)) {
-          failedIn = strategy
-          break
-        }
+      if next == verdicts.count {
+        let batch = batchStart..<(seeds.upperBound - batchStart > batchSize ? batchStart + batchSize : seeds.upperBound)
+        verdicts = SeedVerdict.judge(self, options, seeds: batch, threads: threads)
+        next = 0
+        batchStart = batch.upperBound
       }
+      let verdict = verdicts[next]
+      next += 1
+      checked += 1
+      for summary in verdict.summaries { coverage.add(summary) }
+      if let error = verdict.error { throw .simulation(seed: seed, error) }
+      let failedIn = verdict.failedIn
       let passed = failedIn == nil
       if passed ? determinism.samples(checked - 1) : determinism.isOn {
         verified += 1

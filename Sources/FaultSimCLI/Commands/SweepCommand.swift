@@ -76,7 +76,7 @@ struct SweepCommand: Subcommand {
   @Argument(StrictOption.declaration) var strict: Bool
 
   /// Worker threads: `--jobs`, or one per core.
-  var jobs: Int { givenJobs ?? Host.activeProcessorCount }
+  var jobs: Int { givenJobs ?? Processors.active }
 
   func validate(_ arguments: ArgumentReader) throws(CommandFailure) {
     if let shard, shard != .whole, !gate.conditions.isEmpty {

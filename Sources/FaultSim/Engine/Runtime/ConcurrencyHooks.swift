@@ -18,6 +18,18 @@
 /// simulations on several threads at once (Swift Testing runs tests in
 /// parallel) each receive only their own work.
 ///
+/// A second hook, on the lookup of the main actor's executor
+/// (`swift_task_getMainExecutor_hook`), catches simulated code that hops to
+/// the main actor (`MainActor.run`, a `@MainActor` function,
+/// `Task { @MainActor in }`): every hop looks the executor up on the thread
+/// that hops, and a lookup on a thread that runs a ``TaskRuntime`` stops
+/// the run with ``SimulationEscape/Kind/mainActor`` after the job, in every
+/// run and every process. (The main executor's enqueue hook would be the
+/// natural seam, but Swift 6.3's runtime on Linux does not call it: the
+/// main thread's executor is implemented in Swift there.) Without it,
+/// whether the hop's work came back before the run ended depended on
+/// whether the process's main thread was free to run it.
+///
 /// The hook (`swift_task_enqueueGlobal_hook`) is the runtime's documented
 /// test seam, which libraries such as swift-concurrency-extras also use;
 /// it is looked up with `dlsym` rather than declared, so that a runtime
@@ -32,6 +44,13 @@ enum ConcurrencyHooks {
   /// The hook that was installed before ours, if any: jobs that are not a
   /// simulation's go to it.
   nonisolated(unsafe) static var previous: Hook?
+  /// The runtime's own lookup of the main actor's executor.
+  typealias MainExecutorOriginal = @convention(thin) () -> UnownedSerialExecutor
+  /// The main-executor lookup hook's type.
+  typealias MainExecutorHook = @convention(thin) (MainExecutorOriginal) -> UnownedSerialExecutor
+
+  /// The main-executor lookup hook that was installed before ours, if any.
+  nonisolated(unsafe) static var previousMain: MainExecutorHook?
 
   /// Whether the hook is installed: installs it on first use (thread-safe:
   /// a static's initialiser runs once).
@@ -48,6 +67,13 @@ enum ConcurrencyHooks {
     let slot = symbol.assumingMemoryBound(to: Hook?.self)
     previous = slot.pointee
     slot.pointee = { job, original in ConcurrencyHooks.route(job, original) }
+    // Without this hook a hop to the main actor is still caught, later:
+    // its task never comes back and is reported waiting.
+    if let symbol = dlsym(handle, "swift_task_getMainExecutor_hook") {
+      let slot = symbol.assumingMemoryBound(to: MainExecutorHook?.self)
+      previousMain = slot.pointee
+      slot.pointee = { original in ConcurrencyHooks.mainExecutor(original) }
+    }
     return true
   }
 
@@ -63,5 +89,16 @@ enum ConcurrencyHooks {
     } else {
       original(job)
     }
+  }
+
+  /// The main actor's executor, noting first that a simulation asked for
+  /// it: code running on a ``TaskRuntime``'s thread looks it up only to hop
+  /// to the main actor, and the run stops with the escape after its job.
+  ///
+  /// - Complexity: O(1).
+  static func mainExecutor(_ original: MainExecutorOriginal) -> UnownedSerialExecutor {
+    RuntimeThread.current?.recordMainActorHop()
+    if let previousMain { return previousMain(original) }
+    return original()
   }
 }

@@ -71,7 +71,7 @@ final class SimulatedExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
       owner.withLock { $0.runtime }?.recordForeign(detail + ", from a thread that is not running the simulation")
       return
     }
-    runtime.recordRealSleep(SimulationEscape(.realSleep, detail))
+    runtime.recordLocalEscape(SimulationEscape(.realSleep, detail))
   }
 
   func asUnownedSerialExecutor() -> UnownedSerialExecutor {

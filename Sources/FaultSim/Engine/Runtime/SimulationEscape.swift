@@ -14,8 +14,9 @@ public struct SimulationEscape: Error, Hashable, Sendable, CustomStringConvertib
     /// called from outside the simulated task that owns it.
     case outsideSimulation = "outside-simulation"
     /// The run ran out of events while user code was still waiting: on a
-    /// real sleep, a real socket, a continuation nobody resumes, the main
-    /// actor or an executor of its own.
+    /// real sleep, a real socket, a continuation nobody resumes or an
+    /// executor of its own (or the main actor, on a runtime without the
+    /// main-executor hook).
     case stillWaiting = "still-waiting"
     /// The process cannot hook the Swift concurrency runtime (the hook
     /// symbol is missing), so user code cannot be run deterministically.
@@ -25,6 +26,11 @@ public struct SimulationEscape: Error, Hashable, Sendable, CustomStringConvertib
     /// virtual time cannot wait for it and a simulated timeout racing it
     /// would cancel it silently.
     case realSleep = "real-sleep"
+    /// Simulated code hopped to the main actor (`MainActor.run`, a
+    /// `@MainActor` function or type, `Task { @MainActor in }`): reported
+    /// at the hop, since the process's main thread would run the work
+    /// outside virtual time.
+    case mainActor = "main-actor"
   }
 
   /// What escaped.
@@ -58,6 +64,10 @@ public struct SimulationEscape: Error, Hashable, Sendable, CustomStringConvertib
       "sleep on the SimulatedClock the simulation gives your code (`client.clock`, `device.clock`), taken as a "
         + "`some Clock<Duration>` parameter, instead of Task.sleep, ContinuousClock or SuspendingClock; in "
         + "production pass ContinuousClock()"
+    case .mainActor:
+      "keep the code the simulation runs off the main actor: make the service nonisolated (with @concurrent "
+        + "async functions where the target is main-actor by default) and test it directly; the main-actor "
+        + "screen that calls it is not simulated"
     case .runtimeUnavailable:
       "run on a toolchain whose Swift concurrency runtime exports swift_task_enqueueGlobal_hook "
         + "(Swift 5.9 or later, Linux or Apple platforms)"

@@ -175,7 +175,8 @@ final class TaskRuntime: @unchecked Sendable {
   /// Runs a job to its task's next suspension, on this thread.
   ///
   /// - Throws: ``SimulationError/escape(_:)`` when the job began a sleep
-  ///   on a real clock (``SimulationEscape/Kind/realSleep``).
+  ///   on a real clock (``SimulationEscape/Kind/realSleep``) or hopped to
+  ///   the main actor (``SimulationEscape/Kind/mainActor``).
   @usableFromInline
   @inline(__always)
   func run(_ job: UnownedJob) throws(SimulationError) {
@@ -183,12 +184,24 @@ final class TaskRuntime: @unchecked Sendable {
     if let escape = localEscape { throw .escape(escape) }
   }
 
-  /// A job of this runtime began a sleep on a real clock: the run stops
-  /// with `escape` after the job. The sleeping task is never resumed (like
-  /// a task still waiting when a run ends), so the runtime is tainted.
-  func recordRealSleep(_ escape: SimulationEscape) {
+  /// A job of this runtime left the simulation where it stands (a sleep on
+  /// a real clock, a hop to the main actor): the run stops with `escape`
+  /// after the job. The task that left is never resumed (like a task
+  /// still waiting when a run ends), so the runtime is tainted.
+  func recordLocalEscape(_ escape: SimulationEscape) {
     tainted = true
     if localEscape == nil { localEscape = escape }
+  }
+
+  /// A job of this runtime hopped to the main actor: the run stops with
+  /// ``SimulationEscape/Kind/mainActor`` after the job. The hop's job is
+  /// never run, so its task stays suspended and the runtime is tainted.
+  func recordMainActorHop() {
+    recordLocalEscape(
+      SimulationEscape(
+        .mainActor,
+        "a task of the simulation hopped to the main actor (MainActor.run, a @MainActor function or type, "
+          + "Task { @MainActor in }), which the process's main thread runs outside virtual time"))
   }
 
   /// Starts `body` as a new task of this runtime: its first job is ready

@@ -1,5 +1,3 @@
-import FaultSim
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -8,18 +6,24 @@ import FaultSim
   import Darwin
 #endif
 
-extension Host {
-  /// The processors a sweep uses when `--jobs` is not given.
+/// The processors this process may use: how many threads a sweep (when
+/// `--jobs` is not given) and a property check run seeds on.
+package enum Processors {
+  /// The processors this process may use.
   ///
-  /// As `ProcessInfo.activeProcessorCount` counted them on Linux: a cgroup
-  /// v1 CPU quota (`cpu.cfs_quota_us` over `cpu.cfs_period_us`, rounded
-  /// up), else the first range of a cgroup v1 cpuset, else the processors
-  /// online. A cgroup v2 limit is not read, as it was not.
-  static var activeProcessorCount: Int {
+  /// As `ProcessInfo.activeProcessorCount` counts them on Linux, and a
+  /// cgroup v2 limit too: a cgroup v1 CPU quota (`cpu.cfs_quota_us` over
+  /// `cpu.cfs_period_us`, rounded up), else a cgroup v2 one (`cpu.max`,
+  /// `quota period`, rounded up), else the first range of a cgroup v1
+  /// cpuset, else the processors online — never more than those.
+  package static var active: Int {
+    let online = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     #if os(Linux)
-      if let count = cgroupQuotaProcessors() ?? cgroupSetProcessors() { return count }
+      if let count = cgroupQuotaProcessors() ?? cgroupV2QuotaProcessors() ?? cgroupSetProcessors() {
+        return max(1, min(count, online))
+      }
     #endif
-    return Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    return online
   }
 
   #if os(Linux)
@@ -28,6 +32,15 @@ extension Host {
     private static func cgroupQuotaProcessors() -> Int? {
       guard let quota = firstLine(of: "/sys/fs/cgroup/cpu/cpu.cfs_quota_us").flatMap({ Int($0) }), quota > 0,
         let period = firstLine(of: "/sys/fs/cgroup/cpu/cpu.cfs_period_us").flatMap({ Int($0) }), period > 0
+      else { return nil }
+      return (quota - 1 + period) / period
+    }
+
+    /// `⌈quota / period⌉` of the cgroup v2 `cpu.max` (`max 100000` is no
+    /// limit).
+    private static func cgroupV2QuotaProcessors() -> Int? {
+      guard let fields = firstLine(of: "/sys/fs/cgroup/cpu.max")?.split(separator: " "), fields.count == 2,
+        let quota = Int(fields[0]), quota > 0, let period = Int(fields[1]), period > 0
       else { return nil }
       return (quota - 1 + period) / period
     }
