@@ -7,11 +7,12 @@
 /// |----------|--------|--------------|-------------|
 /// | `stripe` | 24 h   | true         | conflict    |
 @usableFromInline package enum ServerPreset: String, CaseIterable, Hashable, Sendable {
-  /// Stripe's API (https://docs.stripe.com/api/idempotent_requests): keys
-  /// are kept "at least 24 hours" (the shortest documented, so the least
-  /// protective), the result of the first request is saved "including
-  /// 500 errors" and replayed, and a request repeated while the first is
-  /// still in flight gets 409 Conflict.
+  /// Stripe's API v1 (https://docs.stripe.com/api/idempotent_requests):
+  /// keys may be removed once "at least 24 hours old" (the shortest
+  /// documented age, so the least protective); the first request's status
+  /// and body are saved and replayed, "including `500` errors"; a request
+  /// conflicting with one in flight under the same key gets 409
+  /// (https://docs.stripe.com/api/errors).
   case stripe
 
   /// The server options this preset sets; other keys keep their defaults.

@@ -66,6 +66,14 @@ struct SampledKeys: Sendable {
       &* MemoryLayout<UInt64>.stride &+ pool.capacity &* MemoryLayout<Candidate>.stride
   }
 
+  /// The bytes one held key takes: its dictionary entry, and its slot in
+  /// the key and access-time arrays (which grow by doubling); the pool is
+  /// a constant.
+  static var bytesPerKey: UInt64 {
+    MemoryFootprint.dictionaryEntry(UInt32.self, Int32.self)
+      + MemoryFootprint.records(1, of: UInt32.self) + MemoryFootprint.records(1, of: UInt64.self)
+  }
+
   /// The LRU clock at `now`: whole seconds.
   @inlinable
   static func clock(_ now: VirtualTime) -> UInt64 { now.nanoseconds / 1_000_000_000 }

@@ -382,20 +382,21 @@ import Testing
   @Test func anLRUAboveTheRetryHorizonPreventsEvictionDuplicates() throws {
     let small = [
       "workload.operations=400", #"workload.arrival={"distribution": "uniform", "over": "4s"}"#,
-      "server.keyStore.capacity=30",
+      "server.keyStore.maxMemory=30720",
     ]
     let broken = try Self.noDuplicates.check(
       try Self.shipped("key-store-lru", small), seeds: 0..<100, requiring: [.keyEvicted])
     #expect(broken.failure != nil, "\(broken)")
     let prevented = try Self.noDuplicates.check(
-      try Self.shipped("key-store-lru", small + ["server.keyStore.capacity=350", "server.keyStore.eviction=exact"]),
+      try Self.shipped(
+        "key-store-lru", small + ["server.keyStore.maxMemory=358400", "server.keyStore.eviction=exact"]),
       seeds: 0..<1_000, requiring: [.responseLoss])
     #expect(prevented.holds, "\(prevented)")
     // Issue 25: a sampled (Redis-like) store has no such edge: it can
     // evict a key younger than the horizon whenever its samples miss the
     // older ones, so the same capacity still duplicates.
     let sampled = try Self.noDuplicates.check(
-      try Self.shipped("key-store-lru", small + ["server.keyStore.capacity=350"]), seeds: 0..<1_000,
+      try Self.shipped("key-store-lru", small + ["server.keyStore.maxMemory=358400"]), seeds: 0..<1_000,
       requiring: [.responseLoss])
     #expect(sampled.failure != nil, "\(sampled)")
   }
