@@ -638,7 +638,7 @@ enum ShippedScenarioFiles {
       json: #"""
       {
         "$schema": "../schemas/faultsim-scenario.schema.json",
-        "description": "The server keeps its idempotency keys in an LRU cache of 1000 keys while 1000 orders a second arrive. A keyed write whose response was lost is retried about 1.3 s later (timeout 1 s, then a 250 ms backoff): by then more than 1000 newer keys have been stored, its key was evicted, and the retry is applied again, so keyed writes duplicate. Prevention: a capacity above the keys stored within the retry horizon (rate × the longest retry delay), e.g. --set server.keyStore.capacity=5000.",
+        "description": "The server keeps its idempotency keys in Redis with maxmemory-policy allkeys-lru: a memory limit of 1,024,000 bytes holds 1000 keys of 1 KiB, evicted by sampling 5 keys (Redis's default maxmemory-samples), while 1000 orders a second arrive. A keyed write whose response was lost is retried about 1.3 s later (timeout 1 s, then a 250 ms backoff): by then more than 1000 newer keys have been stored, its key was most likely evicted, and the retry is applied again, so keyed writes duplicate. Prevention: a memory limit well above the keys stored within the retry horizon (rate × the longest retry delay × entryBytes), e.g. --set server.keyStore.maxMemory=5120000; a sampled LRU has no sharp edge, so leave a margin.",
         "world": "request",
         "workload": {
           "operations": 10000,
@@ -666,8 +666,8 @@ enum ShippedScenarioFiles {
         },
         "server": {
           "keyStore": {
-            "kind": "lru",
-            "capacity": 1000
+            "preset": "redis-allkeys-lru",
+            "maxMemory": 1024000
           }
         }
       }

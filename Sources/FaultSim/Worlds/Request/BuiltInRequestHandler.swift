@@ -26,14 +26,21 @@ public struct BuiltInRequestHandler: RequestHandler {
   /// The server's restarts, walked by the handler to know which keys a
   /// restart lost; `nil` without restarts.
   var restarts: RestartSchedule?
-  /// The keys an `lru` store holds; `nil` for other kinds.
+  /// The keys an exact `lru` store holds; `nil` for other kinds.
   var recentKeys: RecentKeys?
+  // Issue 25, key stores like the ones users run:
+  /// The keys a sampled `lru` store holds; `nil` for other kinds.
+  var sampledKeys: SampledKeys?
+  /// When a `replicated` store's replication stalls; `nil` without
+  /// `lagSpikes`.
+  let lagSpikes: LagSpikeSchedule?
 
   /// The bytes the handler holds besides its entries: the contended
   /// records' versions and an `lru` store's keys, which outlive their
   /// operations.
   public var liveBytes: Int {
     versions.capacity &* MemoryLayout<UInt32>.stride &+ (recentKeys?.allocatedBytes ?? 0)
+      &+ (sampledKeys?.allocatedBytes ?? 0)
   }
 
   /// The server of the scenario it runs in (`server.*`), read from the
@@ -55,7 +62,11 @@ public struct BuiltInRequestHandler: RequestHandler {
     versions = Array(repeating: 0, count: contention?.resources ?? 0)
     storeForgets = options.keyStore.kind != .durable
     restarts = options.restarts.map(RestartSchedule.init)
-    recentKeys = options.keyStore.kind == .lru ? RecentKeys(capacity: options.keyStore.capacity) : nil
+    let store = options.keyStore
+    let lru = store.kind == .lru
+    recentKeys = lru && store.eviction == .exact ? RecentKeys(capacity: store.keyLimit) : nil
+    sampledKeys = lru && store.eviction == .sampled ? SampledKeys(limit: store.keyLimit, samples: store.samples) : nil
+    lagSpikes = store.kind == .replicated ? store.lagSpikes.map(LagSpikeSchedule.init) : nil
   }
 
   /// An operation's ledger entry before anything was applied.
@@ -68,6 +79,7 @@ public struct BuiltInRequestHandler: RequestHandler {
     for index in versions.indices { versions[index] = 0 }
     restarts?.rewind()
     recentKeys?.removeAll()
+    sampledKeys?.removeAll()
   }
 
   /// Times the ledger applied the operation's write.
@@ -146,6 +158,7 @@ public struct BuiltInRequestHandler: RequestHandler {
       if keyed && options.storesErrors { storeKey(&entry, failureStatus, request, &context) }
       return reply(to: request, failureStatus)
     }
+    if keyed, let refusal = refuseByUniqueConstraint(request, entry, &context) { return refusal }
     entry.applied &+= 1
     if let resource { versions[resource] &+= 1 }
     context.trace(RequestActor.server, "apply", "op=\(operation) applied=\(entry.applied)")

@@ -122,6 +122,18 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   case replicaChoice = 0x5246
   /// How long a key takes to reach one replica (by operation and replica).
   case replicationLag = 0x5247
+  // Issue 25, key stores like the ones users run:
+  /// Which key a sampled (Redis-like) eviction samples, by the storing
+  /// delivery and the sample's number within that store's evictions.
+  case keySample = 0x5248
+  /// How many replica-lag episodes start in a one-minute window (a
+  /// timeline, by window).
+  case lagSpikeCount = 0x5249
+  /// When within its window a replica-lag episode starts (by window and
+  /// episode).
+  case lagSpikeStart = 0x524A
+  /// How long a replica-lag episode lasts (by window and episode).
+  case lagSpikeDuration = 0x524B
   // Issue 13, clocks that disagree:
   /// A device's clock offset within `client.clock.spread`, by operation.
   case clientClockOffset = 0x5258
@@ -141,6 +153,8 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
     case .responseVsTimeout, .retryVsCommit, .retryVsKeyExpiry: .race
     case .restartInterval: .timeline
     case .replicaChoice, .replicationLag: .value
+    case .keySample: .value
+    case .lagSpikeCount, .lagSpikeStart, .lagSpikeDuration: .timeline
     case .serverDown, .requestLostToRestart, .keyLostToRestart, .keyEvicted, .keyNotReplicated: .fault
     case .requestLoss, .responseLoss, .cannotConnect, .dnsFailure, .connectionLost, .burstRequestLoss,
       .burstResponseLoss, .payloadChange, .failureBeforeCommit, .failureAfterCommit, .rejection, .throttling:
@@ -336,4 +350,45 @@ extension RequestDraw {
   static func conflictBackoffKey(_ operation: Int, conflict: UInt32) -> DrawKey {
     DrawKey(ConflictIdentity(operation: operation, conflict: conflict), RequestDraw.conflictBackoff.purpose)
   }
+}
+
+/// One key sampled by a sampled eviction: the delivery whose store made
+/// room, and the sample's number among that store's samples (round ×
+/// samples + sample), so the samples depend on what is stored, not on
+/// when other events ran.
+@usableFromInline package struct KeySampleIdentity: DrawIdentity {
+  /// The delivery whose key was being stored.
+  @usableFromInline package var delivery: DeliveryIdentity
+  /// The sample's number within the store's evictions for that delivery.
+  @usableFromInline package var sample: Int
+
+  /// The identity of sample `sample` made while storing `delivery`'s key.
+  @inlinable
+  package init(delivery: DeliveryIdentity, sample: Int) {
+    self.delivery = delivery
+    self.sample = sample
+  }
+
+  @inlinable package var entity: UInt64 { UInt64(delivery.operation) }
+  @inlinable package var occurrence: UInt64 { delivery.occurrence ^ UInt64(sample) << 40 }
+}
+
+/// One replica-lag episode: the one-minute window it starts in and its
+/// number within that window, so the schedule is a function of time alone.
+@usableFromInline package struct LagSpikeIdentity: DrawIdentity {
+  /// The window, counting minutes from the start of the run.
+  @usableFromInline package var window: UInt64
+  /// The episode's number within the window, from 0 (0 also keys the
+  /// window's count).
+  @usableFromInline package var episode: Int
+
+  /// The identity of episode `episode` of window `window`.
+  @inlinable
+  package init(window: UInt64, episode: Int) {
+    self.window = window
+    self.episode = episode
+  }
+
+  @inlinable package var entity: UInt64 { window }
+  @inlinable package var occurrence: UInt64 { UInt64(episode) }
 }

@@ -99,9 +99,9 @@ extension RequestWorld: MemorySizedWorld {
     let events = (exchangeEvents + lingeringEvents(options)).multiplied(saturating: bytesPerPendingEvent)
     let sums = MemoryFootprint.records(min(operations, 1 << 18), of: Double.self)
     let store = options.server.keyStore
+    let perKey = store.eviction == .exact ? RecentKeys.bytesPerKey : SampledKeys.bytesPerKey
     let recentKeys =
-      store.kind == .lru
-      ? min(operations, UInt64(max(store.capacity, 0))).multiplied(saturating: RecentKeys.bytesPerKey) : 0
+      store.kind == .lru ? min(operations, UInt64(max(store.keyLimit, 0))).multiplied(saturating: perKey) : 0
     return inFlight.multiplied(saturating: records + queued + events).adding(saturating: sums)
       .adding(saturating: recentKeys).adding(saturating: MemoryFootprint.process)
   }

@@ -316,9 +316,46 @@ extension RequestWorldOptions {
       why: "only an lru key store has a capacity; set server.keyStore.kind to lru to make it matter",
       // [BuiltInRequestHandler.init: RecentKeys only for lru]
       when: { $0.server.keyStore.kind != .lru }),
+    // Issue 25, key stores like the ones users run:
+    NoOpRule(
+      "key-store-eviction-without-lru",
+      keys: [
+        "server.keyStore.eviction", "server.keyStore.samples", "server.keyStore.maxMemory",
+        "server.keyStore.entryBytes",
+      ],
+      why: "only an lru key store evicts; set server.keyStore.kind to lru to make it matter",
+      // [BuiltInRequestHandler.init: SampledKeys and RecentKeys only for lru]
+      when: { $0.server.keyStore.kind != .lru }),
+    NoOpRule(
+      "key-store-samples-with-exact-eviction", keys: ["server.keyStore.samples"],
+      why: "server.keyStore.eviction is exact, which evicts the least recently used key without sampling; "
+        + "set eviction to sampled to make it matter",
+      // [BuiltInRequestHandler.init: RecentKeys for exact]
+      when: { $0.server.keyStore.kind == .lru && $0.server.keyStore.eviction == .exact }),
+    NoOpRule(
+      "key-store-entry-bytes-without-memory-limit", keys: ["server.keyStore.entryBytes"],
+      why: "server.keyStore.maxMemory is not set, so the store holds capacity keys whatever their size; set "
+        + "maxMemory to make it matter",
+      // [KeyStoreOptions.keyLimit: capacity without maxMemory]
+      when: { $0.server.keyStore.kind == .lru && $0.server.keyStore.maxMemory == nil }),
+    NoOpRule(
+      "key-store-capacity-under-memory-limit", keys: ["server.keyStore.capacity"],
+      why: "server.keyStore.maxMemory is set, so the store holds maxMemory / entryBytes keys and capacity "
+        + "cannot matter; drop maxMemory to make it matter",
+      // [KeyStoreOptions.keyLimit: maxMemory first]
+      when: { $0.server.keyStore.kind == .lru && $0.server.keyStore.maxMemory != nil }),
+    NoOpRule(
+      "key-store-unique-constraint-never-reached", keys: ["server.keyStore.uniqueConstraint"],
+      why: "the key store is durable and keys never expire (no server.keyTTL), so no applied write reaches the "
+        + "insert again; use a store that forgets or a key lifetime to make it matter",
+      // [BuiltInRequestHandler.serve: a stored key is replayed before the insert]
+      when: { $0.server.keyStore.kind == .durable && $0.server.keyTTL == nil }),
     NoOpRule(
       "key-store-replication-without-replicas",
-      keys: ["server.keyStore.replicas", "server.keyStore.readFromReplica", "server.keyStore.replicationLag"],
+      keys: [
+        "server.keyStore.replicas", "server.keyStore.readFromReplica", "server.keyStore.replicationLag",
+        "server.keyStore.lagSpikes",
+      ],
       why: "only a replicated key store has replicas; set server.keyStore.kind to replicated to make them matter",
       // [BuiltInRequestHandler.storeForgot, noteStored: replicas only for replicated]
       when: { $0.server.keyStore.kind != .replicated }),
@@ -329,7 +366,7 @@ extension RequestWorldOptions {
       // [BuiltInRequestHandler.storeForgot: the replica is chosen only to be read]
       when: { $0.server.keyStore.kind == .replicated && $0.server.keyStore.readFromReplica == 0 }),
     NoOpRule(
-      "key-store-replication-lag-unused", keys: ["server.keyStore.replicationLag"],
+      "key-store-replication-lag-unused", keys: ["server.keyStore.replicationLag", "server.keyStore.lagSpikes"],
       why: "server.keyStore.readFromReplica is 0 and the server never restarts, so no lookup and no failover "
         + "waits for a replica; give readFromReplica a probability or add server.restarts to make it matter",
       // [BuiltInRequestHandler.storeForgot, noteStored: the lag is read by a replica lookup or a failover]

@@ -1,7 +1,16 @@
 /// The `server` section of a request scenario.
 extension ServerOptions {
-  /// The section's keys, in reading order.
+  /// The section's keys, in reading order. A `preset` replaces the whole
+  /// section first, so keys given explicitly override it.
   static let optionTable = OptionTable<ServerOptions>([
+    // Issue 25, servers like the ones users call:
+    .whenPresent(
+      OptionField<ServerPreset>.choice(
+        "preset",
+        "sets the key handling to a product's documented behaviour: `stripe` (keys kept 24 h, stored 5xx "
+          + "replayed, 409 while in flight; docs/duplicates/stores.md); keys given explicitly override it"),
+      absent: "none"
+    ) { server, preset in server = preset.options },
     .option(
       .choice(
         "keys", "`honour`: remember each key's result and replay it; `ignore`: the key header is ignored (seed AG7)"),

@@ -231,6 +231,41 @@ extension NoOpCheckTests {
         "key-store-capacity-without-lru", .request, setup: [keyed], key: "server.keyStore.capacity",
         values: ["1", "1000"], control: ["server.keyStore.kind=lru"]),
       NoOpCase(
+        "key-store-eviction-without-lru", .request, setup: [keyed, "server.keyStore.capacity=2"],
+        key: "server.keyStore.samples", values: ["1", "5"], control: ["server.keyStore.kind=lru"]),
+      NoOpCase(
+        "key-store-eviction-without-lru", .request, setup: [keyed], key: "server.keyStore.maxMemory",
+        values: ["1024", "1000000"], control: ["server.keyStore.kind=lru"]),
+      NoOpCase(
+        "key-store-eviction-without-lru", .request, setup: [keyed, "server.keyStore.capacity=2"],
+        key: "server.keyStore.eviction", values: ["sampled", "exact"], control: ["server.keyStore.kind=lru"]),
+      NoOpCase(
+        "key-store-eviction-without-lru", .request, setup: [keyed, "server.keyStore.maxMemory=2048"],
+        key: "server.keyStore.entryBytes", values: ["1024", "2048"], control: ["server.keyStore.kind=lru"]),
+      NoOpCase(
+        "key-store-samples-with-exact-eviction", .request,
+        setup: [keyed, "server.keyStore.kind=lru", "server.keyStore.capacity=2", "server.keyStore.eviction=exact"],
+        key: "server.keyStore.samples", values: ["1", "5"], control: ["server.keyStore.eviction=sampled"]),
+      NoOpCase(
+        "key-store-entry-bytes-without-memory-limit", .request,
+        setup: [keyed, "server.keyStore.kind=lru", "server.keyStore.capacity=2"], key: "server.keyStore.entryBytes",
+        values: ["1024", "100000"], control: ["server.keyStore.maxMemory=200000"]),
+      NoOpCase(
+        "key-store-capacity-under-memory-limit", .request,
+        setup: [keyed, "server.keyStore.kind=lru", "server.keyStore.maxMemory=2048"], key: "server.keyStore.capacity",
+        values: ["1", "1000"], control: nil),
+      NoOpCase(
+        "key-store-unique-constraint-never-reached", .request, setup: [keyed], key: "server.keyStore.uniqueConstraint",
+        values: ["false", "true"], control: ["server.keyTTL=1ms"]),
+      NoOpCase(
+        "key-store-replication-without-replicas", .request, setup: [keyed],
+        key: "server.keyStore.lagSpikes",
+        values: [#"{"rate": 0}"#, #"{"rate": 60, "duration": {"distribution": "fixed", "value": "2s"}}"#],
+        control: [
+          replicated, "server.keyStore.readFromReplica=1",
+          #"server.keyStore.replicationLag={"distribution": "fixed", "value": "0ms"}"#,
+        ]),
+      NoOpCase(
         "key-store-replication-without-replicas", .request, setup: [keyed, slowLag], key: "server.keyStore.replicas",
         values: ["1", "3"], control: [replicated]),
       NoOpCase(
@@ -242,6 +277,11 @@ extension NoOpCheckTests {
       NoOpCase(
         "key-store-replicas-never-read", .request, setup: [keyed, replicated, unread, slowLag],
         key: "server.keyStore.replicas", values: ["1", "3"], control: ["server.keyStore.readFromReplica=1"]),
+      NoOpCase(
+        "key-store-replication-lag-unused", .request, setup: [keyed, replicated, unread],
+        key: "server.keyStore.lagSpikes",
+        values: [#"{"rate": 0}"#, #"{"rate": 60, "duration": {"distribution": "fixed", "value": "2s"}}"#],
+        control: ["server.keyStore.readFromReplica=1"]),
       NoOpCase(
         "key-store-replication-lag-unused", .request, setup: [keyed, replicated, unread],
         key: "server.keyStore.replicationLag", values: lags, control: ["server.keyStore.readFromReplica=1"]),

@@ -32,13 +32,22 @@ extension BuiltInRequestHandler {
     case .durable, .memory:
       return false
     case .lru:
-      guard recentKeys?.contains(request.operation) == false else {
-        recentKeys?.use(request.operation)
-        return false
+      if let sampled = sampledKeys {
+        guard !sampled.contains(request.operation) else {
+          sampledKeys?.touch(request.operation, at: context.now)
+          return false
+        }
+      } else {
+        guard recentKeys?.contains(request.operation) == false else {
+          recentKeys?.use(request.operation)
+          return false
+        }
       }
       guard context.fault(1, RequestDraw.keyEvicted.key(request.delivery)) else { return false }
+      let store = options.keyStore
       context.trace(
-        RequestActor.server, "key evicted (lru, capacity \(options.keyStore.capacity))", "op=\(operation)")
+        RequestActor.server, "key evicted (lru \(store.eviction.rawValue), \(store.keyLimit) keys)",
+        "op=\(operation)")
       return true
     case .replicated:
       let store = options.keyStore
@@ -46,7 +55,7 @@ extension BuiltInRequestHandler {
         store.replicas == 1
         ? 0 : Int(context.random.index(below: UInt64(store.replicas), RequestDraw.replicaChoice.key(request.delivery)))
       let lag = replicationLag(operation, replica, &context)
-      guard context.now < RestartSchedule.saturating(entry.keyStoredAt, lag),
+      guard context.now < replicaReceives(entry.keyStoredAt, lag, context.random),
         context.fault(store.readFromReplica, RequestDraw.keyNotReplicated.key(request.delivery))
       else { return false }
       context.trace(
@@ -68,12 +77,21 @@ extension BuiltInRequestHandler {
     case .durable, .memory:
       break
     case .lru:
-      recentKeys?.use(request.operation)
+      if sampledKeys != nil {
+        let delivery = request.delivery
+        let random = context.random
+        sampledKeys?.store(request.operation, at: context.now) { sample, count in
+          let key = DrawKey(KeySampleIdentity(delivery: delivery, sample: sample), RequestDraw.keySample.purpose)
+          return Int(random.index(below: UInt64(count), key))
+        }
+      } else {
+        recentKeys?.use(request.operation)
+      }
     case .replicated:
       entry.keyMissesFailover = false
       if let failover = restarts?.upcoming {
-        let reached = RestartSchedule.saturating(
-          context.now, replicationLag(Int(request.operation), 0, &context))
+        let reached = replicaReceives(
+          context.now, replicationLag(Int(request.operation), 0, &context), context.random)
         entry.keyMissesFailover = failover < reached
       }
     }
@@ -89,12 +107,42 @@ extension BuiltInRequestHandler {
     return options.keyStore.replicationLag.delay(word: context.valueWord(key))
   }
 
+  /// When a replica receives a key stored at `stored` whose own lag is
+  /// `lag`: that long after, or when the replication stall under way at
+  /// `stored` ends, whichever is later (``LagSpikeSchedule``).
+  ///
+  /// - Complexity: O(1) without `lagSpikes`; the schedule's look-up with.
+  func replicaReceives(_ stored: VirtualTime, _ lag: VirtualDuration, _ random: KeyedRandom) -> VirtualTime {
+    let own = RestartSchedule.saturating(stored, lag)
+    guard let stall = lagSpikes?.stallEnd(at: stored, random) else { return own }
+    return Swift.max(own, stall)
+  }
+
+  /// The primary's unique constraint (`uniqueConstraint`): a keyed write
+  /// whose order was already applied, reaching the insert again because
+  /// its key was forgotten (evicted, not replicated, lost, expired), is
+  /// refused with 409 instead of applied a second time.
+  ///
+  /// - Complexity: O(1).
+  func refuseByUniqueConstraint(
+    _ request: RequestMessage, _ entry: LedgerEntry, _ context: inout DecisionContext
+  ) -> ResponseMessage? {
+    guard options.keyStore.uniqueConstraint, entry.applied > 0 else { return nil }
+    context.trace(
+      RequestActor.server, "409: the primary's unique constraint refuses a second insert",
+      "op=\(request.operation) applied=\(entry.applied)")
+    return reply(to: request, 409)
+  }
+
   /// Walks the restarts up to now; an `lru` cache passing a restart starts
   /// empty.
   mutating func catchUpWithRestarts(_ context: inout DecisionContext) {
     guard restarts != nil else { return }
     let before = restarts?.latest
     restarts?.advance(to: context.now, context.random)
-    if restarts?.latest != before { recentKeys?.removeAll() }
+    if restarts?.latest != before {
+      recentKeys?.removeAll()
+      sampledKeys?.removeAll()
+    }
   }
 }

@@ -20,6 +20,16 @@
     case replicated
   }
 
+  /// How an `lru` store chooses the key to evict.
+  @usableFromInline package enum Eviction: String, CaseIterable, Hashable, Sendable {
+    /// Redis's `allkeys-lru`: sample `samples` keys, evict the least
+    /// recently used of them and of the eviction pool (``SampledKeys``).
+    case sampled
+    /// The exact least recently used key (``RecentKeys``): the model
+    /// before issue 25.
+    case exact
+  }
+
   /// The kind of store (default `durable`).
   @usableFromInline package var kind: Kind = .durable
   /// The keys an `lru` store holds.
@@ -32,6 +42,31 @@
   /// How long after a key is stored a replica receives it; drawn per key
   /// and replica.
   @usableFromInline package var replicationLag: LatencyDistribution = .fixed(.milliseconds(100))
+
+  // Issue 25, key stores like the ones users run:
+  /// How an `lru` store evicts (default `sampled`, as Redis does).
+  @usableFromInline package var eviction: Eviction = .sampled
+  /// The keys sampled per eviction (Redis `maxmemory-samples`, default 5).
+  @usableFromInline package var samples = 5
+  /// The store's memory limit in bytes (Redis `maxmemory`); `nil`:
+  /// `capacity` × `entryBytes`.
+  @usableFromInline package var maxMemory: UInt64?
+  /// The bytes one key takes in the store: an assumption (a key, its
+  /// stored response and the store's per-entry overhead), 1 KiB.
+  @usableFromInline package var entryBytes: UInt64 = 1024
+  /// Correlated replication stalls of a `replicated` store; `nil`: none.
+  @usableFromInline package var lagSpikes: LagSpikeOptions?
+  /// Whether the primary has a unique constraint on the order: a second
+  /// insert of an applied keyed write is refused (409) however its key was
+  /// forgotten.
+  @usableFromInline package var uniqueConstraint = false
+
+  /// The keys an `lru` store holds: `maxMemory` / `entryBytes` when a
+  /// memory limit is set, else `capacity`.
+  @usableFromInline package var keyLimit: Int {
+    guard let maxMemory else { return capacity }
+    return Int(clamping: maxMemory / Swift.max(entryBytes, 1))
+  }
 
   /// A durable store: today's behaviour.
   @usableFromInline package init() {}
