@@ -229,9 +229,13 @@ import Testing
   static func small(_ overrides: [String]) throws -> Scenario {
     try Scenario.shipped(
       "clock-skew-retry-after",
-      overrides: try (["workload.operations=20", "network.responseLoss=0.1"] + overrides).map {
-        try ScenarioOverride(parsing: $0)
-      })
+      overrides: try
+        ([
+          "workload.operations=20", "network.responseLoss=0.1", "client.clock.preset=uniform",
+          "client.clock.spread=60s",
+        ] + overrides).map {
+          try ScenarioOverride(parsing: $0)
+        })
   }
 
   /// A key lifetime above the delay plus the worst skew (30 s + 60 s, and
@@ -269,7 +273,8 @@ import Testing
     let scenario = try Scenario.shipped(
       "clock-skew-retry-after",
       overrides: try [
-        "workload.operations=20000", "workload.arrival={\"distribution\":\"simultaneous\"}",
+        "client.clock.preset=uniform", "client.clock.spread=60s", "workload.operations=20000",
+        "workload.arrival={\"distribution\":\"simultaneous\"}",
         "network.latency=0s", "network.responseLoss=0",
       ].map { try ScenarioOverride(parsing: $0) })
     let options = try #require(RequestWorld.options(of: scenario.world))
