@@ -1308,7 +1308,7 @@ enum ShippedScenarioFiles {
       json: #"""
       {
         "$schema": "../schemas/faultsim-scenario.schema.json",
-        "description": "An app's upload outbox: 200 users each queue five expense photos (5-15 MB) over a slow uplink (10 kB/s) and leave the app; the system terminates it after 5-10 minutes while the OS keeps uploading, and the user reopens it after 10-20 minutes. On relaunch the app blindly re-enqueues every job whose row is not done: every upload still running is sent a second time. Each task carries an idempotency key made when the task is created (app.uploadKey made-at-send), so the server cannot recognise the second upload and stores it again. With --set app.uploadKey=stored-with-row (the key kept in the job's row) the server stores one copy per job.",
+        "description": "An app's upload outbox: 200 users each queue five expense photos (5-15 MB) over a slow uplink (10 kB/s) and leave the app; the system terminates it after 5-10 minutes while the OS keeps uploading, and the user reopens it after 10-20 minutes. The five uploads share the phone's uplink (daemon.uplink shared), so none has finished by the relaunch. On relaunch the app blindly re-enqueues every job whose row is not done: every upload still running is sent a second time. Each task carries an idempotency key made when the task is created (app.uploadKey made-at-send), so the server cannot recognise the second upload and stores it again. With --set app.uploadKey=stored-with-row (the key kept in the job's row) the server stores one copy per job.",
         "world": "transfer",
         "workload": {
           "users": 200,

@@ -63,6 +63,8 @@ extension TransferDaemon {
     if wasWaiting && task.rate > 0 {
       context.trace(TransferWorld.daemonName(Int(task.user)), "start \(taskName(index))")
     }
+    // A shared uplink schedules one end per device, after resharing.
+    if sharesUplink { return uplinkChanged(Int(task.user)) }
     guard task.rate > 0 else { return }
     let remaining = task.target - task.moved
     let duration = Self.duration(bytes: remaining, rate: UInt64(task.rate))
@@ -179,5 +181,6 @@ extension TransferDaemon {
       }
     }
     if live { try armConditionChange(user, &context) }
+    try settleUplinks(&context)
   }
 }
