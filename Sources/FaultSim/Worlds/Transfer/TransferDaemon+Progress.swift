@@ -6,7 +6,7 @@ extension TransferDaemon {
   /// session's constraints, in bytes per second (0: waiting).
   ///
   /// Always inlined: a call from a mutating method passes the whole
-  /// daemon, 136 bytes, as a copy.
+  /// daemon, 144 bytes, as a copy.
   @usableFromInline
   @inline(__always)
   func rate(of task: DaemonTask, at time: VirtualTime) -> UInt64 {
