@@ -261,9 +261,9 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
       records[operation].outboxSent = true
     }
     var response = response
-    if case .retryAfterDate(let seconds) = response.content {
-      // The client's HTTP stack turns the date into a wait by its own clock.
-      response.content = .retryAfter(clocks.wait(untilDate: seconds, response, &context))
+    if case .retryAfterDate(let date) = response.content {
+      // The client's HTTP stack turns the date into a wait.
+      response.content = .retryAfter(clocks.wait(until: date, response, &context))
     }
     if !response.status.isSuccess, let failure = response.failure {
       context.trace(RequestActor.client(operation), "failure \(failure)", "seq=\(response.sequence)")

@@ -135,13 +135,17 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   /// How long a replica-lag episode lasts (by window and episode).
   case lagSpikeDuration = 0x524B
   // Issue 13, clocks that disagree:
-  /// A device's clock offset within `client.clock.spread`, by operation.
+  /// A device's clock offset within `client.clock.spread` (or within its
+  /// component of `client.clock.preset`), by operation.
   case clientClockOffset = 0x5258
   /// Whether the client judged a Retry-After date by its own, skewed clock
   /// where agreeing clocks would have waited differently (a fault with
   /// probability 1, so the shrinker can take the skew away), by the
   /// response's delivery.
   case skewedRetryAfter = 0x5259
+  /// Which component of `client.clock.preset`'s mixture a device's clock
+  /// offset comes from, by operation.
+  case clientClockComponent = 0x525A
 
   public static var owner: String { "request" }
 
@@ -170,7 +174,7 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
     case .upstreamReset: .fault
     case .gatewayRetry: .fault
     case .gatewayResponseVsTimeout: .race
-    case .clientClockOffset: .value
+    case .clientClockOffset, .clientClockComponent: .value
     case .skewedRetryAfter: .fault
     }
   }

@@ -416,12 +416,29 @@ extension RequestWorldOptions {
       when: { $0.server.retryAfterFormat == .seconds || !readsRetryAfter($0) }),
     NoOpRule(
       "client-clock-offset-without-dates",
-      keys: ["client.clock.ahead", "client.clock.behind", "client.clock.spread"],
+      keys: ["client.clock.ahead", "client.clock.behind", "client.clock.spread", "client.clock.preset"],
       why: "the client reads its clock's offset only to compare a Retry-After date with it; timeouts and waits "
         + "are durations, in which the offset cancels (only driftPPM stretches them); set "
         + "server.retryAfterFormat http-date to make it matter",
-      // [ClientClocks.wait(untilDate:), realWait]
+      // [ClientClocks.wait(until:), realWait]
       when: { $0.server.retryAfterFormat == .seconds || !readsRetryAfter($0) }),
+    NoOpRule(
+      "retry-after-basis-without-dates", keys: ["client.clock.retryAfterBasis"],
+      why: "the basis is what the client subtracts from a Retry-After date, and no date is read; set "
+        + "server.retryAfterFormat http-date to make it matter",
+      // [ClientClocks.wait(until:)]
+      when: { $0.server.retryAfterFormat == .seconds || !readsRetryAfter($0) }),
+    NoOpRule(
+      "client-clock-offset-under-date-header",
+      keys: ["client.clock.ahead", "client.clock.behind", "client.clock.spread", "client.clock.preset"],
+      why: "client.clock.retryAfterBasis is date-header: the wait is the Retry-After date minus the response's "
+        + "Date header, both on the server's clock, so the client's offset never enters; use own-clock to make "
+        + "it matter",
+      // [ClientClocks.wait(until:): dateHeader]
+      when: {
+        $0.client.clock.retryAfterBasis == .dateHeader && $0.server.retryAfterFormat == .httpDate
+          && readsRetryAfter($0)
+      }),
     NoOpRule(
       "server-clock-drift-without-ttl-or-dates", keys: ["server.clock.driftPPM"],
       why: "the server measures nothing on its clock: there is no server.keyTTL on keyed writes and no "

@@ -23,8 +23,10 @@ public struct ResponseMessage: BitwiseCopyable, Sendable {
     // Issue 13, clocks that disagree:
     /// Retry-After as an HTTP date (`ServerOptions.RetryAfterFormat.httpDate`):
     /// the server's clock's now plus the delay, in whole seconds after the
-    /// `HTTPDate` epoch. The client turns it into a wait by its own clock.
-    case retryAfterDate(seconds: Int64)
+    /// `HTTPDate` epoch, with the response's `Date` header. The client
+    /// turns it into a wait by its own clock or by the `Date` header
+    /// (`client.clock.retryAfterBasis`).
+    case retryAfterDate(RetryAfterDate)
   }
 
   /// What the response says beyond its status.

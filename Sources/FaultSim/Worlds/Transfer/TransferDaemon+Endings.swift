@@ -45,6 +45,7 @@ extension TransferDaemon {
     task.generation &+= 1
     let completed = task.ending == .completed
     devices[file: file, of: user].aliveTasks &-= 1
+    uplinkChanged(user)
     context.trace(
       TransferWorld.daemonName(user), completed ? "finish \(taskName(index))" : "\(taskName(index)) fails",
       "bytes=\(task.moved)")
@@ -89,6 +90,7 @@ extension TransferDaemon {
     if task.session == devices[Int(task.user)].connectedSession { queue(&task, at: index) }
     tasks[index] = task
     devices[file: Int(task.file), of: Int(task.user)].aliveTasks &-= 1
+    uplinkChanged(Int(task.user))
     context.trace(TransferWorld.daemonName(Int(task.user)), "cancel \(taskName(index))", "reason=\(ending)")
     return true
   }

@@ -6,7 +6,7 @@ extension TransferDaemon {
   /// session's constraints, in bytes per second (0: waiting).
   ///
   /// Always inlined: a call from a mutating method passes the whole
-  /// daemon, 136 bytes, as a copy.
+  /// daemon, 144 bytes, as a copy.
   @usableFromInline
   @inline(__always)
   func rate(of task: DaemonTask, at time: VirtualTime) -> UInt64 {
@@ -63,6 +63,8 @@ extension TransferDaemon {
     if wasWaiting && task.rate > 0 {
       context.trace(TransferWorld.daemonName(Int(task.user)), "start \(taskName(index))")
     }
+    // A shared uplink schedules one end per device, after resharing.
+    if sharesUplink { return uplinkChanged(Int(task.user)) }
     guard task.rate > 0 else { return }
     let remaining = task.target - task.moved
     let duration = Self.duration(bytes: remaining, rate: UInt64(task.rate))
@@ -179,5 +181,6 @@ extension TransferDaemon {
       }
     }
     if live { try armConditionChange(user, &context) }
+    try settleUplinks(&context)
   }
 }

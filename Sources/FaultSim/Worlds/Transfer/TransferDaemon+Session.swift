@@ -75,6 +75,7 @@ extension TransferDaemon: BackgroundTransferSession {
       from: TransferWorld.appName(user), to: TransferWorld.daemonName(user), "enqueue \(taskName(index))",
       "session=\(task.session) size=\(size)\(resumeFrom > 0 ? " resume=\(task.moved)" : "")")
     try scheduleEnd(of: task, at: index, wasWaiting: wasWaiting, &context)
+    try settleUplinks(&context)
     try armConditionChange(user, &context)
     return TransferTaskID(slot: index)
   }

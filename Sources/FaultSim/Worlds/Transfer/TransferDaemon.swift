@@ -47,6 +47,10 @@ struct TransferDaemon {
   /// timelines: then every device is on Wi-Fi and plugged in.
   @usableFromInline
   var conditions: [DeviceConditions] = []
+  /// The devices whose uplink must be reshared before time moves on
+  /// (``settleUplinks(_:)``); empty between events.
+  @usableFromInline
+  var changedUplinks: [Int] = []
 
   @usableFromInline
   init(_ settings: TransferWorld.Settings) {
@@ -63,6 +67,7 @@ struct TransferDaemon {
     devices.reset()
     bytesMoved = 0
     conditions = []
+    changedUplinks.removeAll(keepingCapacity: true)
   }
 
   /// Follows `conditions` — each device's network and charging timelines —

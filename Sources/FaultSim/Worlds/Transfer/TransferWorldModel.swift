@@ -114,9 +114,9 @@ struct TransferWorldModel<App: TransferAppComponent> {
     case .userLeavesApp: try userLeavesApp(user, &context)
     case .appStops: appStops(user, &context)
     case .taskReachesTarget(let task, let generation):
-      if daemon.reachTarget(task, generation: generation, user: user, &context) {
-        try routeEnding(of: task, user: user, &context)
-      }
+      let ended = daemon.reachTarget(task, generation: generation, user: user, &context)
+      try daemon.settleUplinks(&context)
+      if ended { try routeEnding(of: task, user: user, &context) }
     case .conditionsChange(let generation): try daemon.conditionsChange(user, generation: generation, &context)
     case .systemWakesApp: try systemWakesApp(user, &context)
     case .userCancels(let file): try userCancels(Int(file), &context)
@@ -126,6 +126,7 @@ struct TransferWorldModel<App: TransferAppComponent> {
     case .wake(let ticket): app.wake(ticket, user: user)
     }
     try app.settle(session: &daemon, &context)
+    try daemon.settleUplinks(&context)
   }
 
   /// The run is out of events: the app says whether its code still waits.

@@ -70,6 +70,11 @@ extension TransferWorldOptions {
         // [TransferWorld.receiveCompletion]
         when: { $0.daemon.rejection == 0 }),
       NoOpRule(
+        "uplink-for-downloads", keys: ["daemon.uplink"],
+        why: "workload.kind is download: only uploads share the device's uplink",
+        // [TransferDaemon.sharesUplink]
+        when: { $0.workload.kind == .download }),
+      NoOpRule(
         "upload-key-for-downloads", keys: ["app.uploadKey"],
         why: "workload.kind is download: the key is the server's way to recognise a second upload of a job; "
           + "a downloaded file is stored by the app, not the server",

@@ -198,6 +198,12 @@ extension TransferWorldOptions.Daemon {
       .unsigned("cellularBytesPerSecond", in: TransferWorldOptions.Limits.rate, "throughput on cellular"),
       \.cellularBytesPerSecond),
     .option(.number("throughputSpread", in: 0...0.99, "spread of the per-task throughput factor"), \.throughputSpread),
+    .option(
+      .choice(
+        "uplink",
+        "uploads: `shared` (a device's n running uploads each move at their rate / n) or `per-task` (each at "
+          + "the full rate)"),
+      \.uplink),
     .option(.probability("failure", "a task fails part-way (at a uniform point)"), \.failure),
     .option(.probability("resumeData", "such a failure carries resume data"), \.resumeData),
     .option(.probability("errorStatus", "a finished download has an HTTP error status"), \.errorStatus),

@@ -162,6 +162,8 @@ public struct TransferWorldOptions: Hashable, Sendable {
     /// Spread of the per-task throughput factor, which is uniform in `1 ±
     /// throughputSpread` (below 1).
     @usableFromInline package var throughputSpread = 0.5
+    /// How a device's concurrent uploads share its uplink.
+    @usableFromInline package var uplink = Uplink.shared
     /// Probability that a task fails part-way (at a uniform point).
     @usableFromInline package var failure = 0.0
     /// Probability that such a failure carries resume data.

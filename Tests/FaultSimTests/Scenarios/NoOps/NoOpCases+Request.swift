@@ -334,6 +334,25 @@ extension NoOpCheckTests {
       cases.append(
         NoOpCase("client-clock-offset-without-dates", .request, key: key, values: ["0s", "10s"], control: dates))
     }
+    cases.append(
+      NoOpCase(
+        "client-clock-offset-without-dates", .request, key: "client.clock.preset",
+        values: ["uniform", "phones-measured"], control: dates))
+    cases.append(
+      NoOpCase(
+        "retry-after-basis-without-dates", .request, setup: ["client.clock.behind=10s"],
+        key: "client.clock.retryAfterBasis", values: ["own-clock", "date-header"], control: dates))
+    let dateHeader = dates + ["client.clock.retryAfterBasis=date-header"]
+    for key in ["client.clock.ahead", "client.clock.behind", "client.clock.spread"] {
+      cases.append(
+        NoOpCase(
+          "client-clock-offset-under-date-header", .request, setup: dateHeader, key: key, values: ["0s", "10s"],
+          control: ["client.clock.retryAfterBasis=own-clock"]))
+    }
+    cases.append(
+      NoOpCase(
+        "client-clock-offset-under-date-header", .request, setup: dateHeader, key: "client.clock.preset",
+        values: ["uniform", "phones-measured"], control: ["client.clock.retryAfterBasis=own-clock"]))
     return cases
   }
 }

@@ -56,6 +56,9 @@ extension NoOpCheckTests {
         "staging-without-rejections", .transfer, setup: [uploads], key: "app.stagingDeletion",
         values: ["after-2xx", "after-any-completion"], control: ["daemon.rejection=0.5"]),
       NoOpCase(
+        "uplink-for-downloads", .transfer, key: "daemon.uplink", values: ["shared", "per-task"],
+        control: [uploads]),
+      NoOpCase(
         "upload-key-for-downloads", .transfer, setup: ["app.reconcile=blind"], key: "app.uploadKey",
         values: ["none", "stored-with-row", "made-at-send"], control: [uploads]),
       NoOpCase(

@@ -136,7 +136,7 @@ import Testing
     let skewed = try Self.shipped("clock-skew-retry-after").requestWorld(running: Self.honoursRetryAfter)
       .measure(seeds: 0..<2)
     #expect(skewed.duplicated > 0)
-    let agreeing = try Self.shipped("clock-skew-retry-after", ["client.clock.spread=0s"]).requestWorld(
+    let agreeing = try Self.shipped("clock-skew-retry-after", ["client.clock.preset=uniform"]).requestWorld(
       running: Self.honoursRetryAfter
     ).measure(seeds: 0..<2)
     #expect(agreeing.duplicated == 0)

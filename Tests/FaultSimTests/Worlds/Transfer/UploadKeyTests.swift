@@ -73,13 +73,15 @@ import Testing
   }
 
   /// The default is `none`, and `none` leaves the run as it was before the
-  /// option existed: the shipped scenario's seed 1 under `none` gives the
-  /// numbers the build without `app.uploadKey` gave for the same file, and
+  /// option existed: the shipped scenario's seed 1 under `none` (and the
+  /// per-task uplink of that build) gives the numbers the build without
+  /// `app.uploadKey` gave for the same file, and
   /// the default options' trace has no replayed upload.
   @Test func theDefaultOutputIsUnchanged() throws {
     #expect(TransferWorldOptions.AppPolicy().uploadKey == .none)
     let none = try Scenario.shipped(
-      "upload-outbox-relaunch", overrides: [try ScenarioOverride(parsing: "app.uploadKey=none")])
+      "upload-outbox-relaunch",
+      overrides: try ["app.uploadKey=none", "daemon.uplink=per-task"].map { try ScenarioOverride(parsing: $0) })
     let options = try #require(TransferWorld.options(of: none.world))
     let metrics = try Self.run(options, seed: 1)
     #expect(metrics.files == 1_000 && metrics.duplicated == 581 && metrics.transferredOnce == 419)

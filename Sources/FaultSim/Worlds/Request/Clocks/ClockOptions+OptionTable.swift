@@ -25,6 +25,28 @@ extension ClockOptions {
             "spread", in: ScenarioLimits.delay,
             "each device's offset lies uniformly within ± this of the clock's, drawn per operation"),
           \.spread))
+      rows.append(
+        .option(
+          .choice(
+            "preset",
+            "how each device's offset is drawn: `uniform` (within ± `spread`) or `phones-measured` (most within "
+              + "±15 s, 6.5% up to an hour off, 3.5% over an hour off; see docs/duplicates/clocks.md)"),
+          \.preset))
+      rows.append(
+        .check(("preset", "not both `spread` and `phones-measured`")) { clock, reader throws(ScenarioError) in
+          guard clock.preset == .uniform || clock.spread == .zero else {
+            throw reader.error(
+              "`phones-measured` draws each device's offset itself; remove `spread` or use preset `uniform`",
+              key: "preset")
+          }
+        })
+      rows.append(
+        .option(
+          .choice(
+            "retryAfterBasis",
+            "what the client subtracts from a Retry-After HTTP date: `own-clock` (its clock's now; skew "
+              + "changes the wait) or `date-header` (the response's Date header; skew cancels)"),
+          \.retryAfterBasis))
     }
     rows.append(
       .option(

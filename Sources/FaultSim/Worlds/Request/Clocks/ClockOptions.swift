@@ -31,6 +31,12 @@
   /// How fast the clock runs, in parts per million: +100 gains 100 µs a
   /// second, −100 loses as much.
   @usableFromInline package var driftPPM = 0
+  /// How each device's offset is drawn: uniformly within ``spread``, or
+  /// from a measured population of phones. The client's clock only.
+  @usableFromInline package var preset = Preset.uniform
+  /// What the client subtracts from a Retry-After date: its own clock's
+  /// now, or the response's `Date` header. The client's clock only.
+  @usableFromInline package var retryAfterBasis = RetryAfterBasis.ownClock
 
   /// The drift's bounds: a clock runs at half to one and a half times the
   /// true rate at the extremes (real quartz is within ±100 ppm).
@@ -55,7 +61,13 @@
 
   /// Whether the clock agrees with true time on every device.
   @inlinable
-  package var isTrue: Bool { ahead == .zero && behind == .zero && spread == .zero && driftPPM == 0 }
+  package var isTrue: Bool {
+    ahead == .zero && behind == .zero && !drawsDeviceOffsets && driftPPM == 0
+  }
+
+  /// Whether each device draws its own offset (a spread or a preset).
+  @inlinable
+  package var drawsDeviceOffsets: Bool { spread != .zero || preset != .uniform }
 
   /// The true time in which this clock measures `duration`: ⌈d · 10⁶ /
   /// (10⁶ + driftPPM)⌉ nanoseconds, saturating at the largest duration.

@@ -15,7 +15,8 @@ struct RetryAfterDating: Sendable {
 
   /// `response` as it leaves the server now: a Retry-After delay becomes
   /// the date ⌊(server clock now + delay) / 1 s⌋, in seconds after the
-  /// ``HTTPDate`` epoch.
+  /// ``HTTPDate`` epoch, sent with the `Date` header ⌊server clock now /
+  /// 1 s⌋.
   ///
   /// - Complexity: O(1).
   @inlinable
@@ -23,7 +24,9 @@ struct RetryAfterDating: Sendable {
   func dated(_ response: ResponseMessage, now: VirtualTime) -> ResponseMessage {
     guard let clock, case .retryAfter(let delay) = response.content else { return response }
     var dated = response
-    dated.content = .retryAfterDate(seconds: Self.date(clock, now: now, delay: delay))
+    dated.content = .retryAfterDate(
+      RetryAfterDate(
+        seconds: Self.date(clock, now: now, delay: delay), dateHeader: Self.date(clock, now: now, delay: .zero)))
     return dated
   }
 

@@ -382,9 +382,10 @@ struct CodeClient: RequestClientComponent {
       waiting.continuation.resume(throwing: error)
     case .http(let code):
       var dateWait: VirtualDuration?
-      if case .retryAfterDate(let seconds) = response.content {
-        // The device's HTTP stack reads the date by the device's clock.
-        dateWait = clocks.wait(untilDate: seconds, response, &context)
+      if case .retryAfterDate(let date) = response.content {
+        // The device's HTTP stack reads the date by the device's clock
+        // (or by the response's Date header).
+        dateWait = clocks.wait(until: date, response, &context)
       }
       var answer = TransportResponse(answering: response, status: code, isQuery: waiting.isQuery, dateWait: dateWait)
       if hasRoutes { routedAnswer(&answer, response, code) }

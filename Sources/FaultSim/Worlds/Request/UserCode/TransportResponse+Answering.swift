@@ -26,9 +26,11 @@ extension TransportResponse {
     case .version(let version): headers["ETag"] = "\"\(version)\""
     case .retryAfter(let delay):
       headers["Retry-After"] = String((delay.nanoseconds + 999_999_999) / 1_000_000_000)
-    case .retryAfterDate(let seconds):
-      // Issue 13, clocks that disagree: the date as the server wrote it.
-      headers["Retry-After"] = HTTPDate.format(seconds: seconds)
+    case .retryAfterDate(let date):
+      // Clocks that disagree: the date and the response's Date header as
+      // the server wrote them.
+      headers["Retry-After"] = HTTPDate.format(seconds: date.seconds)
+      headers["Date"] = HTTPDate.format(seconds: date.dateHeader)
     }
     self.init(status: status, headers: headers)
     self.dateWait = dateWait.map { .nanoseconds(Int64(clamping: $0.nanoseconds)) }
