@@ -62,17 +62,18 @@ public struct ScenarioProperty<World: ScenarioWorld>: Sendable {
 
   /// The same property, judging seeds on `threads` threads at once (at
   /// least 1; 1 runs them one after another on the calling thread). The
-  /// report is the same for any number of threads: verdicts are read in
+  /// report is the same for any number of threads: runs are judged in
   /// seed order, and the first seed that fails is the one reported and
   /// shrunk (shrinking and the determinism check run on the calling
   /// thread).
   ///
   /// By default a check uses one thread per processor the process may
-  /// use. Your code then runs on several threads at once, one run per
-  /// thread, each on a deterministic runtime of its own: state it shares
-  /// between runs (a global, a static) is shared between threads too —
-  /// and makes a run depend on others, which the determinism check
-  /// reports.
+  /// use. The simulated code then runs on several threads at once, one
+  /// run per thread, each on a deterministic runtime of its own: state it
+  /// shares between runs (a global, a static) is shared between threads
+  /// too — and makes a run depend on others, which the determinism check
+  /// reports. The property's own closure is always called on the calling
+  /// thread, one run at a time, in seed order.
   ///
   /// - Complexity: O(1).
   public func checking(onThreads threads: Int) -> ScenarioProperty {
@@ -169,21 +170,29 @@ public struct ScenarioProperty<World: ScenarioWorld>: Sendable {
     // stops the work soon; a batch keeps every thread busy a few seeds.
     let batchSize = UInt64(threads == 1 ? 1 : threads * 4)
     var batchStart = seeds.lowerBound
-    var verdicts: [SeedVerdict] = []
+    var batchRuns: [SeedRuns<World>] = []
+    let strategies = orders.strategies
     var next = 0
     for seed in seeds {
-      if next == verdicts.count {
+      if next == batchRuns.count {
         let batch = batchStart..<(seeds.upperBound - batchStart > batchSize ? batchStart + batchSize : seeds.upperBound)
-        verdicts = SeedVerdict.judge(self, options, seeds: batch, threads: threads)
+        batchRuns = SeedRuns<World>.run(options, orders: strategies, seeds: batch, threads: threads)
         next = 0
         batchStart = batch.upperBound
       }
-      let verdict = verdicts[next]
+      let made = batchRuns[next]
       next += 1
       checked += 1
-      for summary in verdict.summaries { coverage.add(summary) }
-      if let error = verdict.error { throw .simulation(seed: seed, error) }
-      let failedIn = verdict.failedIn
+      // Judged here, in seed and order sequence, as one thread would.
+      var failedIn: OrderStrategy?
+      for (strategy, run) in zip(strategies, made.runs) {
+        coverage.add(run.summary)
+        if !holds(PropertyRun(seed: seed, metrics: run.metrics, finalState: run.finalState)) {
+          failedIn = strategy
+          break
+        }
+      }
+      if failedIn == nil, let error = made.error { throw .simulation(seed: seed, error) }
       let passed = failedIn == nil
       if passed ? determinism.samples(checked - 1) : determinism.isOn {
         verified += 1
