@@ -164,12 +164,13 @@ extension RequestWorldOptions {
       when: { $0.server.throttling == 0 }),
     NoOpRule(
       "keys-without-keyed-writes",
-      keys: ["server.keys", "server.keyTTL", "server.inFlightKey", "server.storesErrors"],
+      keys: ["server.keys", "server.keyTTL", "server.inFlightKey", "server.storesErrors", "server.preset"],
       why: "the server reads idempotency keys only on keyed writes, and workload.kind is not keyed-write",
       // [RequestWorld.serve, serverReceive]
       when: { $0.workload.kind != .keyedWrite }),
     NoOpRule(
-      "key-options-with-ignored-keys", keys: ["server.keyTTL", "server.inFlightKey", "server.storesErrors"],
+      "key-options-with-ignored-keys",
+      keys: ["server.keyTTL", "server.inFlightKey", "server.storesErrors", "server.preset"],
       why: "server.keys is ignore, so no key is remembered and its lifetime, in-flight handling and "
         + "stored errors cannot matter",
       // [RequestWorld.serve, serverReceive: keyed means keys honoured]

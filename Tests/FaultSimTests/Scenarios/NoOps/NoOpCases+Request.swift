@@ -193,6 +193,9 @@ extension NoOpCheckTests {
       ("server.keyTTL", ["1ms", "1h"], []),
       ("server.inFlightKey", ["conflict", "process"], ["server.processing=150ms", "client.timeout=100ms"]),
       ("server.storesErrors", ["true", "false"], ["server.failureBeforeCommit=0.3"]),
+      // One preset: compared with none; it matters through the errors it
+      // stores (Stripe replays a stored 5xx) once writes fail.
+      ("server.preset", [NoOpCase.absent, "stripe"], ["server.failureBeforeCommit=0.3"]),
     ]
     var cases: [NoOpCase] = []
     for (key, values, makesItMatter) in keys {

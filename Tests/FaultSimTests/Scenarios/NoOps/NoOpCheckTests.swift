@@ -68,9 +68,15 @@ struct NoOpCase: CustomTestStringConvertible, Sendable {
     }
   }
 
-  /// The scenario with the setup, `key` set to `value`, then `extra`.
+  /// A value that leaves the key out: for a key with a single value (a
+  /// preset), compared with leaving it out.
+  static let absent = "(absent)"
+
+  /// The scenario with the setup, `key` set to `value` (left out when
+  /// ``absent``), then `extra`.
   func scenario(_ value: String, then extra: [String] = []) throws -> Scenario {
-    let overrides = try (setup + ["\(key)=\(value)"] + extra).map { try ScenarioOverride(parsing: $0) }
+    let set = value == Self.absent ? [] : ["\(key)=\(value)"]
+    let overrides = try (setup + set + extra).map { try ScenarioOverride(parsing: $0) }
     return try Scenario.parse(bytes: Array(base.utf8), file: "case.json", overrides: overrides)
   }
 }
@@ -129,7 +135,8 @@ struct NoOpCase: CustomTestStringConvertible, Sendable {
     var fingerprints: [String] = []
     for value in example.values {
       let scenario = try example.scenario(value)
-      #expect(Self.flags(scenario, example.check, example.key), "\(value): \(scenario.warnings)")
+      #expect(
+        value == NoOpCase.absent || Self.flags(scenario, example.check, example.key), "\(value): \(scenario.warnings)")
       fingerprints.append(try Self.fingerprint(scenario))
     }
     #expect(example.values.count >= 2)
