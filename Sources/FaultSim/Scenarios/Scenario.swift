@@ -22,7 +22,7 @@ public struct Scenario: Sendable {
   package var source: [UInt8]
 
   /// The version written into tables and reports.
-  @usableFromInline package static let faultSimVersion = "0.3.0"
+  @usableFromInline package static let faultSimVersion = "0.4.0"
 
   /// Loads and validates a scenario file, applying `overrides` first.
   ///
