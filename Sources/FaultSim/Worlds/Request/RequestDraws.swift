@@ -69,7 +69,7 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   case reorderDelayDown = 0x5237
   /// Whether a request sent during a partition is cut (a fault of
   /// probability 1): its transmission is lost, and it arrives after the
-  /// heal only if its connection survives (``PartitionSemantics``).
+  /// heal only if its connection survives (`PartitionSemantics`).
   case partitionRequestLoss = 0x5238
   /// Whether a response sent during a partition is cut (a fault of
   /// probability 1), as for requests.

@@ -1,5 +1,5 @@
 /// A Retry-After HTTP date and the `Date` header of the same response,
-/// both whole seconds after the ``HTTPDate`` epoch on the server's clock,
+/// both whole seconds after the `HTTPDate` epoch on the server's clock,
 /// packed into one word so that a response keeps its 24 bytes.
 ///
 /// The `Date` header takes the high 44 bits (signed: ±278,000 years), the
