@@ -29,7 +29,7 @@ extension KeyStoreOptions {
         "capacity", in: ScenarioLimits.keyStoreCapacity,
         "the keys an `lru` store holds (without `maxMemory`: a memory limit of capacity × entryBytes)"),
       \.capacity),
-    // Issue 25, key stores like the ones users run:
+    // How a real cache evicts, and the primary's guarantees:
     .option(
       .choice(
         "eviction",

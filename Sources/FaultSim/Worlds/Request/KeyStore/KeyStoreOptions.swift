@@ -25,8 +25,8 @@
     /// Redis's `allkeys-lru`: sample `samples` keys, evict the least
     /// recently used of them and of the eviction pool (``SampledKeys``).
     case sampled
-    /// The exact least recently used key (``RecentKeys``): the model
-    /// before issue 25.
+    /// The exact least recently used key (``RecentKeys``), counted in
+    /// keys: sharper than any real cache's edge.
     case exact
   }
 
@@ -43,7 +43,7 @@
   /// and replica.
   @usableFromInline package var replicationLag: LatencyDistribution = .fixed(.milliseconds(100))
 
-  // Issue 25, key stores like the ones users run:
+  // How a real cache evicts, and the primary's guarantees:
   /// How an `lru` store evicts (default `sampled`, as Redis does).
   @usableFromInline package var eviction: Eviction = .sampled
   /// The keys sampled per eviction (Redis `maxmemory-samples`, default 5).

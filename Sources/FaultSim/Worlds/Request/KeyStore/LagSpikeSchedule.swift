@@ -45,7 +45,9 @@ struct LagSpikeSchedule: Sendable {
     return end
   }
 
-  /// The episodes starting in window `index`, as (start, duration).
+  /// The episodes starting in window `index`, as (start, duration). The
+  /// window's index is its place in virtual time (minute `index`), so the
+  /// draws are keyed by time, not by the order of the queries.
   ///
   /// - Complexity: O(episodes) draws.
   func episodes(in index: UInt64, _ random: KeyedRandom) -> [(VirtualTime, VirtualDuration)] {
