@@ -1,5 +1,6 @@
-/// The runtime's own draw purpose: which of several ready tasks of user
-/// code runs next, a race kind like the worlds' (the runtime of user code).
+/// The runtime's own draw purposes: which of several ready tasks of user
+/// code runs next, a race kind like the worlds'; your code's random words;
+/// and the crashes of your server code's process.
 public enum RuntimeDraw: UInt64, DrawPurposeSet {
   /// Which ready job of user code runs next, when more than one is ready
   /// at the same virtual instant: a choice point of the order strategy
@@ -9,6 +10,10 @@ public enum RuntimeDraw: UInt64, DrawPurposeSet {
   /// (jitter, a sampled delay): keyed by the operation and its own count
   /// of words.
   case userRandom = 0x5602
+  /// Whether your server code's process crashes at a crash point of a
+  /// handler (``ServerCode/crashes``): keyed by the request's delivery and
+  /// the point's number within its handling.
+  case serverCrash = 0x5603
 
   public static var owner: String { "runtime" }
 
@@ -17,6 +22,7 @@ public enum RuntimeDraw: UInt64, DrawPurposeSet {
     switch self {
     case .taskOrder: .race
     case .userRandom: .value
+    case .serverCrash: .fault
     }
   }
 }
@@ -69,6 +75,10 @@ public struct UserCodeDraw<Base: DrawPurposeSet>: DrawPurposeSet, CustomStringCo
 
   /// Which ready task runs next (``RuntimeDraw/taskOrder``).
   @usableFromInline package static var taskOrder: Self { Self(RuntimeDraw.taskOrder) }
+
+  /// A crash of your server code's process (``RuntimeDraw/serverCrash``),
+  /// for `requiring:`.
+  public static var serverCrash: Self { Self(RuntimeDraw.serverCrash) }
 
   /// The world's purposes, then the runtime's.
   public static var allCases: [Self] {

@@ -127,6 +127,30 @@ protocol RequestClientComponent {
   mutating func orderServed(
     _ request: RequestMessage, _ response: ResponseMessage, applied: Int, before: Int
   ) -> ResponseMessage
+
+  /// Whether your server code answers the client's requests
+  /// (``ServerCode``): only your code's client can have it.
+  var hasServerCode: Bool { get }
+  /// A request reached its commit point: your server's handler takes it
+  /// up. `latestRestart` is the server's latest restart so far (one after
+  /// the current process began ends it).
+  mutating func startHandling(
+    _ request: RequestMessage, latestRestart: VirtualTime?, _ context: inout SimulationContext<RequestEvent>)
+  /// The next answer of your server to send, or connection a crash reset.
+  mutating func takeServerWork() -> ServerWork?
+  /// Times your server's ledger applied `operation`'s write (read once,
+  /// when the operation folds).
+  mutating func serverCodeApplied(_ operation: Int) -> Int
+}
+
+/// What the router carries out for your server code.
+@usableFromInline
+enum ServerWork {
+  /// Your handler answered the delivery: the answer goes back.
+  case answer(RequestMessage, ResponseMessage)
+  /// The server's process crashed (or restarted) while handling the
+  /// delivery: its client learns the connection was lost.
+  case reset(RequestMessage)
 }
 
 /// What the router reads of one operation's client record.
@@ -145,6 +169,9 @@ protocol RoutedClientRecord {
 /// What a client's code posted for the router (``RequestClientComponent/nextPosted(_:)``).
 @usableFromInline
 enum PostedWork: Equatable {
+  /// Your server's handlings answered, or a crash reset their
+  /// connections: the router takes them (``RequestClientComponent/takeServerWork()``).
+  case serverWork
   /// A message of the operation is ready to send: the router sends it as
   /// the client's next attempt.
   case send(operation: Int)
@@ -210,6 +237,17 @@ extension RequestClientComponent {
   ) -> ResponseMessage { response }
   @inlinable
   mutating func forgetRoutes(_ folded: Range<Int>) {}
+  /// No server code: FaultSim's server answers.
+  @inlinable
+  var hasServerCode: Bool { false }
+  @inlinable
+  mutating func startHandling(
+    _ request: RequestMessage, latestRestart: VirtualTime?, _ context: inout SimulationContext<RequestEvent>
+  ) {}
+  @inlinable
+  mutating func takeServerWork() -> ServerWork? { nil }
+  @inlinable
+  mutating func serverCodeApplied(_ operation: Int) -> Int { 0 }
   @inlinable
   var routeBytes: Int { 0 }
 }

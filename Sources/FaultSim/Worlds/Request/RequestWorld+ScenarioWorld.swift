@@ -229,7 +229,17 @@ extension RequestWorld: ShrinkableWorld {
     // Issue 13, clocks that disagree:
     case .skewedRetryAfter:
       what = "the client judges the Retry-After date of the response to \(message) by its own, skewed clock"
-    default: what = "fault \(fault.purpose) on \(message)"
+    default:
+      if fault.purpose == RuntimeDraw.serverCrash.purpose {
+        // Keyed by the delivery, shifted, and the point's number.
+        let delivery = fault.ordinal >> 24
+        let copy = delivery >> 32
+        what =
+          "your server's process crashes at crash point \(fault.ordinal & 0xFF_FFFF) of message "
+          + "\(delivery & 0xFFFF_FFFF)\(copy == 0 ? "" : " (copy \(copy))")"
+      } else {
+        what = "fault \(fault.purpose) on \(message)"
+      }
     }
     return "op#\(fault.entity): \(what)"
   }

@@ -29,6 +29,8 @@ extension RequestWorldModel {
           try sendAttempt(operation, &context)
         case .finished(let operation):
           foldIfDone(operation)
+        case .serverWork:
+          while let work = client.takeServerWork() { try carryOut(work, &context) }
         }
       }
       guard try client.runNextJob(&context) else { return }
@@ -198,6 +200,14 @@ extension RequestWorldModel {
   mutating func complete(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>)
     throws(SimulationError)
   {
+    if Client.runsCode && client.hasServerCode {
+      // Your handler answers when it returns (``carryOut(_:_:)``); the
+      // worker stays busy until then. When is unknown: the client's
+      // timeout must be in place.
+      try armTimeout(Int(request.operation), request.sequence, &context)
+      client.startHandling(request, latestRestart: server.latestRestart(at: context.now, context.random), &context)
+      return
+    }
     let response =
       Client.runsCode && client.hasRoutes ? completeRouted(request, &context) : server.complete(request, &context)
     client.requestAnswered(Int(request.operation))

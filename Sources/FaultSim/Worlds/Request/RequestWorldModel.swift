@@ -303,7 +303,7 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
   @inlinable
   @inline(__always)
   mutating func foldOne(_ operation: Int) {
-    let applied = server.applied(operation)
+    let applied = server.applied(operation) &+ (Client.runsCode ? client.serverCodeApplied(operation) : 0)
     folded.countApplications(applied, kind: settings.options.workload.kind)
     let packed = PackedOutcome(applied: applied, outcome: client.outcome(of: operation))
     finalStateDigest &+= packed.hash(operation: operation)

@@ -99,3 +99,16 @@ extension RequestServer {
     return next
   }
 }
+
+extension RequestServer {
+  /// The latest restart of the server at or before `now`, if any (your
+  /// server code's process ends at a restart).
+  ///
+  /// - Complexity: O(restarts passed since the last call).
+  @inlinable
+  mutating func latestRestart(at now: VirtualTime, _ random: KeyedRandom) -> VirtualTime? {
+    guard restarts != nil else { return nil }
+    restarts?.advance(to: now, random)
+    return restarts?.latest
+  }
+}

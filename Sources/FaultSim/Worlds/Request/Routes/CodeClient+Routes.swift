@@ -81,11 +81,12 @@ extension CodeClient {
   @usableFromInline
   mutating func forgetRoutes(_ folded: Range<Int>) {
     routing?.forget(folded)
+    serverCode?.forget(folded)
   }
 
   /// The bytes the routes hold now.
   @usableFromInline
-  var routeBytes: Int { routing?.liveBytes ?? 0 }
+  var routeBytes: Int { (routing?.liveBytes ?? 0) &+ (serverCode?.liveBytes ?? 0) }
 
   /// The run's counts per route; `nil` without routes.
   var routeMetrics: RouteMetrics? {

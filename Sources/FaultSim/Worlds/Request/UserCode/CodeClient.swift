@@ -69,6 +69,18 @@ struct CodeClient: RequestClientComponent {
   /// The server's routes, when it has any (`server.routes`).
   @usableFromInline
   var routing: RouteServer?
+  /// Your server, when it answers the code's requests.
+  @usableFromInline
+  let serverCode: ServerCodeHost?
+  /// Scratch: what your server's handlings posted.
+  @usableFromInline
+  var serverCommands: [ServerCodeHost.Command] = []
+  /// What the router must carry out for your server: answers to send and
+  /// connections a crash reset, in order.
+  @usableFromInline
+  var serverWork: [ServerWork] = []
+  @usableFromInline
+  var nextServerWork = 0
   /// The request the router is about to send.
   @usableFromInline
   var staged:
@@ -78,7 +90,8 @@ struct CodeClient: RequestClientComponent {
   @usableFromInline
   init(
     _ scenario: RequestWorldOptions, code: @escaping @Sendable (SimulatedClient) async -> ClientOutcome,
-    bindApp: (@Sendable (SimulatedApp) -> @Sendable (SimulatedClient) async -> ClientOutcome)? = nil
+    bindApp: (@Sendable (SimulatedApp) -> @Sendable (SimulatedClient) async -> ClientOutcome)? = nil,
+    serverCode: ServerCode? = nil
   ) {
     runtime = TaskRuntime()
     clients = UserCodeClients(operations: scenario.workload.operations, runtime: runtime)
@@ -91,7 +104,13 @@ struct CodeClient: RequestClientComponent {
     app = scenario.client.app
     submissions = scenario.workload.submissions
     kind = scenario.workload.kind
-    if !scenario.server.routes.isEmpty, case .success(let table) = RouteTable.compile(scenario.server.routes) {
+    let runtime = self.runtime
+    self.serverCode = serverCode.map { ServerCodeHost($0, runtime: runtime) }
+    // Your server answers every request when there is one: routes are
+    // then reported, not used.
+    if serverCode == nil, !scenario.server.routes.isEmpty,
+      case .success(let table) = RouteTable.compile(scenario.server.routes)
+    {
       routing = RouteServer(table, options: scenario.server)
     }
   }
@@ -114,6 +133,7 @@ struct CodeClient: RequestClientComponent {
     records.removeAll()
     endings = RequestMetrics()
     resetRoutes()
+    resetServerCode()
   }
 
   @inlinable
@@ -127,6 +147,7 @@ struct CodeClient: RequestClientComponent {
     staged = nil
     endings = RequestMetrics()
     resetRoutes()
+    resetServerCode()
     // A new app object for every run: its state is the run's. Built on
     // the runtime's thread, as the code's tasks use it (a database's
     // schema declared here is not a use from another thread).
@@ -177,6 +198,7 @@ struct CodeClient: RequestClientComponent {
   /// every sleep begun.
   @inlinable
   mutating func nextPosted(_ context: inout SimulationContext<RequestEvent>) throws(SimulationError) -> PostedWork? {
+    if serverCode != nil, takeServerPosted(&context) { return .serverWork }
     while true {
       if nextCommand == commands.count {
         guard clients.hasCommands else { break }
@@ -282,7 +304,10 @@ struct CodeClient: RequestClientComponent {
     records[operation].attempts &+= 1
     var message: RequestMessage
     var isWrite: Bool
-    if hasRoutes {
+    if let serverCode {
+      serverCode.record(request, operation, sequence)
+      (message, isWrite) = ServerCodeHost.message(for: request, operation, sequence)
+    } else if hasRoutes {
       (message, isWrite) = routedMessage(for: request, operation, sequence)
     } else {
       message = clients.message(for: request, operation, sequence)
@@ -302,7 +327,7 @@ struct CodeClient: RequestClientComponent {
   @inlinable
   func label(of attempt: ClientAttempt) -> String {
     guard let sending else { return "request \(attempt.request.sequence)" }
-    return hasRoutes ? sending.description + routeLabel(attempt.request) : sending.description
+    return hasRoutes && serverCode == nil ? sending.description + routeLabel(attempt.request) : sending.description
   }
 
   // MARK: Timeouts
@@ -389,6 +414,11 @@ struct CodeClient: RequestClientComponent {
       }
       var answer = TransportResponse(answering: response, status: code, isQuery: waiting.isQuery, dateWait: dateWait)
       if hasRoutes { routedAnswer(&answer, response, code) }
+      if let serverCode, let served = serverCode.answer(for: response, carried: code) {
+        answer.status = served.status
+        answer.headers = served.headers
+        answer.body = served.body
+      }
       context.trace(RequestActor.client(operation), "response \(answer)", "seq=\(response.sequence)")
       waiting.continuation.resume(returning: answer)
     }

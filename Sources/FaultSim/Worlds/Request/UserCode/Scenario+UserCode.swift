@@ -120,9 +120,13 @@ extension Scenario {
   /// reported.
   func userCodeWorld<Handler: RequestHandler>(
     handler: Handler, code: @escaping @Sendable (SimulatedClient) async -> ClientOutcome,
-    bindApp: (@Sendable (SimulatedApp) -> @Sendable (SimulatedClient) async -> ClientOutcome)?
+    bindApp: (@Sendable (SimulatedApp) -> @Sendable (SimulatedClient) async -> ClientOutcome)?,
+    serverCode: ServerCode? = nil
   ) throws(WrongWorldError) -> PluggedScenario<UserCodeRequestWorld<Handler>> {
     var replaced: [ScenarioWarning] = []
+    if let serverCode, let options = RequestWorld.options(of: world) {
+      replaced += serverCodeWarnings(options.server, serverCode)
+    }
     if let options = RequestWorld.options(of: world) {
       var client = options.client
       let defaults = ClientOptions()
@@ -170,6 +174,7 @@ extension Scenario {
       RequestWorld.options(of: world).map {
         var options = UserCodeRequestWorld<Handler>.Options(scenario: $0, handler: handler, code: code)
         options.bindApp = bindApp
+        options.serverCode = serverCode
         return options
       }
     }

@@ -42,6 +42,10 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
     /// no app object.
     @usableFromInline
     var bindApp: (@Sendable (SimulatedApp) -> @Sendable (SimulatedClient) async -> ClientOutcome)?
+    /// Your server, when it answers the code's requests instead of the
+    /// scenario's (``Scenario/requestWorld(server:running:)``).
+    @usableFromInline
+    var serverCode: ServerCode?
 
     /// The options of a world that runs `code` against `handler` in
     /// `scenario`.
@@ -59,6 +63,7 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
     func with(_ scenario: RequestWorldOptions) -> Options {
       var options = Options(scenario: scenario, handler: handler, code: code)
       options.bindApp = bindApp
+      options.serverCode = serverCode
       return options
     }
   }
@@ -73,7 +78,8 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
   /// Creates the world in its initial state.
   @usableFromInline package init(_ options: Options) {
     self.options = options
-    let client = CodeClient(options.scenario, code: options.code, bindApp: options.bindApp)
+    let client = CodeClient(
+      options.scenario, code: options.code, bindApp: options.bindApp, serverCode: options.serverCode)
     model = RequestWorldModel(options.scenario, client: client, handler: options.handler)
   }
 

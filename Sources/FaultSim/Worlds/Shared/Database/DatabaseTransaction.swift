@@ -20,6 +20,9 @@ public struct DatabaseTransaction: ~Copyable {
   /// The statements' undo records, oldest first.
   @usableFromInline
   var undo: [Undo] = []
+  /// The statements in words, for the trace of a server's database while
+  /// a run is traced; `nil` otherwise.
+  var log: [String]?
 
   @usableFromInline
   init(_ database: SimulatedDatabase) {
@@ -43,14 +46,17 @@ public struct DatabaseTransaction: ~Copyable {
     // every row of the table on the first write.
     database.tables[table, default: DatabaseTable()].lastID = row.id
     database.tables[table, default: DatabaseTable()].put(row)
+    log?.append("insert \(row) into \(table)")
     return row
   }
 
   /// The rows of `table` whose `column` holds `value`, by id.
   ///
   /// - Complexity: O(1) for a unique column, O(rows log rows) otherwise.
-  public func rows(in table: String, where column: String, is value: String) -> [DatabaseRow] {
-    database.tables[table]?.rows(where: column, is: value) ?? []
+  public mutating func rows(in table: String, where column: String, is value: String) -> [DatabaseRow] {
+    let rows = database.tables[table]?.rows(where: column, is: value) ?? []
+    log?.append("select \(table) where \(column)=\(value): \(rows.count) row\(rows.count == 1 ? "" : "s")")
+    return rows
   }
 
   /// The row of `id` in `table`.
@@ -81,6 +87,7 @@ public struct DatabaseTransaction: ~Copyable {
     }
     undo.append(Undo(table: table, id: id, before: before, lastID: lastID))
     database.tables[table]?.put(row)
+    log?.append("update \(table) #\(id): \(columns.keys.sorted().joined(separator: ", "))")
     return row
   }
 
@@ -93,7 +100,10 @@ public struct DatabaseTransaction: ~Copyable {
     in table: String, id: Int, column: String, expected: String?, new: String?
   ) throws(DatabaseError) -> Bool {
     guard let row = row(in: table, id: id) else { throw .noSuchRow(table: table, id: id) }
-    guard row[column] == expected else { return false }
+    guard row[column] == expected else {
+      log?.append("compare-and-set \(table) #\(id).\(column): not \(expected ?? "empty"), unchanged")
+      return false
+    }
     try update(in: table, id: id, set: [column: new])
     return true
   }
@@ -106,6 +116,7 @@ public struct DatabaseTransaction: ~Copyable {
     }
     undo.append(Undo(table: table, id: id, before: before, lastID: lastID))
     database.tables[table]?.remove(id)
+    log?.append("delete \(table) #\(id)")
     return true
   }
 

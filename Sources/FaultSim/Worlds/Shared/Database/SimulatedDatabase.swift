@@ -25,6 +25,11 @@
 ///   })
 /// ```
 ///
+/// A server's database (``SimulatedServer/database``) is the same, and
+/// more: each statement of a handler is a crash point of the server's
+/// process (``ServerCode/crashes``), and a process that crashed makes no
+/// statement any more.
+///
 /// Use it from the simulation's tasks only; a statement from another
 /// thread is reported as an escape.
 public final class SimulatedDatabase: @unchecked Sendable {
@@ -34,6 +39,10 @@ public final class SimulatedDatabase: @unchecked Sendable {
   /// The runtime whose tasks use it.
   @usableFromInline
   let runtime: TaskRuntime
+  /// The server code whose database it is, if it is a server's: its
+  /// statements are then crash points of the handlings that make them,
+  /// and its ledger counts their inserts.
+  weak var server: ServerCodeHost?
 
   /// An empty database used by `runtime`'s tasks.
   @usableFromInline
@@ -70,11 +79,24 @@ public final class SimulatedDatabase: @unchecked Sendable {
   ///   your own), after rolling back; `CancellationError` when the task is
   ///   cancelled while it waits (nothing applied).
   public func transaction<Result>(_ body: (inout DatabaseTransaction) throws -> Result) async throws -> Result {
-    try await reach()
+    var handling: ServerHandling?
+    if let server {
+      check("statement on")
+      handling = try await server.beforeStatement()
+      try Task.checkCancellation()
+    } else {
+      try await reach()
+    }
     var transaction = DatabaseTransaction(self)
+    if let server, server.isTracing, handling != nil { transaction.log = [] }
     do {
-      return try body(&transaction)
+      let result = try body(&transaction)
+      server?.committed(transaction, by: handling)
+      return result
     } catch {
+      if let log = transaction.log, !log.isEmpty {
+        server?.note("db: rolled back: \(error)", log.joined(separator: "; "))
+      }
       transaction.rollBack()
       throw error
     }
