@@ -136,6 +136,25 @@ enum OrderServers {
     #expect(fixed.duplicated == 0)
   }
 
+  /// Crash points at rate q before the key lookup, the order's insert, the
+  /// key's insert and the answer: a try ends at one of the first two with
+  /// probability q + (1 − q)q = 1 − (1 − q)², and the client tries again; it
+  /// ends between the order and the key with probability (1 − q)²q. So an
+  /// order is left without its key — and recorded again by the next try —
+  /// with probability (1 − q)²q / (1 − q − (1 − q)q) = q, whatever else
+  /// happens (lost requests and responses are retried; a retry after the
+  /// key finds it).
+  @Test func theKeyStoredAfterTheOrderDuplicatesAtTheCrashRate() throws {
+    let q = 0.02
+    let orders = 4_000
+    let metrics = try Self.world(
+      OrderServers.keyStoredAfterCommit(crashes: q), ["workload.operations=\(orders)", "workload.arrival.over=100s"]
+    ).measure(seeds: 0..<1)
+    let rate = Double(metrics.duplicated) / Double(orders)
+    let tolerance = 4 * (q * (1 - q) / Double(orders)).squareRoot()
+    #expect(abs(rate - q) < tolerance, "rate \(rate), expected \(q) ± \(tolerance)")
+  }
+
   @Test func aCrashIsAKeyedFaultWithCoverageAndShrinksToOne() throws {
     let world = try Self.world(OrderServers.keyStoredAfterCommit(crashes: 0.05))
     let property = ScenarioProperty<UserCodeRequestWorld<BuiltInRequestHandler>>("no order twice") {
