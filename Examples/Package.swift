@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "Checkout", targets: ["Checkout"]),
     .executable(name: "checkout-trace", targets: ["CheckoutTrace"]),
     .library(name: "Podcasts", targets: ["Podcasts"]),
+    .library(name: "Shop", targets: ["Shop"]),
+    .library(name: "ShopServer", targets: ["ShopServer"]),
     .executable(name: "podcast-trace", targets: ["PodcastTrace"]),
   ],
   dependencies: [
@@ -54,6 +56,22 @@ let package = Package(
       name: "PodcastTests",
       dependencies: [
         "Podcasts", "PodcastSimulation", "ReadmeExcerpts", .product(name: "FaultSim", package: "FaultSim"),
+      ]),
+    // A shop: app code with a shared token, parallel lines and a keyed
+    // order (written against HTTPTransport and Clock), and its server code
+    // (endpoints and an idempotency middleware over the server's database).
+    .target(
+      name: "Shop", dependencies: ["Checkout", .product(name: "FaultSim", package: "FaultSim")]),
+    .target(name: "ShopServer", dependencies: [.product(name: "FaultSim", package: "FaultSim")]),
+    // The one place that knows the shop runs under simulation.
+    .target(
+      name: "ShopSimulation",
+      dependencies: ["Shop", "ShopServer", "Checkout", .product(name: "FaultSim", package: "FaultSim")]),
+    .testTarget(
+      name: "ShopTests",
+      dependencies: [
+        "Shop", "ShopServer", "ShopSimulation", .product(name: "FaultSim", package: "FaultSim"),
+        .product(name: "FaultSimTesting", package: "FaultSim"),
       ]),
     // For the tests: Examples/README.md's fenced blocks, by section.
     .target(name: "ReadmeExcerpts"),

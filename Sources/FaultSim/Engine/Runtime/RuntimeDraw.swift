@@ -73,8 +73,9 @@ public struct UserCodeDraw<Base: DrawPurposeSet>: DrawPurposeSet, CustomStringCo
     rawValue = runtime.rawValue
   }
 
-  /// Which ready task runs next (``RuntimeDraw/taskOrder``).
-  @usableFromInline package static var taskOrder: Self { Self(RuntimeDraw.taskOrder) }
+  /// Which ready task runs next (``RuntimeDraw/taskOrder``), for
+  /// `requiring:` (a property checked under random orders met it).
+  public static var taskOrder: Self { Self(RuntimeDraw.taskOrder) }
 
   /// A crash of your server code's process (``RuntimeDraw/serverCrash``),
   /// for `requiring:`.
