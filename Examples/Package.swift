@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "Podcasts", targets: ["Podcasts"]),
     .library(name: "Shop", targets: ["Shop"]),
     .library(name: "ShopServer", targets: ["ShopServer"]),
+    .executable(name: "shop-run", targets: ["ShopRun"]),
     .executable(name: "podcast-trace", targets: ["PodcastTrace"]),
   ],
   dependencies: [
@@ -67,6 +68,8 @@ let package = Package(
     .target(
       name: "ShopSimulation",
       dependencies: ["Shop", "ShopServer", "Checkout", .product(name: "FaultSim", package: "FaultSim")]),
+    .executableTarget(
+      name: "ShopRun", dependencies: ["ShopSimulation", .product(name: "FaultSim", package: "FaultSim")]),
     .testTarget(
       name: "ShopTests",
       dependencies: [
