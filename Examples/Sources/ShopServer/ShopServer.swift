@@ -89,7 +89,8 @@ public struct ShopServer: Sendable {
     let cart = request.text.hasPrefix("cart=") ? String(request.text.dropFirst(5)) : request.text
     let lines = try await process.server.database.rows(in: "items", where: "cart", is: cart)
     try await process.server.clock.sleep(for: paymentTime)
-    process.server.trace("payment charged", "cart=\(cart) lines=\(lines.count) handled-by-this-process=\(process.handled)")
+    process.server.trace(
+      "payment charged", "cart=\(cart) lines=\(lines.count) handled-by-this-process=\(process.handled)")
     return ["cart": cart, "lines": "\(lines.count)"]
   }
 

@@ -138,6 +138,9 @@ protocol RequestClientComponent {
     _ request: RequestMessage, latestRestart: VirtualTime?, _ context: inout SimulationContext<RequestEvent>)
   /// The next answer of your server to send, or connection a crash reset.
   mutating func takeServerWork() -> ServerWork?
+  /// The server restarts: your server's process ends, and the requests it
+  /// was handling are cut (``takeServerWork()``).
+  mutating func serverRestarted(_ context: inout SimulationContext<RequestEvent>)
   /// Times your server's ledger applied `operation`'s write (read once,
   /// when the operation folds).
   mutating func serverCodeApplied(_ operation: Int) -> Int
@@ -246,6 +249,8 @@ extension RequestClientComponent {
   ) {}
   @inlinable
   mutating func takeServerWork() -> ServerWork? { nil }
+  @inlinable
+  mutating func serverRestarted(_ context: inout SimulationContext<RequestEvent>) {}
   @inlinable
   mutating func serverCodeApplied(_ operation: Int) -> Int { 0 }
   @inlinable

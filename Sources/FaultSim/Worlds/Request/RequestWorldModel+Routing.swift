@@ -206,6 +206,7 @@ extension RequestWorldModel {
       // timeout must be in place.
       try armTimeout(Int(request.operation), request.sequence, &context)
       client.startHandling(request, latestRestart: server.latestRestart(at: context.now, context.random), &context)
+      if let restart = server.restartEndingHandlings() { try context.schedule(.serverRestart, at: restart) }
       return
     }
     let response =

@@ -111,4 +111,17 @@ extension RequestServer {
     restarts?.advance(to: now, random)
     return restarts?.latest
   }
+
+  /// The time of the upcoming restart when your server code is handling a
+  /// request and that restart has no event yet (it ends the handling);
+  /// `nil` otherwise.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  mutating func restartEndingHandlings() -> VirtualTime? {
+    guard let upcoming = restarts?.upcoming else { return nil }
+    if let scheduled = restartScheduled, scheduled >= upcoming { return nil }
+    restartScheduled = upcoming
+    return upcoming
+  }
 }

@@ -16,6 +16,11 @@ extension RequestWorldModel {
   /// and a worker freed takes up what shrinking kept in the queue.
   @inlinable
   mutating func restartServer(_ context: inout SimulationContext<RequestEvent>) throws(SimulationError) {
+    if Client.runsCode && client.hasServerCode {
+      // Your server's process ends: the requests it was handling are cut.
+      client.serverRestarted(&context)
+      while let work = client.takeServerWork() { try carryOut(work, &context) }
+    }
     for request in server.restart(&context) {
       let operation = Int(request.operation)
       client.requestAnswered(operation)

@@ -23,7 +23,8 @@ extension CodeClient {
     guard let serverCode else { return }
     serverCode.isTracing = context.isTracing
     let before = serverCode.generation
-    let process = serverCode.start(request, now: context.now, latestRestart: latestRestart)
+    let (process, ended) = serverCode.start(request, now: context.now, latestRestart: latestRestart)
+    for handling in ended { serverWork.append(.reset(handling.message)) }
     if process != before {
       context.trace(
         RequestActor.server, "your server's process \(before) ended at a restart: process \(process) starts")
@@ -31,6 +32,16 @@ extension CodeClient {
     context.trace(
       RequestActor.server, "your handler takes up \(serverCode.label(of: request))",
       "op=\(request.operation) seq=\(request.sequence) process=\(process)")
+  }
+
+  @usableFromInline
+  mutating func serverRestarted(_ context: inout SimulationContext<RequestEvent>) {
+    guard let serverCode, serverCode.isRunning else { return }
+    let ended = serverCode.endProcess(at: context.now)
+    context.trace(
+      RequestActor.server,
+      "your server's process \(serverCode.generation - 1) ends at a restart (\(ended.count) requests cut)")
+    for handling in ended { serverWork.append(.reset(handling.message)) }
   }
 
   @usableFromInline

@@ -124,11 +124,14 @@ final class ServerCodeHost: @unchecked Sendable {
   /// A restart of the server since the current process began ends it
   /// first.
   ///
-  /// - Returns: The process that handles it.
-  @discardableResult
-  func start(_ request: RequestMessage, now: VirtualTime, latestRestart: VirtualTime?) -> UInt32 {
+  /// - Returns: The process that handles it, and the handlings a restart
+  ///   ended (their connections are cut).
+  func start(
+    _ request: RequestMessage, now: VirtualTime, latestRestart: VirtualTime?
+  ) -> (process: UInt32, ended: [ServerHandling]) {
+    var ended: [ServerHandling] = []
     if let latestRestart, latestRestart > processStart, handler != nil {
-      endProcess(at: latestRestart)
+      ended = endProcess(at: latestRestart)
     }
     if handler == nil {
       processStart = now
@@ -164,7 +167,7 @@ final class ServerCodeHost: @unchecked Sendable {
         self.post(.answer(handling, response, failure: failure))
       }
     }
-    return generation
+    return (generation, ended)
   }
 
   /// The current process ends (crashed, or restarted at `instant`): its
@@ -231,6 +234,9 @@ final class ServerCodeHost: @unchecked Sendable {
 
   /// Requests being handled now.
   var handlingCount: Int { inFlight.count }
+
+  /// Whether a process runs (it was built, and has not ended since).
+  var isRunning: Bool { handler != nil }
 
   /// `POST /orders` for the delivery `message`.
   func label(of message: RequestMessage) -> String {

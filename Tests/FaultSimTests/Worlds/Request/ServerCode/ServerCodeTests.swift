@@ -197,6 +197,24 @@ enum OrderServers {
     #expect(rowsAfterRestart.map { !$0.contains("rows 1 ") } ?? false, "the database kept the first process's rows")
   }
 
+  /// A deploy at 3 s ends the process: the requests it was charging are
+  /// cut (their clients see the connection lost, and retry), the next
+  /// process starts with an empty memory, and every order still folds.
+  @Test func aRestartEndsTheProcessAndCutsWhatItWasHandling() throws {
+    let world = try Self.world(
+      OrderServers.claimFirst(),
+      ["workload.operations=40", #"server.restarts={"at": ["3s"], "downtime": "0s"}"#])
+    let trace = try world.trace(seed: 1)
+    let restart = try #require(trace.split(separator: "\n").first { $0.contains("ends at a restart") })
+    #expect(restart.contains("3.000000s"), "\(restart)")
+    #expect(!restart.contains("(0 requests cut)"), "orders were being charged at 3 s: \(restart)")
+    #expect(trace.contains("process=2"))
+    let metrics = try world.measure(seeds: 1..<2)
+    #expect(metrics.duplicated == 0)
+    #expect(metrics.operations == 40)
+    #expect(metrics.succeeded + metrics.uncertain + metrics.failed == 40, "every order ended and folded")
+  }
+
   @Test func theScenariosServerOptionsThatCannotApplyAreReported() throws {
     let plain = try Self.world(OrderServers.claimFirst())
     #expect(!plain.warnings.map(\.check).contains("server-code-server"))
