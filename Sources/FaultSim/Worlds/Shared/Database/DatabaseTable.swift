@@ -11,6 +11,11 @@ struct DatabaseTable {
   /// Per unique column, the row holding each value.
   @usableFromInline
   var unique: [String: [String: Int]] = [:]
+  /// Per other column looked up so far, the rows holding each value, by
+  /// id: built at the column's first lookup and kept up to date, so a
+  /// lookup costs what a database's index makes it cost, not a scan.
+  @usableFromInline
+  var indexed: [String: [String: [Int]]] = [:]
 
   @usableFromInline
   init(unique columns: [String] = []) {
@@ -22,10 +27,19 @@ struct DatabaseTable {
 
   /// The rows whose `column` holds `value`, by id.
   ///
-  /// - Complexity: O(1) for a unique column, O(rows log rows) otherwise.
-  func rows(where column: String, is value: String) -> [DatabaseRow] {
+  /// - Complexity: O(matching rows); the first lookup of a column that is
+  ///   not unique indexes it, in O(rows).
+  mutating func rows(where column: String, is value: String) -> [DatabaseRow] {
     if let index = unique[column] { return index[value].flatMap { rows[$0] }.map { [$0] } ?? [] }
-    return rows.values.filter { $0[column] == value }.sorted { $0.id < $1.id }
+    if indexed[column] == nil {
+      var index: [String: [Int]] = [:]
+      for row in rows.values {
+        if let held = row[column] { index[held, default: []].append(row.id) }
+      }
+      for key in index.keys { index[key]?.sort() }
+      indexed[column] = index
+    }
+    return (indexed[column]?[value] ?? []).compactMap { rows[$0] }
   }
 
   /// The first unique column (by name) in which another row than `id`
@@ -45,6 +59,12 @@ struct DatabaseTable {
     for column in uniqueColumns {
       if let value = row[column] { unique[column]?[value] = row.id }
     }
+    for column in indexed.keys {
+      guard let value = row[column] else { continue }
+      // Ids stay in order: a new row has the largest id.
+      let position = indexed[column]?[value]?.firstIndex { $0 > row.id } ?? indexed[column]?[value]?.count ?? 0
+      indexed[column]?[value, default: []].insert(row.id, at: position)
+    }
   }
 
   /// Removes the row of `id`.
@@ -55,6 +75,11 @@ struct DatabaseTable {
   private mutating func unindex(_ row: DatabaseRow) {
     for column in uniqueColumns {
       if let value = row[column], unique[column]?[value] == row.id { unique[column]?[value] = nil }
+    }
+    for column in indexed.keys {
+      guard let value = row[column], let position = indexed[column]?[value]?.firstIndex(of: row.id) else { continue }
+      indexed[column]?[value]?.remove(at: position)
+      if indexed[column]?[value]?.isEmpty == true { indexed[column]?[value] = nil }
     }
   }
 }

@@ -177,4 +177,44 @@ import Testing
     #expect(!relaunches.isEmpty, "the scenario's kills fired")
     #expect(relaunches.allSatisfy { $0.hasSuffix("sees 1") }, "\(relaunches)")
   }
+
+  /// A lookup by a column that is not unique is indexed at its first use;
+  /// the index follows inserts, updates, deletes and rollbacks, so it
+  /// always answers what a scan of the table answers, in id order.
+  @Test func lookupsByAnyColumnAgreeWithAScan() throws {
+    struct Mismatch: Error {}
+    let world = try Self.shipped("checkout-reference", ["workload.operations=1"]).requestWorld(
+      app: { app in app.database },
+      running: { database, _ in
+        func agrees() async throws -> Bool {
+          for cart in ["c0", "c1", "c2", "c3"] {
+            let looked = try await database.rows(in: "lines", where: "cart", is: cart).map(\.id)
+            let scanned = database.contents(of: "lines").filter { $0["cart"] == cart }.map(\.id)
+            if looked != scanned { return false }
+          }
+          return true
+        }
+        do {
+          for index in 0..<20 { try await database.insert(["cart": "c\(index % 3)"], into: "lines") }
+          guard try await agrees() else { return .failed }
+          try await database.transaction { transaction in
+            try transaction.update(in: "lines", id: 4, set: ["cart": "c3"])
+            try transaction.update(in: "lines", id: 5, set: ["cart": nil])
+            transaction.delete(from: "lines", id: 7)
+            try transaction.insert(["cart": "c0"], into: "lines")
+          }
+          guard try await agrees() else { return .failed }
+          _ = try? await database.transaction { transaction in
+            try transaction.update(in: "lines", id: 2, set: ["cart": "c0"])
+            transaction.delete(from: "lines", id: 3)
+            try transaction.insert(["cart": "c1"], into: "lines")
+            throw Mismatch()
+          }
+          return try await agrees() ? .succeeded : .failed
+        } catch {
+          return .failed
+        }
+      })
+    #expect(try world.measure(seeds: 0..<1).succeeded == 1)
+  }
 }
