@@ -52,7 +52,8 @@ public struct DatabaseTransaction: ~Copyable {
 
   /// The rows of `table` whose `column` holds `value`, by id.
   ///
-  /// - Complexity: O(1) for a unique column, O(rows log rows) otherwise.
+  /// - Complexity: O(matching rows): every column is indexed, a column
+  ///   that is not unique at its first lookup (O(rows) then).
   public mutating func rows(in table: String, where column: String, is value: String) -> [DatabaseRow] {
     let rows = database.tables[table]?.rows(where: column, is: value) ?? []
     log?.append("select \(table) where \(column)=\(value): \(rows.count) row\(rows.count == 1 ? "" : "s")")
