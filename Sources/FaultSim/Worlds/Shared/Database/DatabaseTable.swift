@@ -59,7 +59,9 @@ struct DatabaseTable {
     for column in uniqueColumns {
       if let value = row[column] { unique[column]?[value] = row.id }
     }
-    for column in indexed.keys {
+    // Over a copy of the names: iterating the dictionary's own keys while
+    // writing to it would copy the whole index at every row.
+    for column in Array(indexed.keys) {
       guard let value = row[column] else { continue }
       // Ids stay in order: a new row has the largest id.
       let position = indexed[column]?[value]?.firstIndex { $0 > row.id } ?? indexed[column]?[value]?.count ?? 0
@@ -76,7 +78,9 @@ struct DatabaseTable {
     for column in uniqueColumns {
       if let value = row[column], unique[column]?[value] == row.id { unique[column]?[value] = nil }
     }
-    for column in indexed.keys {
+    // Over a copy of the names: iterating the dictionary's own keys while
+    // writing to it would copy the whole index at every row.
+    for column in Array(indexed.keys) {
       guard let value = row[column], let position = indexed[column]?[value]?.firstIndex(of: row.id) else { continue }
       indexed[column]?[value]?.remove(at: position)
       if indexed[column]?[value]?.isEmpty == true { indexed[column]?[value] = nil }
