@@ -17,6 +17,13 @@ public enum RuntimeDraw: UInt64, DrawPurposeSet {
 
   public static var owner: String { "runtime" }
 
+  /// Whether the purpose can be drawn in the world whose draws `owner`
+  /// names: a server's crash only where your server code runs (the
+  /// request world), so no other world lists it as never fired.
+  func applies(toWorldOwnedBy owner: String) -> Bool {
+    self != .serverCrash || owner == RequestDraw.owner
+  }
+
   /// Task order is a race; user randomness a value.
   public var role: DrawRole {
     switch self {
@@ -81,9 +88,10 @@ public struct UserCodeDraw<Base: DrawPurposeSet>: DrawPurposeSet, CustomStringCo
   /// for `requiring:`.
   public static var serverCrash: Self { Self(RuntimeDraw.serverCrash) }
 
-  /// The world's purposes, then the runtime's.
+  /// The world's purposes, then the runtime's that apply to it.
   public static var allCases: [Self] {
-    Base.allCases.map { Self($0) } + RuntimeDraw.allCases.map { Self($0) }
+    Base.allCases.map { Self($0) }
+      + RuntimeDraw.allCases.filter { $0.applies(toWorldOwnedBy: Base.owner) }.map { Self($0) }
   }
 
   /// The world's owner name.
