@@ -35,6 +35,21 @@ extension WorldMetrics {
   /// No columns added after the table was first published.
   public static var appendedColumns: [MetricsColumn<Self>] { [] }
 
+  /// The counter named `name` in the world's ``counters`` (its CSV name,
+  /// as the docs' tables list it: `tasks_created`), or nil when the world
+  /// has no counter of that name. The counters most properties read are
+  /// also properties (`duplicated`, `lost`); this reads every other one.
+  ///
+  /// ```swift
+  /// let expired = run.metrics[counter: "reconcile_jobs_expired"] ?? 0
+  /// ```
+  ///
+  /// - Parameter name: A counter's name, in `snake_case`.
+  /// - Complexity: O(number of counters).
+  public subscript(counter name: String) -> UInt64? {
+    Self.counters.first { $0.name == name }.map { self[keyPath: $0.keyPath] }
+  }
+
   /// The names of ``columns``: the CSV header after the varied key paths.
   @usableFromInline package static var columnNames: [String] { columns.map(\.name) }
 
