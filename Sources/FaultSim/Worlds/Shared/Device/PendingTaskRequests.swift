@@ -71,7 +71,7 @@ public struct PendingTaskRequests: Hashable, Sendable {
 
   /// Submits `request` at `time` under `policy`.
   ///
-  /// - Complexity: O(p) plus one ``BackgroundTaskScheduler/runTime(for:submittedAt:in:random:user:submission:)``.
+  /// - Complexity: O(p) plus one `BackgroundTaskScheduler.runTime(for:submittedAt:in:random:user:submission:)`.
   @discardableResult
   public mutating func submit(
     _ request: BackgroundTaskRequest, at time: VirtualTime, policy: SubmissionPolicy,
