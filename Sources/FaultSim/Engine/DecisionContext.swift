@@ -13,29 +13,29 @@ public struct DecisionContext: ~Copyable {
   /// The draw space of this run's seed.
   public internal(set) var random: KeyedRandom
   /// How races are ordered in this run.
-  public internal(set) var strategy: OrderStrategy
+  @usableFromInline package internal(set) var strategy: OrderStrategy
   /// The choice points answered so far, in order.
-  public internal(set) var choices: [ChoicePoint] = []
+  @usableFromInline package internal(set) var choices: [ChoicePoint] = []
   /// Whether trace lines are being recorded. When `false`, ``trace(_:)`` does
   /// not evaluate its argument.
-  public let isTracing: Bool
+  @usableFromInline package let isTracing: Bool
   /// The recorded timeline: empty unless tracing, and empty when the
   /// timeline goes to ``traceSink`` instead.
-  public internal(set) var traceEntries: [TraceEntry] = []
+  @usableFromInline package internal(set) var traceEntries: [TraceEntry] = []
   /// Where the timeline goes as it happens, instead of ``traceEntries``
   /// (`faultsim run --trace` streams it to standard output).
-  public let traceSink: (any TraceSink)?
+  @usableFromInline package let traceSink: (any TraceSink)?
   /// How fault draws behave in this run (see ``FaultMode``).
-  public internal(set) var faultMode: FaultMode = .live
+  @usableFromInline package internal(set) var faultMode: FaultMode = .live
   @usableFromInline var faultsAreLive = true
   /// The faults that fired, in order, when recording or restricted.
-  public internal(set) var firedFaults: [DrawKey] = []
+  @usableFromInline package internal(set) var firedFaults: [DrawKey] = []
   /// How many faults of each purpose fired (every mode).
-  public var faultTally: DrawTally { tally }
+  @usableFromInline package var faultTally: DrawTally { tally }
   @usableFromInline var tally = DrawTally()
   /// Whether value draws (latencies, sizes) take the middle of their
   /// distribution instead of a random draw: the last step of shrinking.
-  public internal(set) var simplifiesValues = false
+  @usableFromInline package internal(set) var simplifiesValues = false
 
   /// A context of `seed`, tracing as asked.
   @usableFromInline
@@ -69,7 +69,7 @@ public struct DecisionContext: ~Copyable {
   /// Models draw every fault through this call, so that a run's faults can
   /// be listed (recording) and a run replayed with only some of them
   /// (restricted): the basis of shrinking a failing run.
-  /// Every fault that fires is counted by purpose (``faultTally``).
+  /// Every fault that fires is counted by purpose (`faultTally`).
   /// - Complexity: O(1) when nothing fires; a scan of the purposes fired so
   ///   far when one does; a set lookup when restricted.
   @inlinable
@@ -82,7 +82,7 @@ public struct DecisionContext: ~Copyable {
   /// from one word) may happen; always true in a live run. A permitted
   /// fault is counted as fired.
   @inlinable
-  public mutating func permit(_ key: DrawKey) -> Bool {
+  package mutating func permit(_ key: DrawKey) -> Bool {
     guard faultsAreLive || permitSlow(key) else { return false }
     tally.record(key.purpose)
     return true
@@ -155,7 +155,7 @@ public struct DecisionContext: ~Copyable {
 
   /// Records a message from `actor` to `peer`, drawn as lost when `lost`.
   @inlinable
-  public mutating func traceMessage(
+  package mutating func traceMessage(
     from actor: @autoclosure () -> String, to peer: @autoclosure () -> String,
     _ event: @autoclosure () -> String, lost: Bool = false, _ details: @autoclosure () -> String = ""
   ) {

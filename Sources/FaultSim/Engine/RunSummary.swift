@@ -10,7 +10,7 @@ public struct RunSummary: Hashable, Sendable {
   /// and seed, the full name of this run.
   @usableFromInline package var choices: [ChoicePoint]
   /// The faults that fired, counted by purpose.
-  public var faults: DrawTally
+  @usableFromInline package var faults: DrawTally
 
   /// A run's summary; see the properties for each argument.
   @usableFromInline package init(

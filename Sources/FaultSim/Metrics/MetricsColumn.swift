@@ -6,7 +6,8 @@
 /// MetricsColumn("duplicate_rate", "operations applied more than once, per operation",
 ///               "\(rate: .ratio(\.duplicated, \.operations))")
 /// ```
-public struct MetricsColumn<Metrics: WorldMetrics>: Sendable {
+@usableFromInline
+package struct MetricsColumn<Metrics: WorldMetrics>: Sendable {
   /// The CSV header: `duplicate_rate`.
   @usableFromInline package let name: String
   /// What the column means, one line for the docs.

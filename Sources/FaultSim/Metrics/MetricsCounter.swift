@@ -1,12 +1,13 @@
 /// One exact counter of a world's metrics: its name, what it counts, and
 /// where the metrics keep it — declared once, in the world's
-/// ``WorldMetrics/counters``.
+/// `WorldMetrics.counters`.
 ///
 /// The order of a world's counters is part of the partial-table format
 /// (the state a sweep shard writes for `faultsim merge`); the name is how messages about an edited
 /// or damaged file point at it, and how columns' formulas in the docs name
 /// what they read.
-public struct MetricsCounter<Metrics>: Sendable {
+@usableFromInline
+package struct MetricsCounter<Metrics>: Sendable {
   /// The counter's name, in the CSV's `snake_case`: `server_requests`.
   @usableFromInline package let name: String
   /// Where the metrics keep it.
@@ -26,7 +27,8 @@ public struct MetricsCounter<Metrics>: Sendable {
 
 /// One histogram of a world's metrics: its name, what it records, and where
 /// the metrics keep it.
-public struct MetricsHistogram<Metrics>: Sendable {
+@usableFromInline
+package struct MetricsHistogram<Metrics>: Sendable {
   /// The histogram's name: `completion`.
   @usableFromInline package let name: String
   /// Where the metrics keep it.

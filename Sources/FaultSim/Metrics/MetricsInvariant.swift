@@ -9,7 +9,8 @@
 /// preserved by addition, so it holds for every sum of runs of one cell:
 /// `≤` and `=` between sums add up, a per-run constant ratio stays a ratio,
 /// and bucket bounds of a histogram add up with its values.
-public struct MetricsInvariant<Metrics: WorldMetrics>: CustomStringConvertible {
+@usableFromInline
+package struct MetricsInvariant<Metrics: WorldMetrics>: CustomStringConvertible {
   enum Rule {
     /// Σ left ≤ Σ right.
     case atMost([KeyPath<Metrics, UInt64>], [KeyPath<Metrics, UInt64>])
@@ -65,7 +66,7 @@ public struct MetricsInvariant<Metrics: WorldMetrics>: CustomStringConvertible {
   }
 
   /// The invariant as a statement: `duplicated + lost ≤ operations`.
-  public var description: String {
+  @usableFromInline package var description: String {
     switch rule {
     case .atMost(let left, let right): return "\(Self.names(left)) ≤ \(Self.names(right))"
     case .equal(let left, let right): return "\(Self.names(left)) = \(Self.names(right))"

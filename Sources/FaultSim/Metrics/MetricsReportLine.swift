@@ -4,7 +4,8 @@
 /// ```swift
 /// MetricsReportLine("overload 503s", "\(count: \.overloadRejections)", whenNonzero: \.overloadRejections)
 /// ```
-public struct MetricsReportLine<Metrics: WorldMetrics>: Sendable {
+@usableFromInline
+package struct MetricsReportLine<Metrics: WorldMetrics>: Sendable {
   /// The label before the colon: `server requests`.
   @usableFromInline package let label: String
   /// How the value is computed and printed.

@@ -10,21 +10,9 @@
 public protocol WorldMetrics: Sendable {
   /// No runs: every counter 0, every histogram empty.
   init()
-  /// Every counter, in a fixed order (part of the partial-table format).
-  static var counters: [MetricsCounter<Self>] { get }
-  /// Every histogram, in a fixed order.
-  static var histograms: [MetricsHistogram<Self>] { get }
-  /// What every sum of this world's runs satisfies, from the metrics'
-  /// definitions; a partial table that breaks one is refused.
-  static var invariants: [MetricsInvariant<Self>] { get }
-  /// The sweep table's columns after the varied key paths, in order.
-  static var columns: [MetricsColumn<Self>] { get }
-  /// Columns added after the world's table was first published, in order:
-  /// they follow the columns every table ends with, so a reader that finds
-  /// columns by position keeps finding every earlier one where it was.
-  static var appendedColumns: [MetricsColumn<Self>] { get }
-  /// The lines `faultsim run` prints about the run's metrics, in order.
-  static var runReport: [MetricsReportLine<Self>] { get }
+  /// Every counter, histogram, invariant, column and `faultsim run` line
+  /// of the metrics, declared once.
+  static var table: MetricsTable<Self> { get }
   /// The runs summed: one per seed in a sweep.
   var runs: UInt64 { get }
   /// The operations measured (orders, files).
@@ -32,10 +20,36 @@ public protocol WorldMetrics: Sendable {
 }
 
 extension WorldMetrics {
-  /// No columns added after the table was first published.
-  public static var appendedColumns: [MetricsColumn<Self>] { [] }
+  /// Every counter, in a fixed order (part of the partial-table format).
+  @usableFromInline package static var counters: [MetricsCounter<Self>] { table.counters() }
+  /// Every histogram, in a fixed order.
+  @usableFromInline package static var histograms: [MetricsHistogram<Self>] { table.histograms() }
+  /// What every sum of this world's runs satisfies, from the metrics'
+  /// definitions; a partial table that breaks one is refused.
+  @usableFromInline package static var invariants: [MetricsInvariant<Self>] { table.invariants() }
+  /// The sweep table's columns after the varied key paths, in order.
+  @usableFromInline package static var columns: [MetricsColumn<Self>] { table.columns() }
+  /// Columns added after the world's table was first published.
+  @usableFromInline package static var appendedColumns: [MetricsColumn<Self>] { table.appendedColumns() }
+  /// The lines `faultsim run` prints about the run's metrics, in order.
+  @usableFromInline package static var runReport: [MetricsReportLine<Self>] { table.runReport() }
 
-  /// The names of ``columns``: the CSV header after the varied key paths.
+  /// The counter named `name` in the world's `counters` (its CSV name,
+  /// as the docs' tables list it: `tasks_created`), or nil when the world
+  /// has no counter of that name. The counters most properties read are
+  /// also properties (`duplicated`, `lost`); this reads every other one.
+  ///
+  /// ```swift
+  /// let expired = run.metrics[counter: "reconcile_jobs_expired"] ?? 0
+  /// ```
+  ///
+  /// - Parameter name: A counter's name, in `snake_case`.
+  /// - Complexity: O(number of counters).
+  public subscript(counter name: String) -> UInt64? {
+    Self.counters.first { $0.name == name }.map { self[keyPath: $0.keyPath] }
+  }
+
+  /// The names of `columns`: the CSV header after the varied key paths.
   @usableFromInline package static var columnNames: [String] { columns.map(\.name) }
 
   /// This cell's fields, in column order.
@@ -46,7 +60,7 @@ extension WorldMetrics {
     Self.columns.map { $0.field(self, seeds: seeds) }
   }
 
-  /// This cell's fields of ``appendedColumns``, in their order.
+  /// This cell's fields of `appendedColumns`, in their order.
   ///
   /// - Parameter seeds: The seeds the cell ran.
   /// - Complexity: O(appended columns).
@@ -54,7 +68,7 @@ extension WorldMetrics {
     Self.appendedColumns.map { $0.field(self, seeds: seeds) }
   }
 
-  /// `name: value` lines for `faultsim run`, from ``runReport``.
+  /// `name: value` lines for `faultsim run`, from `runReport`.
   @usableFromInline package var reportLines: [(String, String)] {
     Self.runReport.compactMap { $0.line(for: self) }
   }

@@ -18,7 +18,7 @@ public struct Counterexample: Sendable, CustomStringConvertible {
   /// Timeline lines left out at the end (the replay command shows them).
   public var omittedLines: Int
   /// Runs shrinking made (at most the budget's ``ShrinkBudget/runs``).
-  public var runs: Int
+  @usableFromInline package var runs: Int
   /// Whether shrinking stopped because it used its ``ShrinkBudget``: the
   /// counterexample may then not be minimal.
   @usableFromInline package var budgetExhausted: Bool

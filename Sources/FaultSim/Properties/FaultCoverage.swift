@@ -7,7 +7,7 @@
 /// ``ScenarioProperty`` reports show coverage so that it cannot go unseen.
 public struct FaultCoverage<Draws: DrawPurposeSet>: Hashable, Sendable {
   /// Faults fired, by purpose.
-  public var faults = DrawTally()
+  @usableFromInline package var faults = DrawTally()
   /// Races met (choice points answered), by purpose.
   @usableFromInline package var races = DrawTally()
   /// Races met whose answer was not the FIFO order, by purpose.
@@ -101,7 +101,7 @@ public struct FaultCoverage<Draws: DrawPurposeSet>: Hashable, Sendable {
 
   /// The column names of `fields`: `faults_<kind>` for every fault kind,
   /// `races_<kind>` for every race kind, in declaration order.
-  public static var columns: [String] {
+  @usableFromInline package static var columns: [String] {
     Draws.faults.map { "faults_" + $0.columnName } + Draws.raceKinds.map { "races_" + $0.columnName }
   }
 

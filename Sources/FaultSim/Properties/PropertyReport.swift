@@ -13,7 +13,7 @@ public struct PropertyReport: Sendable, CustomStringConvertible {
     public var order: OrderStrategy = .fifo
 
     /// A failure; see the properties for each argument.
-    public init(seed: UInt64, replay: String, counterexample: Counterexample) {
+    @usableFromInline package init(seed: UInt64, replay: String, counterexample: Counterexample) {
       self.seed = seed
       self.replay = replay
       self.counterexample = counterexample
@@ -46,7 +46,7 @@ public struct PropertyReport: Sendable, CustomStringConvertible {
   @usableFromInline package var orders: PropertyOrders = .fifo
 
   /// A report; see the properties for each argument.
-  public init(
+  @usableFromInline package init(
     property: String, scenario: String, seeds: Range<UInt64>, seedsChecked: UInt64, failure: Failure?,
     coverage: [(String, String)] = [], unexercised: [String] = [], nondeterminism: NondeterministicRun? = nil,
     seedsVerified: UInt64 = 0, orders: PropertyOrders = .fifo

@@ -34,7 +34,7 @@ public enum DecimalText {
   }
 
   /// A rate or fraction as every CSV table prints it: six decimals.
-  public static func rate(_ value: Double) -> String {
+  @usableFromInline package static func rate(_ value: Double) -> String {
     fixed(value, 6)
   }
 }

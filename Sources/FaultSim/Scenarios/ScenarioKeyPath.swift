@@ -4,7 +4,7 @@
 /// Keys made only of ASCII letters, digits, `_` and `-` print bare; any
 /// other key prints quoted in brackets (`limits["max delay"]`), so that a
 /// path always reads unambiguously.
-public struct ScenarioKeyPath: Hashable, Sendable, CustomStringConvertible {
+@usableFromInline package struct ScenarioKeyPath: Hashable, Sendable, CustomStringConvertible {
   /// One step of a path.
   @usableFromInline package enum Component: Hashable, Sendable {
     /// A member of an object.
@@ -44,7 +44,7 @@ public struct ScenarioKeyPath: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `a.b[3].c`; the root prints as an empty string.
-  public var description: String {
+  @usableFromInline package var description: String {
     var text = ""
     for component in components {
       switch component {

@@ -9,10 +9,10 @@ public struct ScenarioOverride: Hashable, Sendable, CustomStringConvertible {
   /// Where the value goes.
   @usableFromInline package var keyPath: ScenarioKeyPath
   /// The value as typed.
-  public var text: String
+  @usableFromInline package var text: String
 
   /// An override of `keyPath` with `text`.
-  public init(keyPath: ScenarioKeyPath, text: String) {
+  @usableFromInline package init(keyPath: ScenarioKeyPath, text: String) {
     self.keyPath = keyPath
     self.text = text
   }

@@ -1,7 +1,7 @@
 /// A sweep table's columns: after the varied key paths, the world's metric
-/// columns (``WorldMetrics/columns``), one column per fault and race kind,
+/// columns (`WorldMetrics.columns`), one column per fault and race kind,
 /// the columns every table ends with, then the world's columns added since
-/// its table was first published (``WorldMetrics/appendedColumns``) — each
+/// its table was first published (`WorldMetrics.appendedColumns`) — each
 /// declared once, so the header, the rows and the docs' tables agree.
 extension Sweep {
   /// Every column after the varied key paths: the world's metrics, one

@@ -1,7 +1,7 @@
 /// The docs' tables of a world's sweep table and sums, generated from the
-/// declarations (``WorldMetrics/columns``, ``WorldMetrics/counters``,
-/// ``WorldMetrics/appendedColumns``, ``WorldMetrics/histograms``,
-/// ``WorldMetrics/invariants``, the world's draw purposes and the trailing
+/// declarations (`WorldMetrics.columns`, `WorldMetrics.counters`,
+/// `WorldMetrics.appendedColumns`, `WorldMetrics.histograms`,
+/// `WorldMetrics.invariants`, the world's draw purposes and the trailing
 /// columns): docs/metrics.md and each world's page hold them between
 /// markers, and a test keeps them equal.
 extension Sweep {

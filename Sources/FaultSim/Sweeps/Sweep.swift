@@ -284,7 +284,7 @@
 
   /// A row's partial sum, decoded and checked: its state is in canonical
   /// form, it holds one run per seed the row covers, and it satisfies
-  /// every invariant of the world (``WorldMetrics/invariants``).
+  /// every invariant of the world (`WorldMetrics.invariants`).
   ///
   /// - Complexity: O(size of the state).
   package static func result(of row: PartialTable.Row, in table: PartialTable) throws(PartialTableError)

@@ -14,11 +14,20 @@ package protocol ProbedWorld: ScenarioWorld {
   static var repeatedOperation: String { get }
 }
 
+/// A world with no key operation to repeat that says why, for reports
+/// (`not probed: …`); a world that is neither this nor a `ProbedWorld` has
+/// "no operation to repeat".
+package protocol UnprobedWorld: ScenarioWorld {
+  /// Why the world has no operation for the repeat half of the probe.
+  static var unrepeatableBecause: String { get }
+}
+
 extension ScenarioWorld {
   /// What the repeat half of the probe repeats, or — for a world that is
   /// not a `ProbedWorld` — why nothing is repeated.
   package static var repeatedOperationOrReason: String {
-    (Self.self as? any ProbedWorld.Type)?.repeatedOperation ?? unrepeatableBecause
+    (Self.self as? any ProbedWorld.Type)?.repeatedOperation
+      ?? (Self.self as? any UnprobedWorld.Type)?.unrepeatableBecause ?? "the world has no operation to repeat"
   }
 
   /// The options with the world's key operation applied twice, when the

@@ -21,11 +21,6 @@ public protocol ScenarioWorld: SendableMetatype {
   /// The name scenario files use in `"world"`.
   static var worldName: String { get }
 
-  /// Why the world has no operation for the repeat half of the sensitivity
-  /// probe to repeat, when it is not a `ProbedWorld`: for reports
-  /// (`not probed: …`).
-  static var unrepeatableBecause: String { get }
-
   /// How the engine runs this world: made by FaultSim for each of its
   /// worlds, so that every run of the world — called generically or not —
   /// goes through code compiled for its concrete model.
@@ -33,9 +28,6 @@ public protocol ScenarioWorld: SendableMetatype {
 }
 
 extension ScenarioWorld {
-  /// A world with no operation to repeat, unless it says why.
-  public static var unrepeatableBecause: String { "the world has no operation to repeat" }
-
   /// This world's options in a loaded scenario, if it is this world.
   ///
   /// ```swift
@@ -139,7 +131,7 @@ extension ScenarioWorld {
 
   /// A simulation for many seeds in a row, reusing its buffers, unwatched.
   @inlinable
-  public static func makeRunner(_ options: Options) -> WorldRunner<Metrics, FinalState> {
+  package static func makeRunner(_ options: Options) -> WorldRunner<Metrics, FinalState> {
     makeRunner(options, watch: nil)
   }
 

@@ -18,7 +18,7 @@ public struct EntityStates<Entity: Hashable & Sendable & CustomStringConvertible
   public var entities: [Entity]
 
   /// The state of `entities`, in entity order.
-  public init(_ entities: [Entity]) {
+  @usableFromInline package init(_ entities: [Entity]) {
     self.entities = entities
   }
 

@@ -12,7 +12,7 @@ public struct WorldRun<Metrics: WorldMetrics, FinalState: WorldFinalState> {
   @usableFromInline package var firedFaults: [DrawKey]
 
   /// A run's results.
-  public init(
+  @usableFromInline package init(
     metrics: Metrics, summary: RunSummary, trace: [TraceEntry], finalState: FinalState, firedFaults: [DrawKey] = []
   ) {
     self.metrics = metrics

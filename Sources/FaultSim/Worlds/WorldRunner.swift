@@ -1,10 +1,10 @@
 /// Runs seeds one after another on one simulation (a closure over it, so
 /// callers need not know the model type).
 ///
-/// Made by ``ScenarioWorld/makeRunner(_:)``, whose witness is compiled for
+/// Made by `ScenarioWorld/makeRunner(_:)`, whose witness is compiled for
 /// each concrete world: the closure runs specialised code even when the
 /// caller is generic.
-public struct WorldRunner<Metrics: WorldMetrics, FinalState: WorldFinalState> {
+@usableFromInline package struct WorldRunner<Metrics: WorldMetrics, FinalState: WorldFinalState> {
   /// Runs a seed under a strategy.
   @usableFromInline package var run:
     (_ seed: UInt64, _ strategy: OrderStrategy) throws(SimulationError) -> SeedRun<Metrics>
@@ -17,7 +17,7 @@ public struct WorldRunner<Metrics: WorldMetrics, FinalState: WorldFinalState> {
   }
 }
 
-/// What a ``WorldRunner`` reports about one seed: enough to sum it into a
+/// What a `WorldRunner` reports about one seed: enough to sum it into a
 /// sweep and to tell whether another order of its races ended differently.
 @usableFromInline package struct SeedRun<Metrics: WorldMetrics> {
   /// The run's metrics.

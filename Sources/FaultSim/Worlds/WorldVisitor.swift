@@ -5,7 +5,7 @@
 /// ``Scenario/World`` holds it behind one existential. ``Scenario/World/open(_:)``
 /// calls ``visit(_:_:)`` with the world's type and options; from there on
 /// everything is generic over `World`, and the runs themselves go through
-/// the world's own ``ScenarioWorld/makeRunner(_:)`` and
+/// the world's own `ScenarioWorld/makeRunner(_:)` and
 /// `ScenarioWorld/runOnce(_:seed:strategy:tracing:faults:simplifiesValues:)`
 /// witnesses — no existential on the hot path.
 ///

@@ -3,7 +3,7 @@
 ///
 /// A run is fully named by (scenario, seed, choice sequence); traces,
 /// witnesses and shrunk counterexamples print their choice points.
-public struct ChoicePoint: Hashable, Sendable, CustomStringConvertible {
+@usableFromInline package struct ChoicePoint: Hashable, Sendable, CustomStringConvertible {
   /// The race's logical identity (entity, kind, occurrence). The seeded
   /// random strategy answers from it, so the same race gets the same answer
   /// however other races went.
@@ -34,7 +34,7 @@ public struct ChoicePoint: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `finish-vs-enqueue#3: enqueue first (1 of 2)`.
-  public var description: String {
+  @usableFromInline package var description: String {
     "\(label)#\(race.entity): \(chosenName) (\(chosen + 1) of \(alternatives.count))"
   }
 }

@@ -6,7 +6,7 @@
 /// fires faults of a handful of purposes, so a linear scan is cheaper than
 /// hashing. Reports read counts by purpose, so the order never reaches an
 /// output.
-public struct DrawTally: Hashable, Sendable {
+@usableFromInline package struct DrawTally: Hashable, Sendable {
   /// The purposes that fired, in order of first firing.
   @usableFromInline package var purposes: [DrawPurpose] { fired }
   /// How often each fired, aligned with ``purposes``.

@@ -1,5 +1,5 @@
 /// How a run treats its fault draws (`SimulationContext/fault(_:_:)`).
-public enum FaultMode: Sendable {
+@usableFromInline package enum FaultMode: Sendable {
   /// Faults happen as drawn. The default, and the fast path.
   case live
   /// Faults happen as drawn, and each one that fires is listed in

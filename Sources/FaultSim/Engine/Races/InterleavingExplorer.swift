@@ -22,7 +22,7 @@ public enum InterleavingExplorer {
   ///   - order: Which orders to run first.
   ///   - run: Runs the model once under the given strategy.
   /// - Complexity: `min(limit, L)` runs, L the number of leaves (orders).
-  public static func explore<Outcome: Hashable>(
+  package static func explore<Outcome: Hashable>(
     limit: Int, order: SearchOrder, _ run: (OrderStrategy) throws -> (RunSummary, Outcome)
   ) rethrows -> InterleavingExploration<Outcome> {
     switch order {
@@ -84,7 +84,7 @@ public enum InterleavingExplorer {
   ///     engine's summary and the run's final state.
   /// - Complexity: `min(limit, L)` runs, L the number of leaves (orders),
   ///   and one hash of each run's outcome to group it.
-  public static func explore<Outcome: Hashable>(
+  package static func explore<Outcome: Hashable>(
     limit: Int, _ run: (OrderStrategy) throws -> (RunSummary, Outcome)
   ) rethrows -> InterleavingExploration<Outcome> {
     precondition(limit >= 1, "explore(limit:) needs room for at least one run")

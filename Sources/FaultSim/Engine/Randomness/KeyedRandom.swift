@@ -5,7 +5,7 @@
 /// never from bare integers; see `DrawIdentity` for why.
 public struct DrawKey: Hashable, Sendable {
   /// The logical entity the draw belongs to (an order, a file, a user).
-  public let entity: UInt64
+  @usableFromInline package let entity: UInt64
   /// What the draw decides.
   @usableFromInline package let purpose: DrawPurpose
   /// Which occurrence for this entity and purpose (message, attempt, …).
@@ -34,7 +34,7 @@ public struct DrawKey: Hashable, Sendable {
 /// the `n`-th SplitMix64 output from `b`, i.e. `mix(b + (n + 1)·γ)`.
 public struct KeyedRandom: Sendable {
   /// The run's seed.
-  public let seed: UInt64
+  @usableFromInline package let seed: UInt64
   @usableFromInline let seedKey: UInt64
 
   /// Creates the draw space of one seed.
@@ -105,9 +105,9 @@ public struct KeyedRandom: Sendable {
 /// The draws of one (seed, entity, purpose), in ordinal order.
 ///
 /// Also usable as a plain `RandomSource`: `next()` returns ordinal 0, 1, 2…
-public struct KeyedStream: RandomSource, Sendable {
+@usableFromInline package struct KeyedStream: RandomSource, Sendable {
   /// The stream base derived from (seed, entity, purpose).
-  public let base: UInt64
+  @usableFromInline package let base: UInt64
   /// The ordinal `next()` returns next.
   @usableFromInline package var ordinal: UInt64 = 0
 
@@ -131,7 +131,7 @@ public struct KeyedStream: RandomSource, Sendable {
   }
 
   @inlinable
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     defer { ordinal &+= 1 }
     return Self.word(base: base, ordinal: ordinal)
   }

@@ -71,12 +71,12 @@ public struct UserCodeDraw<Base: DrawPurposeSet>: DrawPurposeSet, CustomStringCo
   }
 
   /// The world's purpose `base`.
-  public init(_ base: Base) {
+  @usableFromInline package init(_ base: Base) {
     rawValue = base.rawValue
   }
 
   /// The runtime's purpose `runtime`.
-  public init(_ runtime: RuntimeDraw) {
+  @usableFromInline package init(_ runtime: RuntimeDraw) {
     rawValue = runtime.rawValue
   }
 

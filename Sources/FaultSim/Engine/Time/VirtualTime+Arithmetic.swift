@@ -9,7 +9,7 @@ extension VirtualTime {
   /// The instant `duration` after the start of the run (an offset read
   /// from a scenario, such as a start time); it cannot overflow.
   @inlinable
-  public init(sinceStart duration: VirtualDuration) {
+  package init(sinceStart duration: VirtualDuration) {
     self.init(nanoseconds: duration.nanoseconds)
   }
 
@@ -17,7 +17,7 @@ extension VirtualTime {
   ///
   /// - Complexity: O(1).
   @inlinable
-  public static func + (time: VirtualTime, duration: VirtualDuration) throws(SimulationError) -> VirtualTime {
+  package static func + (time: VirtualTime, duration: VirtualDuration) throws(SimulationError) -> VirtualTime {
     let (sum, overflow) = time.nanoseconds.addingReportingOverflow(duration.nanoseconds)
     guard !overflow else { throw .clockOverflow(ClockOverflow(operation: "\(time) + \(duration)")) }
     return VirtualTime(nanoseconds: sum)
@@ -39,7 +39,7 @@ extension VirtualDuration {
   ///
   /// - Complexity: O(1).
   @inlinable
-  public static func + (lhs: VirtualDuration, rhs: VirtualDuration) throws(SimulationError) -> VirtualDuration {
+  package static func + (lhs: VirtualDuration, rhs: VirtualDuration) throws(SimulationError) -> VirtualDuration {
     let (sum, overflow) = lhs.nanoseconds.addingReportingOverflow(rhs.nanoseconds)
     guard !overflow else { throw .clockOverflow(ClockOverflow(operation: "\(lhs) + \(rhs)")) }
     return VirtualDuration(nanoseconds: sum)

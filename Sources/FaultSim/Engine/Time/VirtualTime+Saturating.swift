@@ -5,7 +5,7 @@ extension VirtualTime {
   ///
   /// - Complexity: O(1).
   @inlinable
-  public func advanced(saturatingBy duration: VirtualDuration) -> VirtualTime {
+  package func advanced(saturatingBy duration: VirtualDuration) -> VirtualTime {
     let (sum, overflow) = nanoseconds.addingReportingOverflow(duration.nanoseconds)
     return VirtualTime(nanoseconds: overflow ? .max : sum)
   }

@@ -6,7 +6,7 @@
 /// memory. Called only when tracing, once per trace line, in the order the
 /// lines happen; a run without tracing never calls it (see
 /// `SimulationContext/trace(_:)`).
-public protocol TraceSink: AnyObject {
+@usableFromInline package protocol TraceSink: AnyObject {
   /// Takes the next line of the timeline.
   func receive(_ entry: TraceEntry)
 }

@@ -1,7 +1,7 @@
 /// What every sum of background-fetch runs satisfies, from the definitions
 /// in ``BackgroundFetchMetrics`` and how the world counts them.
 extension BackgroundFetchMetrics {
-  public static var invariants: [MetricsInvariant<BackgroundFetchMetrics>] {
+  package static var invariants: [MetricsInvariant<BackgroundFetchMetrics>] {
     [
       // Every run of a cell has `population.users` users, each simulated
       // for `population.duration`.

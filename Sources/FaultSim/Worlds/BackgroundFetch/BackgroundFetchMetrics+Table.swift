@@ -2,10 +2,15 @@
 /// `faultsim run` line declared once (docs/scheduling-world.md shows them,
 /// and a test keeps it equal).
 extension BackgroundFetchMetrics: WorldMetrics {
+  /// Every table below, as ``WorldMetrics`` requires them.
+  public static let table = MetricsTable(
+    counters: counters, histograms: histograms, columns: columns, runReport: runReport,
+    invariants: invariants)
+
   /// What the rates count per: the users (``users``).
   public var operations: UInt64 { users }
 
-  public static let counters: [MetricsCounter<BackgroundFetchMetrics>] =
+  package static let counters: [MetricsCounter<BackgroundFetchMetrics>] =
     [
       .init("runs", \.runs, "runs summed, one per seed"),
       .init("users", \.users, "users, one device and one app each"),
@@ -29,13 +34,13 @@ extension BackgroundFetchMetrics: WorldMetrics {
       .init("stale_opens", \.staleOpens, "opens at which the server had content the app lacked"),
     ]
 
-  public static let histograms: [MetricsHistogram<BackgroundFetchMetrics>] =
+  package static let histograms: [MetricsHistogram<BackgroundFetchMetrics>] =
     [
       .init("wake_gaps", \.wakeGaps, "time between consecutive wake-ups of one app"),
       .init("staleness", \.staleness, "each delivered item's time from its appearance until the app had it"),
     ]
 
-  public static let columns: [MetricsColumn<BackgroundFetchMetrics>] =
+  package static let columns: [MetricsColumn<BackgroundFetchMetrics>] =
     [
       .seeds("seeds run in the cell, one FIFO run each"),
       .count(\.users, "users over every seed"),
@@ -88,7 +93,7 @@ extension BackgroundFetchMetrics: WorldMetrics {
       .count(\.undelivered, "items still undelivered when the run ended"),
     ]
 
-  public static let runReport: [MetricsReportLine<BackgroundFetchMetrics>] =
+  package static let runReport: [MetricsReportLine<BackgroundFetchMetrics>] =
     [
       .init("users", "\(count: \.users)"),
       .init("wake-ups", "\(count: \.wakeUps) (\(fixed: .wakeUpsPerUserDay, digits: 3) per user-day)"),

@@ -24,7 +24,7 @@ public struct BackgroundFetchMetrics: Hashable, Sendable {
   /// microseconds last a thousand times longer.
   @usableFromInline package var userTimeMicroseconds: UInt64 = 0
   /// Engine events handled.
-  public var events: UInt64 = 0
+  @usableFromInline package var events: UInt64 = 0
   /// Times the system woke an app for a fetch.
   public var wakeUps: UInt64 = 0
   /// Fetches that reported new data.

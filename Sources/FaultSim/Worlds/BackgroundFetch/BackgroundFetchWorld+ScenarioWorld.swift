@@ -48,10 +48,10 @@ extension BackgroundFetchWorld: SimulatedWorld {
   }
 }
 
-extension BackgroundFetchWorld {
+extension BackgroundFetchWorld: UnprobedWorld {
   /// The world has no key operation of the app's to repeat: the system
   /// decides when fetches happen, so it is not a `ProbedWorld`.
-  public static var unrepeatableBecause: String { "none (the system decides when fetches happen)" }
+  package static var unrepeatableBecause: String { "none (the system decides when fetches happen)" }
 }
 
 extension BackgroundFetchWorld: MemorySizedWorld {

@@ -32,7 +32,7 @@ public struct BackgroundFetchWorld: SimulationModel {
   package typealias Event = BackgroundFetchEvent
 
   /// The world's definition.
-  public var options: BackgroundFetchWorldOptions { settings.options }
+  @usableFromInline package var options: BackgroundFetchWorldOptions { settings.options }
   let settings: Settings
   /// The system's fetch scheduling on every device.
   var system: BackgroundFetchSystem

@@ -69,11 +69,11 @@ public struct ClientOptions: Hashable, Sendable {
   }
 
   /// How long a client waits for a response before it gives the attempt up.
-  public var timeout = VirtualDuration.seconds(1)
+  @usableFromInline package var timeout = VirtualDuration.seconds(1)
   /// Attempts per request, the first included.
-  public var attempts = 3
+  @usableFromInline package var attempts = 3
   /// The wait before each retry.
-  public var backoff: Backoff = .immediate
+  @usableFromInline package var backoff: Backoff = .immediate
   /// A limit on retries shared by all clients.
   @usableFromInline package var retryBudget: RetryBudget = .unlimited
   /// What to do after an ambiguous failure of a keyless write.

@@ -37,7 +37,7 @@ public struct CustomRequestWorld<Client: ClientPolicy, Handler: RequestHandler>:
 
     /// The options of a world that runs `scenario` with `client` and
     /// `handler`.
-    public init(scenario: RequestWorldOptions, client: Client, handler: Handler) {
+    @usableFromInline package init(scenario: RequestWorldOptions, client: Client, handler: Handler) {
       self.scenario = scenario
       self.client = client
       self.handler = handler

@@ -208,13 +208,13 @@ public struct MessageIdentity: DrawIdentity {
 
   /// The identity of message `sequence` of operation `operation`.
   @inlinable
-  public init(operation: Int, sequence: UInt32) {
+  package init(operation: Int, sequence: UInt32) {
     self.operation = operation
     self.sequence = sequence
   }
 
-  @inlinable public var entity: UInt64 { UInt64(operation) }
-  @inlinable public var occurrence: UInt64 { UInt64(sequence) }
+  @inlinable package var entity: UInt64 { UInt64(operation) }
+  @inlinable package var occurrence: UInt64 { UInt64(sequence) }
 }
 
 /// One delivery of one message: the message as the client sent it (copy
@@ -226,11 +226,11 @@ public struct MessageIdentity: DrawIdentity {
 /// received, and the network copy tells the client's request apart from
 /// the network's second delivery of it, which the gateway takes as a
 /// request of its own with tries of its own.
-public struct DeliveryIdentity: DrawIdentity {
+@usableFromInline package struct DeliveryIdentity: DrawIdentity {
   /// The operation's number in the workload, `0 ..< operations`.
-  public var operation: Int
+  @usableFromInline package var operation: Int
   /// The message's sequence number within its operation, from 1.
-  public var sequence: UInt32
+  @usableFromInline package var sequence: UInt32
   /// Which delivery: bits 0–6 the copy (0 the original, then 1, 2, …);
   /// bit 7 set for the network's second delivery of the client's message
   /// to a gateway (``RequestMessage/networkCopy``), clear otherwise, so
@@ -253,17 +253,17 @@ public struct DeliveryIdentity: DrawIdentity {
   @inlinable
   package var networkCopy: UInt8 { copy >> 7 }
 
-  @inlinable public var entity: UInt64 { UInt64(operation) }
-  @inlinable public var occurrence: UInt64 { UInt64(sequence) | UInt64(copy) << 32 }
+  @inlinable package var entity: UInt64 { UInt64(operation) }
+  @inlinable package var occurrence: UInt64 { UInt64(sequence) | UInt64(copy) << 32 }
 }
 
 /// One 412 conflict of one operation: the n-th time its conditional write
 /// found a newer version, counted over the operation's whole life (all its
 /// submissions). The count is the operation's own, so it depends on that
 /// operation's history alone.
-public struct ConflictIdentity: DrawIdentity {
+@usableFromInline package struct ConflictIdentity: DrawIdentity {
   /// The operation's number in the workload, `0 ..< operations`.
-  public var operation: Int
+  @usableFromInline package var operation: Int
   /// Which conflict of the operation, from 1.
   @usableFromInline package var conflict: UInt32
 
@@ -274,8 +274,8 @@ public struct ConflictIdentity: DrawIdentity {
     self.conflict = conflict
   }
 
-  @inlinable public var entity: UInt64 { UInt64(operation) }
-  @inlinable public var occurrence: UInt64 { UInt64(conflict) }
+  @inlinable package var entity: UInt64 { UInt64(operation) }
+  @inlinable package var occurrence: UInt64 { UInt64(conflict) }
 }
 
 /// One restart of the server: the n-th of its random restart process
@@ -329,7 +329,7 @@ extension RequestDraw {
   ///
   /// - Complexity: O(1).
   @inlinable
-  public func key(_ delivery: DeliveryIdentity) -> DrawKey {
+  package func key(_ delivery: DeliveryIdentity) -> DrawKey {
     DrawKey(delivery, purpose)
   }
 
@@ -337,7 +337,7 @@ extension RequestDraw {
   ///
   /// - Complexity: O(1).
   @inlinable
-  public func key(_ conflict: ConflictIdentity) -> DrawKey {
+  package func key(_ conflict: ConflictIdentity) -> DrawKey {
     DrawKey(conflict, purpose)
   }
 

@@ -1,7 +1,7 @@
 /// What every sum of request-world runs satisfies, from the definitions in
 /// ``RequestMetrics`` and how `RequestWorld.metrics(events:)` counts them.
 extension RequestMetrics {
-  public static var invariants: [MetricsInvariant<RequestMetrics>] {
+  package static var invariants: [MetricsInvariant<RequestMetrics>] {
     [
       // Every run of a cell has `workload.operations` clients.
       .multiple(\.operations, of: \.runs),

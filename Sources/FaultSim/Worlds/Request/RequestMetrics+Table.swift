@@ -2,7 +2,12 @@
 /// `faultsim run` line declared once (docs/metrics.md shows them, and a
 /// test keeps it equal).
 extension RequestMetrics: WorldMetrics {
-  public static let counters: [MetricsCounter<RequestMetrics>] =
+  /// Every table below, as ``WorldMetrics`` requires them.
+  public static let table = MetricsTable(
+    counters: counters, histograms: histograms, columns: columns, appendedColumns: appendedColumns,
+    runReport: runReport, invariants: invariants)
+
+  package static let counters: [MetricsCounter<RequestMetrics>] =
     [
       .init("runs", \.runs, "runs summed, one per seed"),
       .init("operations", \.operations, "operations (orders, requests), one client each"),
@@ -25,10 +30,10 @@ extension RequestMetrics: WorldMetrics {
       .init("gateway_timeouts", \.gatewayTimeouts, "504s a gateway answered a client with, its timeout spent"),
     ]
 
-  public static let histograms: [MetricsHistogram<RequestMetrics>] =
+  package static let histograms: [MetricsHistogram<RequestMetrics>] =
     [.init("completion", \.completion, "each operation's time from its start until its client stopped")]
 
-  public static let columns: [MetricsColumn<RequestMetrics>] =
+  package static let columns: [MetricsColumn<RequestMetrics>] =
     OutcomeColumns.columns(
       operations: \.operations, duplicated: \.duplicated, lost: \.lost, uncertain: \.uncertain,
       attemptsPerOperation: .attemptsPerOperation, serverRequests: \.serverRequests, completion: \.completion)
@@ -47,12 +52,12 @@ extension RequestMetrics: WorldMetrics {
 
   /// What a gateway in front of the server did: added after the table was
   /// first published, so they come last.
-  public static let appendedColumns: [MetricsColumn<RequestMetrics>] = [
+  package static let appendedColumns: [MetricsColumn<RequestMetrics>] = [
     .count(\.gatewayRetries, "upstream tries a gateway sent beyond the first of each request"),
     .count(\.gatewayTimeouts, "504s a gateway answered a client with, its timeout spent"),
   ]
 
-  public static let runReport: [MetricsReportLine<RequestMetrics>] =
+  package static let runReport: [MetricsReportLine<RequestMetrics>] =
     [
       .init("operations", "\(count: \.operations)"),
       .init("succeeded", "\(share: \.succeeded, of: \.operations, digits: 3)"),

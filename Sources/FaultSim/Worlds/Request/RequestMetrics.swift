@@ -24,7 +24,7 @@ public struct RequestMetrics: Hashable, Sendable {
   /// Operations whose client gave up not knowing whether the write applied.
   public var uncertain: UInt64 = 0
   /// Applications of writes, in total.
-  public var applied: UInt64 = 0
+  @usableFromInline package var applied: UInt64 = 0
   /// Attempts sent by clients (status queries included).
   public var attempts: UInt64 = 0
   /// Requests that reached the server: the load.
@@ -34,9 +34,9 @@ public struct RequestMetrics: Hashable, Sendable {
   /// Requests the server refused with 503 for lack of capacity.
   @usableFromInline package var overloadRejections: UInt64 = 0
   /// Retries refused by the shared retry budget.
-  public var retriesRefused: UInt64 = 0
+  @usableFromInline package var retriesRefused: UInt64 = 0
   /// Engine events handled.
-  public var events: UInt64 = 0
+  @usableFromInline package var events: UInt64 = 0
   /// Sum over runs of the time until every client was done (ns).
   @usableFromInline package var makespanTotal: UInt64 = 0
   /// Completion times of all operations.

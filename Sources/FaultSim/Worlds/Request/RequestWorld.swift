@@ -31,7 +31,7 @@ public struct RequestWorld: SimulationModel {
   var model: RequestWorldModel<RequestClient<BuiltInClientPolicy>, BuiltInRequestHandler>
 
   /// The world's definition.
-  public var options: RequestWorldOptions { model.settings.options }
+  @usableFromInline package var options: RequestWorldOptions { model.settings.options }
 
   /// Creates the world in its initial state.
   @usableFromInline package init(_ options: RequestWorldOptions) {

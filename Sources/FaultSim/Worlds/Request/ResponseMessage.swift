@@ -46,7 +46,7 @@ public struct ResponseMessage: BitwiseCopyable, Sendable {
 
   /// A response; see the properties for each argument.
   @inlinable
-  public init(operation: UInt32, sequence: UInt32, status: ResponseStatus, content: Content = .none) {
+  package init(operation: UInt32, sequence: UInt32, status: ResponseStatus, content: Content = .none) {
     self.content = content
     self.status = status
     self.operation = operation

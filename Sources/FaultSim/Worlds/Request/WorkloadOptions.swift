@@ -49,7 +49,7 @@ public struct WorkloadOptions: Hashable, Sendable {
 }
 
 /// Which events the real system could deliver in either order.
-public struct RaceOptions: Hashable, Sendable {
+@usableFromInline package struct RaceOptions: Hashable, Sendable {
   /// Events closer than this race: a late response and its timeout, a retry
   /// and the commit of the attempt it repeats, a retry and its key's expiry.
   /// Zero means only events at the same instant race.

@@ -16,7 +16,7 @@ public struct AppFile: Sendable {
 
   /// A file as the app sees it; see the properties for each argument.
   @inlinable
-  public init(identity: FileIdentity, row: RegistryRow, isPresent: Bool) {
+  package init(identity: FileIdentity, row: RegistryRow, isPresent: Bool) {
     self.identity = identity
     self.row = row
     self.isPresent = isPresent

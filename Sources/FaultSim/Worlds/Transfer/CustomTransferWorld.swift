@@ -34,18 +34,20 @@ public struct CustomTransferWorld<
     /// The scenario's options: workload, lifecycle, daemon, conditions,
     /// the reconcile job's scheduling, races, the app's smaller choices
     /// (and, for built-in decisions, their settings).
-    public var scenario: TransferWorldOptions
+    @usableFromInline package var scenario: TransferWorldOptions
     /// The app's reconcile, prepared for each run's options
     /// (``TransferReconciler/prepared(for:)``).
-    public var reconcile: Reconciler
+    @usableFromInline package var reconcile: Reconciler
     /// The app's completion handler, prepared the same way.
-    public var completion: Completion
+    @usableFromInline package var completion: Completion
     /// The app's reconcile job, prepared the same way; it runs only when
     /// the scenario gives the app a job (`reconcileJob`).
-    public var job: Job
+    @usableFromInline package var job: Job
 
     /// The options of a world that runs `scenario` with these decisions.
-    public init(scenario: TransferWorldOptions, reconcile: Reconciler, completion: Completion, job: Job) {
+    @usableFromInline package init(
+      scenario: TransferWorldOptions, reconcile: Reconciler, completion: Completion, job: Job
+    ) {
       self.scenario = scenario
       self.reconcile = reconcile
       self.completion = completion

@@ -21,7 +21,7 @@ public enum ReconcilePolicy: String, CaseIterable, Hashable, Sendable {
   /// The identifiers this policy enqueues, given what is already running.
   ///
   /// - Complexity: O(w · r) for w wanted and r running identifiers.
-  public func toEnqueue(wanted: [String], running: TransferList) -> [String] {
+  @usableFromInline package func toEnqueue(wanted: [String], running: TransferList) -> [String] {
     switch self {
     case .blind:
       return wanted

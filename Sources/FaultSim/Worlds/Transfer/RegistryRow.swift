@@ -48,5 +48,5 @@ public struct RegistryRow: Hashable, Sendable, BitwiseCopyable {
 
   /// A row before the app enqueued anything: no state, wanted.
   @inlinable
-  public init() {}
+  package init() {}
 }

@@ -1,7 +1,7 @@
 /// What every sum of transfer-world runs satisfies, from the definitions in
 /// ``TransferMetrics`` and how `TransferWorld.metrics(events:)` counts them.
 extension TransferMetrics {
-  public static var invariants: [MetricsInvariant<TransferMetrics>] {
+  package static var invariants: [MetricsInvariant<TransferMetrics>] {
     [
       // A wanted file is stored (and records its completion time) or lost.
       .equal([\.completion.count, \.lost], [\.files]),

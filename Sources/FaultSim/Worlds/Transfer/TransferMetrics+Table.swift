@@ -2,10 +2,15 @@
 /// `faultsim run` line declared once (docs/transfer-world.md shows them,
 /// and a test keeps it equal).
 extension TransferMetrics: WorldMetrics {
+  /// Every table below, as ``WorldMetrics`` requires them.
+  public static let table = MetricsTable(
+    counters: counters, histograms: histograms, columns: columns, runReport: runReport,
+    invariants: invariants)
+
   /// What the rates count per: the wanted files (``files``).
   public var operations: UInt64 { files }
 
-  public static let counters: [MetricsCounter<TransferMetrics>] =
+  package static let counters: [MetricsCounter<TransferMetrics>] =
     [
       .init("runs", \.runs, "runs summed, one per seed"),
       .init("files", \.files, "files (or upload jobs) wanted at the end of the run"),
@@ -33,10 +38,10 @@ extension TransferMetrics: WorldMetrics {
       .init("events", \.events, "engine events handled"),
     ]
 
-  public static let histograms: [MetricsHistogram<TransferMetrics>] =
+  package static let histograms: [MetricsHistogram<TransferMetrics>] =
     [.init("completion", \.completion, "each stored file's time from its first request until it was stored")]
 
-  public static let columns: [MetricsColumn<TransferMetrics>] =
+  package static let columns: [MetricsColumn<TransferMetrics>] =
     OutcomeColumns.columns(
       operations: \.files, duplicated: \.duplicated, lost: \.lost, uncertain: \.uncertain,
       attemptsPerOperation: .tasksPerFile, serverRequests: \.transfersCompleted, completion: \.completion)
@@ -63,7 +68,7 @@ extension TransferMetrics: WorldMetrics {
       .count(\.cancelledByApp, "transfers the app cancelled itself"),
     ]
 
-  public static let runReport: [MetricsReportLine<TransferMetrics>] =
+  package static let runReport: [MetricsReportLine<TransferMetrics>] =
     [
       .init("files", "\(count: \.files)"),
       .init("transferred once", "\(share: \.transferredOnce, of: \.files, digits: 3)"),

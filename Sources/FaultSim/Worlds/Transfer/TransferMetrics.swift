@@ -20,7 +20,7 @@ public struct TransferMetrics: Hashable, Sendable {
   public var files: UInt64 = 0
   /// Wanted files stored after exactly one full transfer, never two tasks at
   /// once.
-  public var transferredOnce: UInt64 = 0
+  @usableFromInline package var transferredOnce: UInt64 = 0
   /// Wanted files transferred more than once, or by two tasks at once.
   public var duplicated: UInt64 = 0
   /// Wanted files never stored.
@@ -29,44 +29,44 @@ public struct TransferMetrics: Hashable, Sendable {
   /// bytes, two writers).
   public var corrupt: UInt64 = 0
   /// Wanted files with a transfer completed in a session no app listens to.
-  public var orphaned: UInt64 = 0
+  @usableFromInline package var orphaned: UInt64 = 0
   /// Files the registry says are queued or in progress while no task exists.
   public var uncertain: UInt64 = 0
   /// Files the registry says are done but are not stored.
-  public var misreported: UInt64 = 0
+  @usableFromInline package var misreported: UInt64 = 0
   /// Uploads the server rejected with 413.
-  public var rejected: UInt64 = 0
+  @usableFromInline package var rejected: UInt64 = 0
   /// Files transferred without a known content length (indeterminate progress).
-  public var progressUnknown: UInt64 = 0
+  @usableFromInline package var progressUnknown: UInt64 = 0
   /// Tasks the apps created.
   public var tasksCreated: UInt64 = 0
   /// Transfers that ran to completion (any session).
-  public var transfersCompleted: UInt64 = 0
+  @usableFromInline package var transfersCompleted: UInt64 = 0
   /// Transfers completed in abandoned sessions.
-  public var orphanedTransfers: UInt64 = 0
+  @usableFromInline package var orphanedTransfers: UInt64 = 0
   /// Bytes the daemon moved, and the part that did not end in a stored,
   /// valid file (restarts, duplicates, orphans, cancellations, rejections).
-  public var bytesTransferred: UInt64 = 0
+  @usableFromInline package var bytesTransferred: UInt64 = 0
   /// Bytes moved that did not end in a stored, valid file.
   public var bytesWasted: UInt64 = 0
   /// Background wakes and relaunches, and the time the app ran for them.
-  public var wakeUps: UInt64 = 0
+  @usableFromInline package var wakeUps: UInt64 = 0
   /// Time the apps ran for those wakes and relaunches, in ns.
-  public var backgroundRuntime: UInt64 = 0
+  @usableFromInline package var backgroundRuntime: UInt64 = 0
   /// Tasks alive in the connected session when users reopened the app, as
   /// the daemon reports them.
   public var aliveAtRelaunch: UInt64 = 0
   /// Tasks a new session identifier left behind (alive or with an
   /// undelivered event).
-  public var tasksOrphaned: UInt64 = 0
+  @usableFromInline package var tasksOrphaned: UInt64 = 0
   /// Reconcile jobs (BGProcessingTask) run, and those that expired.
-  public var reconcileJobs: UInt64 = 0
+  @usableFromInline package var reconcileJobs: UInt64 = 0
   /// Reconcile jobs that expired.
-  public var reconcileJobsExpired: UInt64 = 0
+  @usableFromInline package var reconcileJobsExpired: UInt64 = 0
   /// Transfers cancelled by the app itself (a reconcile job's expiration).
-  public var cancelledByApp: UInt64 = 0
+  @usableFromInline package var cancelledByApp: UInt64 = 0
   /// Engine events handled.
-  public var events: UInt64 = 0
+  @usableFromInline package var events: UInt64 = 0
   /// Time from a file's first request until it was stored.
   @usableFromInline package var completion = DurationHistogram()
 
@@ -77,9 +77,11 @@ public struct TransferMetrics: Hashable, Sendable {
   /// Lost files per wanted file, with its 95% Wilson interval.
   public var lostRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(lost, of: files) }
   /// Uncertain files per wanted file, with its 95% Wilson interval.
-  public var uncertainRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(uncertain, of: files) }
+  @usableFromInline package var uncertainRate: (rate: Double, interval: WilsonInterval) {
+    WilsonInterval.rate(uncertain, of: files)
+  }
   /// Tasks created per wanted file.
-  public var tasksPerFile: Double { MetricsQuantity.tasksPerFile.value(in: self) }
+  @usableFromInline package var tasksPerFile: Double { MetricsQuantity.tasksPerFile.value(in: self) }
 }
 
 /// One file's final state, for comparing interleavings.
@@ -102,7 +104,7 @@ public struct TransferFileOutcome: Hashable, Sendable, CustomStringConvertible {
 
   /// A file's final state; see the properties for each argument.
   @inlinable
-  public init(
+  package init(
     name: String, stored: Bool, corrupt: Bool, transfers: Int, orphaned: Int, concurrent: Bool, row: String
   ) {
     self.name = name

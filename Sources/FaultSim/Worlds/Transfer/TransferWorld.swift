@@ -43,7 +43,7 @@ public struct TransferWorld: SimulationModel {
   var model: TransferWorldModel<TransferApp<BuiltInReconciler, BuiltInCompletionHandler, BuiltInReconcileJobHandler>>
 
   /// The world's definition.
-  public var options: TransferWorldOptions { model.settings.options }
+  @usableFromInline package var options: TransferWorldOptions { model.settings.options }
 
   /// Immutable options shared by reference (see `RequestWorldModel.Settings`),
   /// with the names traces give files and tasks.

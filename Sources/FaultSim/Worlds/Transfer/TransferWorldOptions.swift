@@ -251,7 +251,7 @@ public struct TransferWorldOptions: Hashable, Sendable {
 }
 
 /// Downloads or uploads.
-public enum TransferKind: String, CaseIterable, Hashable, Sendable {
+@usableFromInline package enum TransferKind: String, CaseIterable, Hashable, Sendable {
   /// The daemon downloads each file, and the app moves it into place.
   case download
   /// The daemon uploads each file from a staging copy the app keeps.
@@ -259,7 +259,7 @@ public enum TransferKind: String, CaseIterable, Hashable, Sendable {
 }
 
 /// How the app names its background session across launches.
-public enum SessionIdentifierPolicy: String, CaseIterable, Hashable, Sendable {
+@usableFromInline package enum SessionIdentifierPolicy: String, CaseIterable, Hashable, Sendable {
   /// The same identifier every launch: the app reconnects to its tasks.
   case stable
   /// A new identifier each launch: the old tasks are orphaned and keep

@@ -11,7 +11,7 @@
 /// with no key at all. What the app and the daemon do is the same under
 /// all three: the daemon still moves the bytes, and the app still hears a
 /// 2xx. Only the copies the server holds change.
-public enum UploadKeyPolicy: String, CaseIterable, Hashable, Sendable {
+@usableFromInline package enum UploadKeyPolicy: String, CaseIterable, Hashable, Sendable {
   /// No key: every complete upload is a copy on the server.
   case none
   /// The key is stored with the job's registry row: the server stores at

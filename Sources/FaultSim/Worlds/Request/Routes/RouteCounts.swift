@@ -20,7 +20,7 @@ public struct RouteCounts: Hashable, Sendable, CustomStringConvertible {
   public var payloadMismatches: UInt64 = 0
 
   /// No requests yet.
-  public init(route: ServerRoute) {
+  @usableFromInline package init(route: ServerRoute) {
     self.route = route
   }
 

@@ -31,12 +31,12 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
   public struct Options: Sendable {
     /// The scenario's options: workload, network, the default request
     /// timeout (`client.timeout`), the server, races.
-    public var scenario: RequestWorldOptions
+    @usableFromInline package var scenario: RequestWorldOptions
     /// The server's decisions.
-    public var handler: Handler
+    @usableFromInline package var handler: Handler
     /// The client: runs once per operation (twice when the workload
     /// submits each operation twice) and says how the operation ended.
-    public var code: @Sendable (SimulatedClient) async -> ClientOutcome
+    @usableFromInline package var code: @Sendable (SimulatedClient) async -> ClientOutcome
     /// Builds a run's app object and binds the code to it, once per run
     /// (``Scenario/requestWorld(app:running:)``); `nil` when the code has
     /// no app object.
@@ -49,7 +49,7 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
 
     /// The options of a world that runs `code` against `handler` in
     /// `scenario`.
-    public init(
+    @usableFromInline package init(
       scenario: RequestWorldOptions, handler: Handler,
       code: @escaping @Sendable (SimulatedClient) async -> ClientOutcome
     ) {

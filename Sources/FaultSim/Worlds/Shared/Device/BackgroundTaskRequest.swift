@@ -30,7 +30,7 @@ public struct BackgroundTaskRequest: Hashable, Sendable, CustomStringConvertible
   /// `appRefresh(_:earliestBeginDate:)` and
   /// ``processing(_:earliestBeginDate:requiresNetworkConnectivity:requiresExternalPower:)``
   /// read better at call sites.
-  public init(
+  @usableFromInline package init(
     kind: Kind, identifier: String, earliestBeginDate: VirtualTime? = nil, requiresNetworkConnectivity: Bool = false,
     requiresExternalPower: Bool = false
   ) {

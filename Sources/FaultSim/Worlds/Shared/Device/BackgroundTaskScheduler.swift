@@ -20,7 +20,7 @@
 /// - `requiresExternalPower`: the device is plugged in;
 /// - `requiresNetworkConnectivity`: the device is online (Wi-Fi or cellular).
 ///
-/// The run time of a request submitted at `s` (``runTime(for:submittedAt:in:random:user:submission:)``):
+/// The run time of a request submitted at `s` (`runTime(for:submittedAt:in:random:user:submission:)`):
 /// 1. `t` ← max(`s`, earliest begin date);
 /// 2. `e` ← the first eligible instant at or after `t` (none: no run);
 /// 3. `d` ← a keyed draw of the kind's delay distribution times the delay
@@ -41,7 +41,7 @@
 /// ordinal, the request and the conditions — never of event order.
 public struct BackgroundTaskScheduler: Hashable, Sendable {
   /// The delays, time limits and battery and idle factors the rule uses.
-  public var options: BackgroundTaskSchedulerOptions
+  @usableFromInline package var options: BackgroundTaskSchedulerOptions
 
   /// The scheduler of `options` (by default the model's defaults).
   public init(_ options: BackgroundTaskSchedulerOptions = BackgroundTaskSchedulerOptions()) {
@@ -77,7 +77,7 @@ public struct BackgroundTaskScheduler: Hashable, Sendable {
   /// The first closed gate at `time` and when it opens (`nil`: never before
   /// the horizon), or `nil` when the request is eligible at `time`.
   ///
-  /// The earliest begin date is not a gate here: ``runTime(for:submittedAt:in:random:user:submission:)``
+  /// The earliest begin date is not a gate here: `runTime(for:submittedAt:in:random:user:submission:)`
   /// starts looking from it.
   /// - Complexity: O(log n) in the conditions' periods.
   @usableFromInline package func blockingCondition(
@@ -154,7 +154,7 @@ public struct BackgroundTaskScheduler: Hashable, Sendable {
 
   /// The delay the system adds once a request is eligible at `time`: a
   /// keyed draw of the kind's distribution times `delayFactor(at:in:)`.
-  public func delay(
+  @usableFromInline package func delay(
     for kind: BackgroundTaskRequest.Kind, at time: VirtualTime, in conditions: DeviceConditions, random: KeyedRandom,
     key: DrawKey
   ) -> VirtualDuration {
@@ -177,7 +177,7 @@ public struct BackgroundTaskScheduler: Hashable, Sendable {
   ///   - submission: Which submission of this user (0, 1, …): a
   ///     resubmitted request gets a fresh delay.
   /// - Complexity: O(k · g log n) for k re-evaluations and g gate changes.
-  public func runTime(
+  @usableFromInline package func runTime(
     for request: BackgroundTaskRequest, submittedAt: VirtualTime, in conditions: DeviceConditions,
     random: KeyedRandom, user: UserIdentity, submission: UInt64
   ) -> VirtualTime? {

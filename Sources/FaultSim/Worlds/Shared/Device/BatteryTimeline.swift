@@ -6,7 +6,7 @@
 /// 0…1. Levels are `Double`s computed with IEEE-754 additions,
 /// multiplications and divisions only, which round the same on every
 /// machine.
-public struct BatteryTimeline: Hashable, Sendable {
+@usableFromInline package struct BatteryTimeline: Hashable, Sendable {
   /// A level at an instant.
   @usableFromInline package struct Point: Hashable, Sendable {
     /// The instant of the breakpoint.

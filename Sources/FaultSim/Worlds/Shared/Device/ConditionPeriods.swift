@@ -32,7 +32,7 @@
 ///
 /// A value type over one sorted array; a timeline of a few hundred periods
 /// is searched by bisection.
-public struct ConditionPeriods: Hashable, Sendable, CustomStringConvertible {
+@usableFromInline package struct ConditionPeriods: Hashable, Sendable, CustomStringConvertible {
   /// The periods in time order.
   @usableFromInline package private(set) var periods: [ConditionPeriod] = []
 
@@ -171,7 +171,7 @@ public struct ConditionPeriods: Hashable, Sendable, CustomStringConvertible {
 
   /// The periods in order, `[start, end)` each, separated by spaces; `never`
   /// when there are none.
-  public var description: String {
+  @usableFromInline package var description: String {
     periods.isEmpty ? "never" : periods.map(\.description).joined(separator: " ")
   }
 }

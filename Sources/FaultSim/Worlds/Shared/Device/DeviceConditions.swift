@@ -20,7 +20,7 @@ public struct DeviceConditions: Hashable, Sendable {
   /// When Low Power Mode is on.
   @usableFromInline package var lowPowerMode: ConditionPeriods
   /// Connectivity.
-  public var network: NetworkTimeline
+  @usableFromInline package var network: NetworkTimeline
   /// When the user has Background App Refresh switched off for the app.
   @usableFromInline package var backgroundAppRefreshOff: ConditionPeriods
   /// When the app is in the foreground (the user's sessions).
@@ -33,7 +33,7 @@ public struct DeviceConditions: Hashable, Sendable {
   /// Creates conditions; the defaults describe an unplugged device with a
   /// full battery that never drains, on Wi-Fi, Background App Refresh on,
   /// the app last used at time zero and never opened or force-quit.
-  public init(
+  @usableFromInline package init(
     horizon: VirtualTime,
     charging: ConditionPeriods = ConditionPeriods(),
     battery: BatteryTimeline = .constant(1),
@@ -76,7 +76,7 @@ public struct DeviceConditions: Hashable, Sendable {
   @usableFromInline package func isLowPowerMode(at time: VirtualTime) -> Bool { lowPowerMode.contains(time) }
 
   /// The connectivity at `time`.
-  public func network(at time: VirtualTime) -> NetworkAvailability { network.availability(at: time) }
+  @usableFromInline package func network(at time: VirtualTime) -> NetworkAvailability { network.availability(at: time) }
 
   /// Whether the Background App Refresh switch is on at `time`.
   @usableFromInline package func isBackgroundAppRefreshOn(at time: VirtualTime) -> Bool {

@@ -67,8 +67,8 @@ public struct UserIdentity: DrawIdentity, ExpressibleByIntegerLiteral {
     self.init(user: value)
   }
 
-  @inlinable public var entity: UInt64 { UInt64(user) }
-  @inlinable public var occurrence: UInt64 { 0 }
+  @inlinable package var entity: UInt64 { UInt64(user) }
+  @inlinable package var occurrence: UInt64 { 0 }
 }
 
 /// The n-th step of a timeline drawn up front for one user: a charging or

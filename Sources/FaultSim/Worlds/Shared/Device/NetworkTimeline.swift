@@ -1,5 +1,5 @@
 /// What connectivity a device has.
-public enum NetworkAvailability: String, CaseIterable, Hashable, Sendable {
+@usableFromInline package enum NetworkAvailability: String, CaseIterable, Hashable, Sendable {
   /// On Wi-Fi: online, and not an expensive network.
   case wifi
   /// On cellular: online, on the expensive network.
@@ -13,7 +13,7 @@ public enum NetworkAvailability: String, CaseIterable, Hashable, Sendable {
 
 /// A device's connectivity over virtual time: consecutive spells, each in
 /// one ``NetworkAvailability`` state, from time zero on.
-public struct NetworkTimeline: Hashable, Sendable, CustomStringConvertible {
+@usableFromInline package struct NetworkTimeline: Hashable, Sendable, CustomStringConvertible {
   /// One spell: the state from `start` until the next spell's start.
   @usableFromInline package struct Spell: Hashable, Sendable {
     /// When the spell begins.
@@ -82,7 +82,7 @@ public struct NetworkTimeline: Hashable, Sendable, CustomStringConvertible {
 
   /// The spells in order, `<start> <state>` each: `0.000000s wifi, 7200.000000s
   /// cellular`.
-  public var description: String {
+  @usableFromInline package var description: String {
     spells.map { "\($0.start) \($0.availability.rawValue)" }.joined(separator: ", ")
   }
 }

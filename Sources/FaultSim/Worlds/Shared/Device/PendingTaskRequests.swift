@@ -36,15 +36,15 @@ public struct PendingTaskRequests: Hashable, Sendable {
   }
 
   /// A pending request and the run time the scheduler gave it.
-  public struct Entry: Hashable, Sendable {
+  @usableFromInline package struct Entry: Hashable, Sendable {
     /// The request as submitted.
-    public var request: BackgroundTaskRequest
+    @usableFromInline package var request: BackgroundTaskRequest
     /// When it was submitted.
     @usableFromInline package var submittedAt: VirtualTime
     /// The submission ordinal that keyed its delay draws.
     @usableFromInline package var submission: UInt64
     /// When it starts; `nil` when never before the horizon.
-    public var runTime: VirtualTime?
+    @usableFromInline package var runTime: VirtualTime?
   }
 
   /// Whose draws the scheduler makes (a user, a device).
@@ -71,7 +71,7 @@ public struct PendingTaskRequests: Hashable, Sendable {
 
   /// Submits `request` at `time` under `policy`.
   ///
-  /// - Complexity: O(p) plus one ``BackgroundTaskScheduler/runTime(for:submittedAt:in:random:user:submission:)``.
+  /// - Complexity: O(p) plus one `BackgroundTaskScheduler.runTime(for:submittedAt:in:random:user:submission:)`.
   @discardableResult
   public mutating func submit(
     _ request: BackgroundTaskRequest, at time: VirtualTime, policy: SubmissionPolicy,
@@ -96,7 +96,7 @@ public struct PendingTaskRequests: Hashable, Sendable {
   /// The pending request that starts first (ties: the earlier submission).
   ///
   /// - Complexity: O(p).
-  public var next: Entry? {
+  @usableFromInline package var next: Entry? {
     var best: Entry?
     for entry in entries {
       guard let time = entry.runTime else { continue }
@@ -109,7 +109,7 @@ public struct PendingTaskRequests: Hashable, Sendable {
   /// start order (ties: submission order): the system launches them.
   ///
   /// - Complexity: O(p log p).
-  public mutating func start(dueAt time: VirtualTime) -> [Entry] {
+  @usableFromInline package mutating func start(dueAt time: VirtualTime) -> [Entry] {
     let due = entries.filter { entry in entry.runTime.map { $0 <= time } ?? false }
     entries.removeAll { entry in entry.runTime.map { $0 <= time } ?? false }
     return due.sorted { ($0.runTime!, $0.submission) < ($1.runTime!, $1.submission) }
@@ -119,7 +119,7 @@ public struct PendingTaskRequests: Hashable, Sendable {
   ///
   /// - Returns: Whether one was pending.
   @discardableResult
-  public mutating func cancel(identifier: String) -> Bool {
+  @usableFromInline package mutating func cancel(identifier: String) -> Bool {
     let count = entries.count
     entries.removeAll { $0.request.identifier == identifier }
     return entries.count != count

@@ -7,7 +7,7 @@
 /// trigonometry; its extra words come from a stream derived from the draw's
 /// word, so one key still names one sample. Logarithms and exponentials use
 /// `DeterministicMath` so samples are identical on every machine.
-public enum LatencyDistribution: Hashable, Sendable, CustomStringConvertible {
+@usableFromInline package enum LatencyDistribution: Hashable, Sendable, CustomStringConvertible {
   /// Always the same delay.
   case fixed(VirtualDuration)
   /// Uniform over `min...max`, inclusive, in whole nanoseconds.
@@ -120,7 +120,7 @@ public enum LatencyDistribution: Hashable, Sendable, CustomStringConvertible {
 
   /// The distribution and its parameters: `fixed 5ms`, `uniform 1ms–9ms`,
   /// `lognormal median 2s σ 1`.
-  public var description: String {
+  @usableFromInline package var description: String {
     switch self {
     case .fixed(let delay): return "fixed \(delay)"
     case .uniform(let low, let high): return "uniform \(low)–\(high)"

@@ -34,10 +34,10 @@ public struct UserCodeTransferWorld<App: BackgroundTransferApp>: SimulationModel
   public struct Options: Sendable {
     /// The scenario's options: workload, daemon, lifecycle, conditions,
     /// races.
-    public var scenario: TransferWorldOptions
+    @usableFromInline package var scenario: TransferWorldOptions
 
     /// The options of a world that runs `App` in `scenario`.
-    public init(scenario: TransferWorldOptions) {
+    @usableFromInline package init(scenario: TransferWorldOptions) {
       self.scenario = scenario
     }
   }
