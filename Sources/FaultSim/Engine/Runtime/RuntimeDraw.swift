@@ -70,8 +70,9 @@ public struct UserCodeDraw<Base: DrawPurposeSet>: DrawPurposeSet, CustomStringCo
     self.rawValue = rawValue
   }
 
-  /// The world's purpose `base`.
-  @usableFromInline package init(_ base: Base) {
+  /// The world's purpose `base`, to require it with the runtime's in one
+  /// list: `requiring: [UserCodeDraw(.responseLoss), .serverCrash]`.
+  public init(_ base: Base) {
     rawValue = base.rawValue
   }
 
