@@ -17,11 +17,11 @@ public enum RuntimeDraw: UInt64, DrawPurposeSet {
 
   public static var owner: String { "runtime" }
 
-  /// Whether the purpose can be drawn in the world whose draws `owner`
-  /// names: a server's crash only where your server code runs (the
-  /// request world), so no other world lists it as never fired.
-  func applies(toWorldOwnedBy owner: String) -> Bool {
-    self != .serverCrash || owner == RequestDraw.owner
+  /// Whether the purpose can be drawn in the world of `draws`: a server's
+  /// crash only where your server code runs (``ServerCodeDraws``), so no
+  /// other world lists it as never fired.
+  func applies<Draws: DrawPurposeSet>(to draws: Draws.Type) -> Bool {
+    self != .serverCrash || draws is any ServerCodeDraws.Type
   }
 
   /// Task order is a race; user randomness a value.
@@ -92,7 +92,7 @@ public struct UserCodeDraw<Base: DrawPurposeSet>: DrawPurposeSet, CustomStringCo
   /// The world's purposes, then the runtime's that apply to it.
   public static var allCases: [Self] {
     Base.allCases.map { Self($0) }
-      + RuntimeDraw.allCases.filter { $0.applies(toWorldOwnedBy: Base.owner) }.map { Self($0) }
+      + RuntimeDraw.allCases.filter { $0.applies(to: Base.self) }.map { Self($0) }
   }
 
   /// The world's owner name.
@@ -108,3 +108,7 @@ public struct UserCodeDraw<Base: DrawPurposeSet>: DrawPurposeSet, CustomStringCo
     return RuntimeDraw(rawValue: rawValue).map { String(describing: $0) } ?? "\(rawValue)"
   }
 }
+
+/// The draw purposes of a world in which your server code can run: its
+/// user-code draws include ``RuntimeDraw/serverCrash``.
+package protocol ServerCodeDraws: DrawPurposeSet {}
