@@ -19,9 +19,17 @@
 /// becomes the new floor and its entries move into strictly lower levels (a
 /// slot of level 0 holds one time only, so its buffer simply becomes the
 /// floor bucket). Each entry therefore moves at most once per level below the
-/// one it was pushed to — at most 10 times, and for the request world about
-/// twice — where a radix heap with one bucket per bit moves it once per bit
-/// of its distance from the floor.
+/// one it was pushed to — at most 10 times — where a radix heap with one
+/// bucket per bit moves it once per bit of its distance from the floor.
+///
+/// A small slot of a low level (at most ``sortedSlotLimit`` entries, spanning
+/// at most 2¹⁸ ns) is not moved down level by level: its buffer becomes the
+/// floor bucket and is sorted by time in place (insertion sort, which is
+/// stable), and until it drains the floor bucket is a sorted *run* that
+/// takes every push falling in that slot's span, inserted after the entries
+/// of equal or earlier time. A simulation's events are sparse at that scale
+/// (the request world's reference run: about 7 entries per 2¹⁸-ns slot), so
+/// most entries move once or twice in their life.
 ///
 /// Why FIFO holds: two entries with equal times always share a bucket (the
 /// bucket depends only on the time and the current floor), every bucket is
@@ -43,6 +51,12 @@
   @inlinable static var levelCount: Int { 11 }
   /// The floor bucket and every level's slots.
   @inlinable static var bucketCount: Int { 1 + levelCount * slotsPerLevel }
+  /// The most entries a slot may hold to be sorted into a run rather than
+  /// moved to lower levels: insertion sort is quadratic.
+  @inlinable static var sortedSlotLimit: Int { 16 }
+  /// The highest level whose slots may become a run: a run takes the pushes
+  /// that fall in its span, so its span is kept short (2¹⁸ ns).
+  @inlinable static var sortedLevelLimit: Int { 3 }
 
   /// Bucket 0 is the floor bucket; slot `s` of level `ℓ` is bucket
   /// `1 + 64ℓ + s`.
@@ -56,6 +70,11 @@
   /// Read position in the floor bucket, which is consumed as a FIFO queue;
   /// it is drained when `head == buckets[0].end`.
   @usableFromInline var head: UnsafeMutablePointer<Entry>
+  /// 0 while the floor bucket holds entries at `floor` only; `ℓ ≥ 1` while
+  /// it is a sorted run made of a slot of level `ℓ`, which takes every push
+  /// that falls in that slot's span: every push that would go below level
+  /// `ℓ`.
+  @usableFromInline var runLevels: Int = 0
   /// Pending entries in all buckets.
   @usableFromInline var pending: Int = 0
 
@@ -116,7 +135,7 @@
   /// - Complexity: O(1).
   @inlinable
   package var nextTime: UInt64? {
-    if head != buckets[0].end { return floor }
+    if head != buckets[0].end { return head.pointee.time }
     if levelMask == 0 { return nil }
     return buckets[lowestSlot().bucket].minimum
   }
@@ -154,18 +173,41 @@
   ///   - event: The event.
   ///   - time: Its time; must not be earlier than ``lowerBound`` (the engine
   ///     guarantees this: virtual time never moves backwards).
-  /// - Complexity: Amortised O(1).
-  @inlinable
+  /// - Complexity: Amortised O(1); O(entries of the run later than `time`)
+  ///   when `time` falls in a sorted run's span.
+  @inlinable @inline(__always)
   package mutating func push(_ event: Event, at time: UInt64) {
     precondition(time >= floor, "EventQueue: pushed time \(time) is before the last popped time \(floor)")
     let (index, level, slot) = Self.bucket(of: time, floor: floor)
-    if index != 0 {
+    if index != 0 && level >= runLevels {
       buckets[index].append(Entry(time: time, event: event))
       markOccupied(level: level, slot: slot)
-    } else {
+    } else if runLevels == 0 {
       appendAtFloor(Entry(time: time, event: event))
+    } else {
+      insertIntoRun(Entry(time: time, event: event))
     }
     pending &+= 1
+  }
+
+  /// Inserts into the sorted run after every entry of equal or earlier
+  /// time, keeping `head` valid if the buffer moves.
+  ///
+  /// - Complexity: O(entries of the run later than `entry`).
+  @inlinable
+  mutating func insertIntoRun(_ entry: Entry) {
+    if buckets[0].end == buckets[0].limit {
+      let consumed = head - buckets[0].base
+      buckets[0].grow()
+      head = buckets[0].base + consumed
+    }
+    var position = buckets[0].end
+    while position != head && (position - 1).pointee.time > entry.time {
+      position.initialize(to: (position - 1).pointee)
+      position -= 1
+    }
+    position.initialize(to: entry)
+    buckets[0].end += 1
   }
 
   /// Records that slot `slot` of level `level` is non-empty.
@@ -213,17 +255,21 @@
       }
       if level == 0 {
         takeTimeSlot(lowest)
+      } else if level <= Self.sortedLevelLimit && buckets[lowest].count <= Self.sortedSlotLimit {
+        takeSortedRun(lowest, level: level)
       } else {
         redistribute(lowest, level: level)
       }
     }
     let entry = head.pointee
     head += 1
+    floor = entry.time
     if head == buckets[0].end {
       // Drained: rewind so that the floor bucket reuses the start of its
-      // buffer.
+      // buffer, and takes pushes at the floor only.
       buckets[0].end = buckets[0].base
       head = buckets[0].base
+      runLevels = 0
     }
     pending &-= 1
     return entry
@@ -254,6 +300,36 @@
     buckets[bucket] = drained
     buckets[bucket].empty()
     head = buckets[0].base
+  }
+
+  /// Makes the lowest slot, of `level` (≥ 1), the floor bucket as a sorted
+  /// run: the buffers are exchanged and the entries sorted by time in place,
+  /// stably, so equal times keep their push order. Requires the floor
+  /// bucket to be drained.
+  ///
+  /// - Complexity: O(k²) for k ≤ ``sortedSlotLimit`` entries.
+  @inlinable
+  mutating func takeSortedRun(_ bucket: Int, level: Int) {
+    clearLowestSlot(of: level)
+    let drained = buckets[0]
+    buckets[0] = buckets[bucket]
+    buckets[bucket] = drained
+    buckets[bucket].empty()
+    let base = buckets[0].base
+    let end = buckets[0].end
+    var next = base + 1
+    while next != end {
+      let entry = next.pointee
+      var position = next
+      while position != base && (position - 1).pointee.time > entry.time {
+        position.pointee = (position - 1).pointee
+        position -= 1
+      }
+      position.pointee = entry
+      next += 1
+    }
+    head = base
+    runLevels = level
   }
 
   /// Makes the minimum of slot `bucket` of `level` (≥ 1), the lowest
@@ -294,6 +370,7 @@
     }
     floor = 0
     head = buckets[0].base
+    runLevels = 0
     pending = 0
   }
 }
