@@ -54,6 +54,11 @@
   /// The most entries a slot may hold to be sorted into a run rather than
   /// moved to lower levels: insertion sort is quadratic.
   @inlinable static var sortedSlotLimit: Int { 16 }
+  /// The lowest level whose slots give a grown buffer back when moved
+  /// down: such a slot spans 2³⁰ ns (1.07 s) or more, so it is emptied
+  /// rarely, and the queue holds room for what is pending rather than
+  /// every slot's high-water mark.
+  @inlinable static var releasedLevel: Int { 5 }
   /// The highest level whose slots may become a run: a run takes the pushes
   /// that fall in its span, so its span is kept short (2¹⁸ ns).
   @inlinable static var sortedLevelLimit: Int { 3 }
@@ -94,8 +99,8 @@
   }
 
   deinit {
-    for index in 0..<Self.bucketCount {
-      buckets[index].release()
+    for index in 0..<Self.bucketCount where buckets[index].hasBuffer {
+      buckets[index].base.deallocate()
     }
     buckets.deallocate()
     slotMasks.deallocate()
@@ -342,8 +347,9 @@
     clearLowestSlot(of: level)
     let newFloor = buckets[bucket].minimum
     floor = newFloor
-    var read = buckets[bucket].base
-    let end = buckets[bucket].end
+    let source = buckets[bucket]
+    var read = source.base
+    let end = source.end
     buckets[bucket].empty()
     while read != end {
       let entry = read.pointee
@@ -355,6 +361,12 @@
     // The floor bucket was drained, so reading starts at its (possibly new)
     // buffer.
     head = buckets[0].base
+    if level >= Self.releasedLevel && source.limit - source.base > 16 {
+      // Every slot would otherwise keep its own high-water mark; a buffer
+      // of the smallest size is kept, so sparse slots do not reallocate.
+      buckets[bucket] = EventQueueBucket()
+      source.base.deallocate()
+    }
   }
 
   /// Removes every event and resets the floor to zero, keeping the buffers
