@@ -75,7 +75,9 @@ import Testing
 
   @Test func thePendingEventsAreCountedByTheRoomTheirBuffersHold() {
     var queue = EventQueue<UInt64>()
-    let headers = 65 * MemoryLayout<EventQueueBucket<UInt64>>.stride
+    let headers =
+      EventQueue<UInt64>.bucketCount * MemoryLayout<EventQueueBucket<UInt64>>.stride
+      + EventQueue<UInt64>.levelCount * MemoryLayout<UInt64>.stride
     #expect(queue.allocatedBytes == headers)
     for index in 0..<10_000 { queue.push(UInt64(index), at: UInt64(index % 977) * 1_000) }
     let stride = MemoryLayout<EventQueueEntry<UInt64>>.stride

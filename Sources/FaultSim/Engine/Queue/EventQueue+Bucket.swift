@@ -39,6 +39,13 @@ struct EventQueueBucket<Event: BitwiseCopyable> {
   @inlinable
   var count: Int { end - base }
 
+  /// Whether the bucket has a buffer of its own: one has room for at least
+  /// 16 entries, and ``unallocated`` has none. (Comparing with
+  /// ``unallocated`` instead would ask for the entry type's metadata, a few
+  /// hundred instructions for a generic entry.)
+  @inlinable
+  var hasBuffer: Bool { limit != base }
+
   /// Whether the bucket holds exactly one entry.
   @inlinable @inline(__always)
   var holdsOneEntry: Bool { base + 1 == end }
@@ -76,19 +83,12 @@ struct EventQueueBucket<Event: BitwiseCopyable> {
     guard newCapacity > limit - base else { return }
     let count = self.count
     let grown = UnsafeMutablePointer<Entry>.allocate(capacity: newCapacity)
-    if base != Self.unallocated {
+    if hasBuffer {
       grown.moveInitialize(from: base, count: count)
       base.deallocate()
     }
     base = grown
     end = grown + count
     limit = grown + newCapacity
-  }
-
-  /// Frees the buffer.
-  @usableFromInline
-  mutating func release() {
-    if base != Self.unallocated { base.deallocate() }
-    self = Self()
   }
 }

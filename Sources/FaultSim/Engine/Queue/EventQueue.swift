@@ -1,51 +1,97 @@
-/// The pending-event set: a radix heap over flat, manually managed buffers.
+/// The pending-event set: a radix heap with 64-way digits (a hierarchical
+/// timing wheel that needs no horizon) over flat, manually managed buffers.
 ///
 /// Events come out in order of (time, insertion sequence): the earliest time
 /// first, and events with equal times in the order they were pushed (FIFO),
 /// without storing a sequence number.
 ///
-/// Why a radix heap: simulated time is an integer that never moves backwards,
-/// so every pushed time is at least the last popped time (`floor`). An entry
-/// lives in bucket `b = bitWidth(time XOR floor)`: bucket 0 holds entries at
-/// exactly `floor`, bucket `b > 0` those whose highest bit differing from
-/// `floor` is bit `b − 1`. Popping from an empty bucket 0 takes the lowest
-/// non-empty bucket (one `trailingZeroBitCount` on an occupancy mask), makes
-/// its minimum — tracked on push — the new floor, and redistributes its
-/// entries into strictly lower buckets. Each entry therefore moves at most 64
-/// times in its life, and in practice a handful.
+/// Why this structure: simulated time is an integer that never moves
+/// backwards, so every pushed time is at least the last popped time
+/// (`floor`). An entry at exactly `floor` goes to the floor bucket, read as a
+/// FIFO queue. Any other entry goes to the level of the highest 6-bit digit
+/// in which its time differs from `floor` (level `ℓ` for bits `6ℓ ..< 6ℓ +
+/// 6`), and within that level to the slot of its own digit there. Entries of
+/// a lower level are earlier than those of a higher one, and within a level a
+/// lower slot is earlier, so the earliest entry lies in the lowest occupied
+/// slot of the lowest occupied level: two `trailingZeroBitCount`s on
+/// occupancy masks. Popping from an empty floor bucket takes that slot: a
+/// lone entry is returned as it is; otherwise its minimum — tracked on push —
+/// becomes the new floor and its entries move into strictly lower levels (a
+/// slot of level 0 holds one time only, so its buffer simply becomes the
+/// floor bucket). Each entry therefore moves at most once per level below the
+/// one it was pushed to — at most 10 times — where a radix heap with one
+/// bucket per bit moves it once per bit of its distance from the floor.
+///
+/// A small slot of a low level (at most ``sortedSlotLimit`` entries, spanning
+/// at most 2¹⁸ ns) is not moved down level by level: its buffer becomes the
+/// floor bucket and is sorted by time in place (insertion sort, which is
+/// stable), and until it drains the floor bucket is a sorted *run* that
+/// takes every push falling in that slot's span, inserted after the entries
+/// of equal or earlier time. A simulation's events are sparse at that scale
+/// (the request world's reference run: about 7 entries per 2¹⁸-ns slot), so
+/// most entries move once or twice in their life.
 ///
 /// Why FIFO holds: two entries with equal times always share a bucket (the
 /// bucket depends only on the time and the current floor), every bucket is
-/// appended to in order, and a redistribution walks its bucket in order.
+/// appended to in order, and moving a slot walks it in order.
 ///
-/// The type is non-copyable and keeps its 65 bucket headers and their
-/// entries in unsafe buffers, so the hot path has no reference counting and
-/// no exclusivity checks. `Event` must be `BitwiseCopyable`: entries are
-/// moved by plain copies and never deinitialised one by one.
+/// The type is non-copyable and keeps its bucket headers and their entries
+/// in unsafe buffers, so the hot path has no reference counting and no
+/// exclusivity checks. `Event` must be `BitwiseCopyable`: entries are moved
+/// by plain copies and never deinitialised one by one.
 @usableFromInline package struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
   /// One pending event and its time.
   @usableFromInline package typealias Entry = EventQueueEntry<Event>
 
-  @usableFromInline static var bucketCount: Int { 65 }
+  /// Bits per digit: a level's slots fit one occupancy word.
+  @inlinable static var digitBits: Int { 6 }
+  /// Slots per level.
+  @inlinable static var slotsPerLevel: Int { 1 << digitBits }
+  /// Levels: enough 6-bit digits for a 64-bit time (the last one has 4 bits).
+  @inlinable static var levelCount: Int { 11 }
+  /// The floor bucket and every level's slots.
+  @inlinable static var bucketCount: Int { 1 + levelCount * slotsPerLevel }
+  /// The most entries a slot may hold to be sorted into a run rather than
+  /// moved to lower levels: insertion sort is quadratic.
+  @inlinable static var sortedSlotLimit: Int { 16 }
+  /// The lowest level whose slots give a grown buffer back when moved
+  /// down: such a slot spans 2³⁰ ns (1.07 s) or more, so it is emptied
+  /// rarely, and the queue holds room for what is pending rather than
+  /// every slot's high-water mark.
+  @inlinable static var releasedLevel: Int { 5 }
+  /// The highest level whose slots may become a run: a run takes the pushes
+  /// that fall in its span, so its span is kept short (2¹⁸ ns).
+  @inlinable static var sortedLevelLimit: Int { 3 }
 
+  /// Bucket 0 is the floor bucket; slot `s` of level `ℓ` is bucket
+  /// `1 + 64ℓ + s`.
   @usableFromInline let buckets: UnsafeMutablePointer<EventQueueBucket<Event>>
-  /// Bit `b − 1` is set when bucket `b` (1…64) is non-empty.
-  @usableFromInline var occupied: UInt64 = 0
+  /// Word `ℓ`'s bit `s` is set when slot `s` of level `ℓ` is non-empty.
+  @usableFromInline let slotMasks: UnsafeMutablePointer<UInt64>
+  /// Bit `ℓ` is set when level `ℓ` has a non-empty slot.
+  @usableFromInline var levelMask: UInt64 = 0
   /// The last popped time; every pending time is at or after it.
   @usableFromInline var floor: UInt64 = 0
-  /// Read position in bucket 0, which is consumed as a FIFO queue; bucket 0
-  /// is drained when `head == buckets[0].end`.
+  /// Read position in the floor bucket, which is consumed as a FIFO queue;
+  /// it is drained when `head == buckets[0].end`.
   @usableFromInline var head: UnsafeMutablePointer<Entry>
+  /// 0 while the floor bucket holds entries at `floor` only; `ℓ ≥ 1` while
+  /// it is a sorted run made of a slot of level `ℓ`, which takes every push
+  /// that falls in that slot's span: every push that would go below level
+  /// `ℓ`.
+  @usableFromInline var runLevels: Int = 0
   /// Pending entries in all buckets.
   @usableFromInline var pending: Int = 0
 
   /// Creates an empty queue.
   ///
-  /// - Parameter reservingCapacity: Entries to preallocate in each bucket
-  ///   that the first pushes are likely to use.
+  /// - Parameter reservingCapacity: Entries to preallocate in the floor
+  ///   bucket.
   @usableFromInline package init(reservingCapacity: Int = 0) {
     buckets = .allocate(capacity: Self.bucketCount)
     buckets.initialize(repeating: EventQueueBucket(), count: Self.bucketCount)
+    slotMasks = .allocate(capacity: Self.levelCount)
+    slotMasks.initialize(repeating: 0, count: Self.levelCount)
     if reservingCapacity > 0 {
       buckets[0].reserve(reservingCapacity)
     }
@@ -53,10 +99,11 @@
   }
 
   deinit {
-    for index in 0..<Self.bucketCount {
-      buckets[index].release()
+    for index in 0..<Self.bucketCount where buckets[index].hasBuffer {
+      buckets[index].base.deallocate()
     }
     buckets.deallocate()
+    slotMasks.deallocate()
   }
 
   /// The number of pending events.
@@ -71,14 +118,16 @@
   /// at its high-water mark until the queue is freed, so a budget compared
   /// with it sees what the process holds rather than what is pending.
   ///
-  /// - Complexity: O(1) (the 65 buckets).
+  /// - Complexity: O(``bucketCount``), a constant (705 buckets).
   @inlinable
   var allocatedBytes: Int {
     var entries = 0
     for index in 0..<Self.bucketCount {
       entries &+= buckets[index].limit - buckets[index].base
     }
-    return entries &* MemoryLayout<Entry>.stride &+ Self.bucketCount &* MemoryLayout<EventQueueBucket<Event>>.stride
+    return entries &* MemoryLayout<Entry>.stride
+      &+ Self.bucketCount &* MemoryLayout<EventQueueBucket<Event>>.stride
+      &+ Self.levelCount &* MemoryLayout<UInt64>.stride
   }
 
   /// The time of the last popped event (zero before the first pop): the
@@ -91,15 +140,36 @@
   /// - Complexity: O(1).
   @inlinable
   package var nextTime: UInt64? {
-    if head != buckets[0].end { return floor }
-    if occupied == 0 { return nil }
-    return buckets[occupied.trailingZeroBitCount + 1].minimum
+    if head != buckets[0].end { return head.pointee.time }
+    if levelMask == 0 { return nil }
+    return buckets[lowestSlot().bucket].minimum
   }
 
-  /// The bucket that holds `time` while the floor is `floor`.
+  /// The bucket that holds `time` while the floor is `floor`, and the
+  /// level of that bucket's slot (meaningless for the floor bucket, 0).
+  ///
+  /// - Complexity: O(1).
   @inlinable @inline(__always)
-  static func bucket(of time: UInt64, floor: UInt64) -> Int {
-    UInt64.bitWidth &- (time ^ floor).leadingZeroBitCount
+  static func bucket(of time: UInt64, floor: UInt64) -> (bucket: Int, level: Int, slot: Int) {
+    let difference = time ^ floor
+    if difference == 0 { return (0, 0, 0) }
+    // Unsigned, so that the division by the constant 6 is a multiply and a
+    // shift.
+    let highestBit = UInt(truncatingIfNeeded: UInt64.bitWidth &- 1 &- difference.leadingZeroBitCount)
+    let level = Int(truncatingIfNeeded: highestBit / UInt(truncatingIfNeeded: digitBits))
+    let slot = Int(truncatingIfNeeded: time &>> UInt64(truncatingIfNeeded: level &* digitBits)) & (slotsPerLevel &- 1)
+    return (1 &+ level &* slotsPerLevel &+ slot, level, slot)
+  }
+
+  /// The lowest occupied slot of the lowest occupied level.
+  ///
+  /// - Precondition: some level is occupied (`levelMask != 0`).
+  /// - Complexity: O(1): two `trailingZeroBitCount`s.
+  @inlinable @inline(__always)
+  func lowestSlot() -> (bucket: Int, level: Int) {
+    let level = levelMask.trailingZeroBitCount
+    let slot = slotMasks[level].trailingZeroBitCount
+    return (1 &+ level &* Self.slotsPerLevel &+ slot, level)
   }
 
   /// Adds an event. Events pushed with equal times pop in push order.
@@ -108,22 +178,60 @@
   ///   - event: The event.
   ///   - time: Its time; must not be earlier than ``lowerBound`` (the engine
   ///     guarantees this: virtual time never moves backwards).
-  /// - Complexity: Amortised O(1).
-  @inlinable
+  /// - Complexity: Amortised O(1); O(entries of the run later than `time`)
+  ///   when `time` falls in a sorted run's span.
+  @inlinable @inline(__always)
   package mutating func push(_ event: Event, at time: UInt64) {
     precondition(time >= floor, "EventQueue: pushed time \(time) is before the last popped time \(floor)")
-    let index = Self.bucket(of: time, floor: floor)
-    if index != 0 {
+    let (index, level, slot) = Self.bucket(of: time, floor: floor)
+    if index != 0 && level >= runLevels {
       buckets[index].append(Entry(time: time, event: event))
-      occupied |= 1 &<< UInt64(index &- 1)
-    } else {
+      markOccupied(level: level, slot: slot)
+    } else if runLevels == 0 {
       appendAtFloor(Entry(time: time, event: event))
+    } else {
+      insertIntoRun(Entry(time: time, event: event))
     }
     pending &+= 1
   }
 
-  /// Appends to bucket 0, keeping `head` valid if the buffer moves (it can
-  /// grow while partly consumed, unlike the other buckets).
+  /// Inserts into the sorted run after every entry of equal or earlier
+  /// time, keeping `head` valid if the buffer moves.
+  ///
+  /// - Complexity: O(entries of the run later than `entry`).
+  @inlinable
+  mutating func insertIntoRun(_ entry: Entry) {
+    if buckets[0].end == buckets[0].limit {
+      let consumed = head - buckets[0].base
+      buckets[0].grow()
+      head = buckets[0].base + consumed
+    }
+    var position = buckets[0].end
+    while position != head && (position - 1).pointee.time > entry.time {
+      position.initialize(to: (position - 1).pointee)
+      position -= 1
+    }
+    position.initialize(to: entry)
+    buckets[0].end += 1
+  }
+
+  /// Records that slot `slot` of level `level` is non-empty.
+  @inlinable @inline(__always)
+  mutating func markOccupied(level: Int, slot: Int) {
+    slotMasks[level] |= 1 &<< UInt64(truncatingIfNeeded: slot)
+    levelMask |= 1 &<< UInt64(truncatingIfNeeded: level)
+  }
+
+  /// Records that the lowest occupied slot of `level` is empty now.
+  @inlinable @inline(__always)
+  mutating func clearLowestSlot(of level: Int) {
+    let remaining = slotMasks[level] & (slotMasks[level] &- 1)
+    slotMasks[level] = remaining
+    if remaining == 0 { levelMask &= levelMask &- 1 }
+  }
+
+  /// Appends to the floor bucket, keeping `head` valid if the buffer moves
+  /// (it can grow while partly consumed, unlike the other buckets).
   ///
   /// - Complexity: Amortised O(1).
   @inlinable
@@ -138,25 +246,35 @@
 
   /// Removes and returns the earliest event (FIFO among equal times).
   ///
-  /// - Complexity: Amortised O(log C) entry moves, where C is the span of
-  ///   pending times; O(1) when the next event shares the current time.
+  /// - Complexity: Amortised O(L) entry moves, L ≤ 10 the levels between
+  ///   an entry's push and its pop; O(1) when the next event shares the
+  ///   current time or is alone in its slot.
   @inlinable
   package mutating func pop() -> Entry? {
     if head == buckets[0].end {
-      if occupied == 0 { return nil }
-      let lowest = occupied.trailingZeroBitCount &+ 1
+      if levelMask == 0 { return nil }
+      let (lowest, level) = lowestSlot()
       if buckets[lowest].holdsOneEntry {
-        // A lone entry is the minimum: take it without moving it to bucket 0.
-        return popLoneEntry(of: lowest)
+        // A lone entry is the minimum: take it without moving it.
+        return popLoneEntry(of: lowest, level: level)
       }
-      redistributeLowestBucket()
+      if level == 0 {
+        takeTimeSlot(lowest)
+      } else if level <= Self.sortedLevelLimit && buckets[lowest].count <= Self.sortedSlotLimit {
+        takeSortedRun(lowest, level: level)
+      } else {
+        redistribute(lowest, level: level)
+      }
     }
     let entry = head.pointee
     head += 1
+    floor = entry.time
     if head == buckets[0].end {
-      // Drained: rewind so that bucket 0 reuses the start of its buffer.
+      // Drained: rewind so that the floor bucket reuses the start of its
+      // buffer, and takes pushes at the floor only.
       buckets[0].end = buckets[0].base
       head = buckets[0].base
+      runLevels = 0
     }
     pending &-= 1
     return entry
@@ -164,8 +282,8 @@
 
   /// Empties a bucket that holds one entry and returns it as the minimum.
   @inlinable @inline(__always)
-  mutating func popLoneEntry(of bucket: Int) -> Entry {
-    occupied &= occupied &- 1
+  mutating func popLoneEntry(of bucket: Int, level: Int) -> Entry {
+    clearLowestSlot(of: level)
     let entry = buckets[bucket].base.pointee
     buckets[bucket].empty()
     floor = entry.time
@@ -173,44 +291,98 @@
     return entry
   }
 
-  /// Makes the lowest non-empty bucket's minimum the new floor and moves its
-  /// entries into lower buckets, in order. Requires bucket 0 to be drained.
+  /// Makes the lowest slot of level 0, whose entries share one time, the
+  /// floor bucket: the two buffers are exchanged, no entry moves. Requires
+  /// the floor bucket to be drained.
+  ///
+  /// - Complexity: O(1).
   @inlinable
-  mutating func redistributeLowestBucket() {
-    let source = occupied.trailingZeroBitCount &+ 1
-    occupied &= occupied &- 1
-    let newFloor = buckets[source].minimum
+  mutating func takeTimeSlot(_ bucket: Int) {
+    clearLowestSlot(of: 0)
+    floor = buckets[bucket].minimum
+    let drained = buckets[0]
+    buckets[0] = buckets[bucket]
+    buckets[bucket] = drained
+    buckets[bucket].empty()
+    head = buckets[0].base
+  }
+
+  /// Makes the lowest slot, of `level` (≥ 1), the floor bucket as a sorted
+  /// run: the buffers are exchanged and the entries sorted by time in place,
+  /// stably, so equal times keep their push order. Requires the floor
+  /// bucket to be drained.
+  ///
+  /// - Complexity: O(k²) for k ≤ ``sortedSlotLimit`` entries.
+  @inlinable
+  mutating func takeSortedRun(_ bucket: Int, level: Int) {
+    clearLowestSlot(of: level)
+    let drained = buckets[0]
+    buckets[0] = buckets[bucket]
+    buckets[bucket] = drained
+    buckets[bucket].empty()
+    let base = buckets[0].base
+    let end = buckets[0].end
+    var next = base + 1
+    while next != end {
+      let entry = next.pointee
+      var position = next
+      while position != base && (position - 1).pointee.time > entry.time {
+        position.pointee = (position - 1).pointee
+        position -= 1
+      }
+      position.pointee = entry
+      next += 1
+    }
+    head = base
+    runLevels = level
+  }
+
+  /// Makes the minimum of slot `bucket` of `level` (≥ 1), the lowest
+  /// occupied slot, the new floor and moves the slot's entries into lower
+  /// levels, in order. Requires the floor bucket to be drained.
+  ///
+  /// - Complexity: O(entries in the slot).
+  @inlinable
+  mutating func redistribute(_ bucket: Int, level: Int) {
+    clearLowestSlot(of: level)
+    let newFloor = buckets[bucket].minimum
     floor = newFloor
-    var read = buckets[source].base
-    let end = buckets[source].end
-    buckets[source].empty()
-    // Targets are below `source` ≤ 64, so bit `target` fits in a word;
-    // shifting right by one maps bucket b to occupancy bit b − 1 and drops
-    // bucket 0, which is tracked by `head` and its end instead.
-    var touched: UInt64 = 0
+    let source = buckets[bucket]
+    var read = source.base
+    let end = source.end
+    buckets[bucket].empty()
     while read != end {
       let entry = read.pointee
-      let target = Self.bucket(of: entry.time, floor: newFloor)
+      let (target, targetLevel, targetSlot) = Self.bucket(of: entry.time, floor: newFloor)
       buckets[target].append(entry)
-      touched |= 1 &<< UInt64(truncatingIfNeeded: target)
+      if target != 0 { markOccupied(level: targetLevel, slot: targetSlot) }
       read += 1
     }
-    occupied |= touched &>> 1
-    // Bucket 0 was drained, so reading starts at its (possibly new) buffer.
+    // The floor bucket was drained, so reading starts at its (possibly new)
+    // buffer.
     head = buckets[0].base
+    if level >= Self.releasedLevel && source.limit - source.base > 16 {
+      // Every slot would otherwise keep its own high-water mark; a buffer
+      // of the smallest size is kept, so sparse slots do not reallocate.
+      buckets[bucket] = EventQueueBucket()
+      source.base.deallocate()
+    }
   }
 
   /// Removes every event and resets the floor to zero, keeping the buffers
   /// for the next run.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(occupied slots).
   @usableFromInline package mutating func removeAll() {
-    for index in 0..<Self.bucketCount {
-      buckets[index].empty()
+    buckets[0].empty()
+    while levelMask != 0 {
+      let (lowest, level) = lowestSlot()
+      buckets[lowest].empty()
+      clearLowestSlot(of: level)
     }
-    occupied = 0
     floor = 0
     head = buckets[0].base
+    runLevels = 0
     pending = 0
   }
 }

@@ -81,6 +81,27 @@ import Testing
     #expect(next(&queue) == nil)
   }
 
+  @Test func aSortedSlotTakesPushesInItsSpanInOrder() {
+    var queue = EventQueue<Int>()
+    // A few entries in one slot of level 3 (2¹⁸ ns), pushed out of order
+    // and with a tie; they become a sorted run when the slot is reached.
+    let start: UInt64 = 1 << 20
+    queue.push(0, at: start + 300)
+    queue.push(1, at: start + 100)
+    queue.push(2, at: start + 300)
+    queue.push(3, at: start + 200)
+    #expect(next(&queue) == 1)
+    // Pushes into the run's span land after every entry of equal or
+    // earlier time; one beyond the span goes to the levels.
+    queue.push(4, at: start + 200)
+    queue.push(5, at: start + 250)
+    queue.push(6, at: start + 300)
+    queue.push(7, at: start + (1 << 19))
+    queue.push(8, at: start + 100)
+    for event in [8, 3, 4, 5, 0, 2, 6, 7] { #expect(next(&queue) == event) }
+    #expect(next(&queue) == nil)
+  }
+
   @Test func bucketZeroKeepsItsReadPositionWhenItGrows() {
     var queue = EventQueue<Int>()
     for event in 0..<10 { queue.push(event, at: 0) }
