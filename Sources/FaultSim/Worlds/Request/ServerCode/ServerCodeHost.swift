@@ -232,13 +232,15 @@ final class ServerCodeHost: @unchecked Sendable {
     swap(&buffer, &commands)
   }
 
-  /// Requests being handled now.
-  var handlingCount: Int { inFlight.count }
+  /// The oldest handling of the current process that has not answered.
+  @usableFromInline
+  var oldestInFlight: ServerHandling? { inFlight.first }
 
   /// Whether a process runs (it was built, and has not ended since).
   var isRunning: Bool { handler != nil }
 
   /// `POST /orders` for the delivery `message`.
+  @usableFromInline
   func label(of message: RequestMessage) -> String {
     sent[Int(message.operation)]?[message.sequence]?.description ?? "request \(message.sequence)"
   }

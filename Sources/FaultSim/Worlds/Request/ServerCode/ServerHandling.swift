@@ -6,6 +6,7 @@
 @usableFromInline
 final class ServerHandling: @unchecked Sendable {
   /// The delivery: its operation, sequence number and copy.
+  @usableFromInline
   let message: RequestMessage
   /// The server process handling it (``ServerCodeHost/generation``).
   let process: UInt32

@@ -266,6 +266,18 @@ struct CodeClient: RequestClientComponent {
     // report must be the same in every process.
     guard let first = waiting.first else {
       if let escape = runtime.foreignEscape() { throw .escape(escape) }
+      if let serverCode, let handling = serverCode.oldestInFlight {
+        // Your handler's sleeps and statements are events; one still
+        // running waits on something else.
+        runtime.taint()
+        throw .escape(
+          SimulationEscape(
+            .stillWaiting,
+            "your server's handler of \(serverCode.label(of: handling.message)) (op#\(handling.message.operation) "
+              + "seq=\(handling.message.sequence)) had not answered when the run ran out of events at \(context.now): "
+              + "it waits on something the simulation does not drive — a continuation resumed from a Dispatch queue "
+              + "or a thread of your own, the main actor, a real sleep or socket"))
+      }
       return
     }
     runtime.taint()

@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import FaultSim
@@ -213,6 +214,26 @@ enum OrderServers {
     #expect(metrics.duplicated == 0)
     #expect(metrics.operations == 40)
     #expect(metrics.succeeded + metrics.uncertain + metrics.failed == 40, "every order ended and folded")
+  }
+
+  /// A handler that waits on a Dispatch queue never answers in virtual
+  /// time: the client gives up, but the run does not pass quietly.
+  @Test func aHandlerWaitingOutsideTheSimulationIsReported() throws {
+    let server = ServerCode(ledger: "orders") { _, _ in
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(3600)) { continuation.resume() }
+      }
+      return ServerResponse(status: 201)
+    }
+    let world = try Self.scenario(["workload.operations=2"]).requestWorld(server: server) { client in
+      await KeyedOrderClient(transport: client.transport, clock: client.clock).place(client.operation)
+    }
+    #expect {
+      try world.measure(seeds: 0..<1)
+    } throws: { error in
+      guard case .escape(let escape) = error as? SimulationError else { return false }
+      return escape.kind == .stillWaiting && escape.detail.contains("your server's handler of POST /orders")
+    }
   }
 
   @Test func theScenariosServerOptionsThatCannotApplyAreReported() throws {
