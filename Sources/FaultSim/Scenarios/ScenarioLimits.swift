@@ -30,7 +30,7 @@ enum ScenarioLimits {
   static let rejectionStatus = 400...499
   static let tokens: ClosedRange<Double> = 0...1_000_000_000
   static let ratio: ClosedRange<Double> = 0...1_000
-  // Issue 13, stores that forget:
+  // Stores that forget:
   /// The keys an `lru` key store holds.
   static let keyStoreCapacity = 1...10_000_000
   /// The read replicas of a `replicated` key store.

@@ -19,7 +19,7 @@ public struct BuiltInRequestHandler: RequestHandler {
   let raceWindow: VirtualDuration
   /// The current version of each contended record (conditional writes).
   var versions: [UInt32]
-  // Issue 13, stores that forget:
+  // Stores that forget:
   /// Whether the key store can forget a key before its lifetime is up
   /// (any kind but `durable`).
   let storeForgets: Bool
@@ -28,7 +28,7 @@ public struct BuiltInRequestHandler: RequestHandler {
   var restarts: RestartSchedule?
   /// The keys an exact `lru` store holds; `nil` for other kinds.
   var recentKeys: RecentKeys?
-  // Issue 25, key stores like the ones users run:
+  // Key stores like the ones users run:
   /// The keys a sampled `lru` store holds; `nil` for other kinds.
   var sampledKeys: SampledKeys?
   /// When a `replicated` store's replication stalls; `nil` without
@@ -138,7 +138,7 @@ public struct BuiltInRequestHandler: RequestHandler {
         if options.clock.driftPPM == 0 {
           context.trace(RequestActor.server, "key expired: apply again", "op=\(operation)")
         } else {
-          // Issue 13, clocks that disagree: the lifetime in both clocks.
+          // Clocks that disagree: the lifetime in both clocks.
           let ttl = options.keyTTL ?? .zero
           context.trace(
             RequestActor.server,
@@ -223,7 +223,7 @@ public struct BuiltInRequestHandler: RequestHandler {
       if let capacity = options.capacity {
         content = .retryAfter(capacity.retryAfter)
       } else if let delay = options.failureRetryAfter {
-        // Issue 13, clocks that disagree: an injected 503 with Retry-After.
+        // Clocks that disagree: an injected 503 with Retry-After.
         content = .retryAfter(delay)
       }
     default: break

@@ -37,7 +37,7 @@ extension ClientOptions {
     .section(
       "app", \.app, AppOptions.optionTable, "the app process: killed mid-request, relaunched, its outbox",
       absent: "never killed"),
-    // Issue 13, clocks that disagree:
+    // Clocks that disagree:
     .section(
       "clock", \.clock, ClockOptions.clientTable,
       "the client's clock: timeouts and waits run on it, a Retry-After date is compared with it",

@@ -90,9 +90,9 @@ public struct ClientOptions: Hashable, Sendable {
   /// How many 412 conflicts a conditional write may meet before it gives up.
   @usableFromInline package var conflictLimit: ConflictLimit = .atMost(100)
   /// The app the client runs in: whether it is killed mid-request, and what
-  /// its outbox resends at the relaunch (issue 13).
+  /// its outbox resends at the relaunch.
   @usableFromInline package var app = AppOptions()
-  // Issue 13, clocks that disagree:
+  // Clocks that disagree:
   /// The client's clock: timeouts and waits are measured on it, and a
   /// Retry-After date is compared with its now.
   @usableFromInline package var clock = ClockOptions()

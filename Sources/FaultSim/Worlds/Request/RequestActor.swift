@@ -7,7 +7,7 @@ enum RequestActor {
   @usableFromInline
   static let server = "server"
 
-  /// The gateway between the clients and the server (issue 13).
+  /// The gateway between the clients and the server.
   @usableFromInline
   static let gateway = "gateway"
 

@@ -50,7 +50,7 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   case retryVsCommit = 0x5302
   /// The race of a retry with its idempotency key's expiry.
   case retryVsKeyExpiry = 0x5303
-  // Issue 13, the network duplicates, reorders and partitions (by delivery):
+  // The network duplicates, reorders and partitions (by delivery):
   /// Whether the network delivers a request twice (a fault).
   case requestDuplication = 0x5230
   /// Whether the network delivers a response twice (a fault).
@@ -74,7 +74,7 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   /// Whether a response sent during a partition is cut (a fault of
   /// probability 1), as for requests.
   case partitionResponseLoss = 0x5239
-  // Issue 13, apps killed mid-request (the client's app), by message.
+  // Apps killed mid-request (the client's app), by message.
   /// Whether the app is killed while a write attempt is in flight (a fault).
   case appTermination = 0x5250
   /// When within the attempt's timeout the app is killed.
@@ -83,7 +83,7 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   case relaunchAfter = 0x5252
   /// The race of the app's kill with the answer to the write it was sending.
   case appKillVsResponse = 0x530A
-  // Issue 13, intermediaries that retry: the gateway, by delivery (its
+  // Intermediaries that retry: the gateway, by delivery (its
   // upstream try `n` is copy `n` of the client's message).
   /// The one-way latency of an upstream try, gateway to server.
   case gatewayLatencyUp = 0x5220
@@ -100,7 +100,7 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   /// The race of an answer reaching the gateway with the gateway's timeout
   /// for that try.
   case gatewayResponseVsTimeout = 0x5304
-  // Issue 13, stores that forget:
+  // Stores that forget:
   /// The gap before the server's n-th random restart (a timeline, by restart).
   case restartInterval = 0x5240
   /// Whether a request arriving while the server is down after a restart is
@@ -122,7 +122,7 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   case replicaChoice = 0x5246
   /// How long a key takes to reach one replica (by operation and replica).
   case replicationLag = 0x5247
-  // Issue 25, key stores like the ones users run:
+  // Key stores like the ones users run:
   /// Which key a sampled (Redis-like) eviction samples, by the storing
   /// delivery and the sample's number within that store's evictions.
   case keySample = 0x5248
@@ -134,7 +134,7 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   case lagSpikeStart = 0x524A
   /// How long a replica-lag episode lasts (by window and episode).
   case lagSpikeDuration = 0x524B
-  // Issue 13, clocks that disagree:
+  // Clocks that disagree:
   /// A device's clock offset within `client.clock.spread` (or within its
   /// component of `client.clock.preset`), by operation.
   case clientClockOffset = 0x5258

@@ -25,12 +25,12 @@
   /// simulated clock (``UserCodeRequestWorld``; the built-in client never
   /// sleeps this way).
   case wake(SleepTicket)
-  // Issue 13, apps killed mid-request:
+  // Apps killed mid-request:
   /// The app is killed while the write attempt it names may be in flight.
   case terminate(AppTermination)
   /// The user opens the app again after the kill it names.
   case relaunch(AppTermination)
-  // Issue 13, intermediaries that retry (the gateway; its upstream try `n`
+  // Intermediaries that retry (the gateway; its upstream try `n`
   // is copy `n` of the client's message):
   /// A client's request reaches the gateway.
   case reachGateway(RequestMessage)

@@ -19,7 +19,7 @@ extension RequestMetrics {
       .atMost([\.applied, \.overloadRejections], [\.serverRequests]),
       // A request reaches the server only as an attempt a client sent, or
       // as the one copy of it the network delivers again, or as a
-      // gateway's retry of one (issue 13).
+      // gateway's retry of one.
       .atMost([\.serverRequests], [\.attempts, \.attempts, \.gatewayRetries]),
       // An operation ends no later than its run's last client.
       .histogramBound(\.completion, atMost: \.makespanTotal),

@@ -41,7 +41,7 @@ public struct RequestMetrics: Hashable, Sendable {
   @usableFromInline package var makespanTotal: UInt64 = 0
   /// Completion times of all operations.
   @usableFromInline package var completion = DurationHistogram()
-  // Issue 13, apps killed mid-request:
+  // Apps killed mid-request:
   /// Writes an outbox resent after a relaunch.
   public var outboxResends: UInt64 = 0
   /// Upstream tries a gateway sent beyond the first of each client request

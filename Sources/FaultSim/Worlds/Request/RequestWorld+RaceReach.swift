@@ -12,7 +12,7 @@ extension RequestWorld {
   }
 
   /// Whether the app's kill can race the answer to the write it was
-  /// sending: whenever the app can be killed during a write (issue 13).
+  /// sending: whenever the app can be killed during a write.
   static func appKillCanRaceResponse(_ options: RequestWorldOptions) -> Bool {
     options.client.app.isKilled && options.workload.kind != .read
   }
@@ -34,7 +34,7 @@ extension RequestWorld {
       options.network.transmissionTime(bytes: options.workload.requestBytes),
       options.network.transmissionTime(bytes: options.workload.responseBytes), options.races.window,
     ]
-    // Issue 13: a held-back message and a request's copy arrive later (a
+    // A held-back message and a request's copy arrive later (a
     // duplicated response races nothing: its copy follows the original).
     let network = options.network
     // A message retransmitted after a partition's heal arrives at any time.
@@ -71,7 +71,7 @@ extension RequestWorld {
 
   /// Whether a keyed write can reach a server that honours keys more than
   /// once: a retry (attempts above 1), a second submission, or a copy the
-  /// network delivers again (issue 13).
+  /// network delivers again.
   static func writesKeyedRepeats(_ options: RequestWorldOptions) -> Bool {
     options.workload.kind == .keyedWrite && options.server.keys == .honour
       && (options.client.attempts > 1 || options.workload.submissions > 1 || options.network.requestDuplication > 0

@@ -152,7 +152,7 @@ extension RequestWorld: MemorySizedWorld {
     let attempts = Double(min(max(options.client.attempts, 1), 1_000))
     let perAttempt = Double(options.client.timeout.nanoseconds) + Double(options.client.backoff.cap.nanoseconds) + 1e9
     let offline = options.network.offline.reduce(0.0) { $0 + Double($1.end.nanoseconds - $1.start.nanoseconds) }
-    // Issue 13: a held-back message or a late copy keeps its operation
+    // A held-back message or a late copy keeps its operation
     // open for longer (a bounded delay's maximum, else ten times its mean).
     let network = options.network
     let held = network.requestReordering > 0 || network.responseReordering > 0 ? 2 * longest(network.reorderDelay) : 0
@@ -202,7 +202,7 @@ extension RequestWorld: ShrinkableWorld {
     case .rejection: what = "the server rejects \(message) permanently"
     case .throttling: what = "the server throttles \(message) (429)"
     case .payloadChange: what = "the client changes the payload of \(message)"
-    // Issue 13, the network duplicates, reorders and partitions (keyed by delivery):
+    // The network duplicates, reorders and partitions (keyed by delivery):
     case .requestDuplication: what = "the network delivers \(delivery(fault)) twice"
     case .responseDuplication: what = "the network delivers the response to \(delivery(fault)) twice"
     case .requestReordering: what = "the network holds \(delivery(fault)) back (reordered)"
@@ -211,7 +211,7 @@ extension RequestWorld: ShrinkableWorld {
     case .partitionResponseLoss:
       what = "the response to \(delivery(fault)) is cut by a partition (held until the heal, or lost)"
     case .appTermination: what = "the app is killed while \(message) is in flight"
-    // Issue 13, intermediaries that retry: keyed by delivery (try n is copy n).
+    // Intermediaries that retry: keyed by delivery (try n is copy n).
     case .upstreamReset:
       what =
         "the upstream connection is reset after the server took try \((fault.ordinal >> 32) + 1) of message "
@@ -220,13 +220,13 @@ extension RequestWorld: ShrinkableWorld {
       what =
         "the gateway sends message \(fault.ordinal & 0xFFFF_FFFF) again after its try "
         + "\((fault.ordinal >> 32) + 1) failed"
-    // Issue 13, stores that forget:
+    // Stores that forget:
     case .serverDown: what = "\(message) finds the server down after a restart (connection refused)"
     case .requestLostToRestart: what = "a server restart cuts \(message) before its commit"
     case .keyLostToRestart: what = "a server restart forgot the key \(message) repeats"
     case .keyEvicted: what = "the lru key store evicted the key \(message) repeats"
     case .keyNotReplicated: what = "\(message) reads its key from a replica that has not received it"
-    // Issue 13, clocks that disagree:
+    // Clocks that disagree:
     case .skewedRetryAfter:
       what = "the client judges the Retry-After date of the response to \(message) by its own, skewed clock"
     default:

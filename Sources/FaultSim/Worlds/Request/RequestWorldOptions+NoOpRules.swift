@@ -193,7 +193,7 @@ extension RequestWorldOptions {
         + "in-flight 409 is repeated",
       // [RequestWorld.canMeetRace]
       when: { !RequestWorld.canMeetRace($0) }),
-    // Issue 13, the network duplicates, reorders and partitions:
+    // The network duplicates, reorders and partitions:
     NoOpRule(
       "duplicate-delay-without-duplication", keys: ["network.duplicateDelay"],
       why: "network.requestDuplication and network.responseDuplication are 0, so no message has a copy to "
@@ -218,7 +218,7 @@ extension RequestWorldOptions {
         + "overtakes it; give reorderDelay a duration to make it matter",
       // [RequestNetwork.heldBack: the extra delay is reorderDelay's]
       when: { $0.network.reorderDelay == .fixed(.zero) }),
-    // Issue 13, apps killed mid-request:
+    // Apps killed mid-request:
     NoOpRule(
       "app-termination-without-writes",
       keys: [
@@ -254,7 +254,7 @@ extension RequestWorldOptions {
           && options.workload.kind != .keyedWrite
         return noErrorAnswers || (options.client.attempts == 1 && options.workload.contention == nil)
       }),
-    // Issue 13, intermediaries that retry:
+    // Intermediaries that retry:
     NoOpRule(
       "gateway-without-retries",
       keys: ["gateway.retryOn", "gateway.methods", "gateway.backoff", "gateway.backoffShape", "gateway.retryTarget"],
@@ -300,7 +300,7 @@ extension RequestWorldOptions {
       why: "workload.kind is not keyed-write, so no request carries an Idempotency-Key to forward or strip",
       // [RequestGateway.upstream: only the key is stripped]
       when: { $0.gateway != nil && $0.workload.kind != .keyedWrite }),
-    // Issue 13, stores that forget:
+    // Stores that forget:
     NoOpRule(
       "key-store-without-keyed-writes", keys: ["server.keyStore"],
       why: "the key store holds idempotency keys, which only keyed writes carry, and workload.kind is not "
@@ -317,7 +317,7 @@ extension RequestWorldOptions {
       why: "only an lru key store has a capacity; set server.keyStore.kind to lru to make it matter",
       // [BuiltInRequestHandler.init: RecentKeys only for lru]
       when: { $0.server.keyStore.kind != .lru }),
-    // Issue 25, key stores like the ones users run:
+    // Key stores like the ones users run:
     NoOpRule(
       "key-store-eviction-without-lru",
       keys: [
@@ -395,7 +395,7 @@ extension RequestWorldOptions {
         + "give restart times or a mean interval to make it matter",
       // [RestartSchedule.upcoming: nil without listed or random instants]
       when: { $0.server.restarts.map { $0.at.isEmpty && $0.meanInterval == nil } ?? false }),
-    // Issue 13, clocks that disagree:
+    // Clocks that disagree:
     NoOpRule(
       "failure-retry-after-without-503s", keys: ["server.failureRetryAfter"],
       why: "only an injected failure with server.failureStatus 503 carries it, and no write fails with 503 "

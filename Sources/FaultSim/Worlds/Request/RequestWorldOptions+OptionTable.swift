@@ -13,7 +13,7 @@ extension RequestWorldOptions {
         window: "events closer than this race: a response and its attempt's timeout; a retry and the commit of "
           + "the attempt it repeats; a retry and its key's expiry. With 0 only simultaneous events race."),
       "which events race"),
-    // Issue 13, intermediaries that retry:
+    // Intermediaries that retry:
     .optionalSection(
       "gateway", \.gateway, start: GatewayOptions(), GatewayOptions.optionTable,
       "a proxy, load balancer or API gateway between the clients and the server, with its own timeout and retries",

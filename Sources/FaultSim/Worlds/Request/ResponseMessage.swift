@@ -20,7 +20,7 @@ public struct ResponseMessage: BitwiseCopyable, Sendable {
     /// How long the server asks the client to wait (the Retry-After header
     /// of a 429, or of a 503 from an overloaded server).
     case retryAfter(VirtualDuration)
-    // Issue 13, clocks that disagree:
+    // Clocks that disagree:
     /// Retry-After as an HTTP date (`ServerOptions.RetryAfterFormat.httpDate`):
     /// the server's clock's now plus the delay, in whole seconds after the
     /// `HTTPDate` epoch, with the response's `Date` header. The client

@@ -3,7 +3,7 @@ extension ServerOptions {
   /// The section's keys, in reading order. A `preset` replaces the whole
   /// section first, so keys given explicitly override it.
   static let optionTable = OptionTable<ServerOptions>([
-    // Issue 25, servers like the ones users call:
+    // Servers like the ones users call:
     .whenPresent(
       OptionField<ServerPreset>.choice(
         "preset",
@@ -74,7 +74,7 @@ extension ServerOptions {
           key: "failureStatus")
       }
     },
-    // Issue 13, stores that forget:
+    // Stores that forget:
     .section(
       "keyStore", \.keyStore, KeyStoreOptions.optionTable,
       "where the idempotency keys are kept: `durable`, `memory` (lost at restarts), `lru` (evicted), "
@@ -84,7 +84,7 @@ extension ServerOptions {
       "the server restarts at `at` times and/or at random (`meanInterval`), down for `downtime` each time; "
         + "the requests being processed and, with `capacity`, those queued then are lost (connection reset)",
       absent: "never"),
-    // Issue 13, clocks that disagree:
+    // Clocks that disagree:
     .optional(
       .duration(
         "failureRetryAfter", in: ScenarioLimits.delay,

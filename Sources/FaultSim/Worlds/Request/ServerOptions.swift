@@ -76,13 +76,13 @@
   @usableFromInline package var processing: LatencyDistribution = .fixed(.zero)
   /// A limited service rate; `nil` is unlimited.
   @usableFromInline package var capacity: Capacity?
-  // Issue 13, stores that forget:
+  // Stores that forget:
   /// Where the idempotency keys are kept: `durable` (the default) forgets
   /// a key only by its lifetime; see ``KeyStoreOptions``.
   @usableFromInline package var keyStore = KeyStoreOptions()
   /// When the server restarts and how long it is down; `nil` is never.
   @usableFromInline package var restarts: RestartOptions?
-  // Issue 13, clocks that disagree:
+  // Clocks that disagree:
   /// The Retry-After an injected 503 (``failureStatus`` 503) carries; `nil`
   /// sends none. The client reads a 503 with Retry-After as throttling.
   @usableFromInline package var failureRetryAfter: VirtualDuration?

@@ -74,7 +74,7 @@ public struct RequestWorldOptions: Hashable, Sendable {
   /// commit of the attempt it repeats; a retry and its key's expiry.
   @usableFromInline package var races = RaceOptions()
   /// An intermediary between the clients and the server that retries on
-  /// its own (issue 13); `nil`: the clients talk to the server directly.
+  /// its own; `nil`: the clients talk to the server directly.
   @usableFromInline package var gateway: GatewayOptions?
 
   /// The model's defaults: what a request scenario that writes no key runs (one
