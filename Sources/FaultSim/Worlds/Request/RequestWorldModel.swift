@@ -125,8 +125,13 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
     finalStateDigest = 0
     let operations = settings.options.workload.operations
     if keepsFinalStates {
-      finalStates.removeAll(keepingCapacity: true)
-      finalStates.append(contentsOf: repeatElement(PackedOutcome(), count: operations))
+      // One bulk fill, not an append per element: a debug build (a user's
+      // `swift test`) would take seconds over ten million operations.
+      if finalStates.count == operations {
+        finalStates.withUnsafeMutableBufferPointer { $0.update(repeating: PackedOutcome()) }
+      } else {
+        finalStates = Array(repeating: PackedOutcome(), count: operations)
+      }
     }
     try arrivals.prepare(settings.options.workload.arrival, count: operations, random: context.random)
     if let first = try arrivals.next() {
