@@ -26,6 +26,8 @@ public struct MetricsTable<Metrics: WorldMetrics>: Sendable {
   @usableFromInline package let runReport: @Sendable () -> [MetricsReportLine<Metrics>]
   /// What every sum of the world's runs satisfies.
   @usableFromInline package let invariants: @Sendable () -> [MetricsInvariant<Metrics>]
+  /// Counts per named part of the scenario, with columns of their own.
+  @usableFromInline package let details: MetricsDetails<Metrics>
 
   /// The tables of `Metrics`, each in its fixed order, each read when
   /// first asked for.
@@ -35,7 +37,8 @@ public struct MetricsTable<Metrics: WorldMetrics>: Sendable {
     columns: @autoclosure @escaping @Sendable () -> [MetricsColumn<Metrics>],
     appendedColumns: @autoclosure @escaping @Sendable () -> [MetricsColumn<Metrics>] = [],
     runReport: @autoclosure @escaping @Sendable () -> [MetricsReportLine<Metrics>],
-    invariants: @autoclosure @escaping @Sendable () -> [MetricsInvariant<Metrics>]
+    invariants: @autoclosure @escaping @Sendable () -> [MetricsInvariant<Metrics>],
+    details: MetricsDetails<Metrics> = .none
   ) {
     self.counters = counters
     self.histograms = histograms
@@ -43,5 +46,6 @@ public struct MetricsTable<Metrics: WorldMetrics>: Sendable {
     self.appendedColumns = appendedColumns
     self.runReport = runReport
     self.invariants = invariants
+    self.details = details
   }
 }

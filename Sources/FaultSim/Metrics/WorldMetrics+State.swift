@@ -20,6 +20,7 @@ extension WorldMetrics {
         throw MetricsOverflow(counter: "\(histogram.name).count")
       }
     }
+    try Self.table.details.merge(&self, other)
   }
 
   /// The state as text: counters separated by `;`, then for each histogram

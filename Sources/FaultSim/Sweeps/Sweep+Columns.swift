@@ -62,14 +62,16 @@ extension Sweep {
   }
 
   /// One table row: the cell's axis values, its metrics' fields, its fault
-  /// coverage, ``trailingColumns``, then the world's appended columns —
-  /// the same for a sweep and for merged parts.
+  /// coverage, ``trailingColumns``, the world's appended columns, then the
+  /// fields of the table's detail columns (``MetricsDetails``: a request
+  /// world's routes) — the same for a sweep and for merged parts.
   static func record(
-    axisValues: [String], result: CellResult, seeds: UInt64, interleavings: Int, version: String, digest: String
+    axisValues: [String], result: CellResult, seeds: UInt64, interleavings: Int, version: String, digest: String,
+    details: [String] = []
   ) -> String {
     let row = TrailingRow(result: result, seeds: seeds, interleavings: interleavings, version: version, digest: digest)
     return CSVWriter.record(
       axisValues + result.metrics.fields(seeds: seeds) + result.coverage.fields + trailing.map { $0.value(row) }
-        + result.metrics.appendedFields(seeds: seeds))
+        + result.metrics.appendedFields(seeds: seeds) + result.metrics.detailFields(seeds: seeds, in: details))
   }
 }

@@ -164,8 +164,12 @@
   }
 
   /// The CSV header.
-  @usableFromInline package var header: String {
-    CSVWriter.record(grid.axes.map(\.keyPath.description) + Self.columns)
+  @usableFromInline package var header: String { header(details: []) }
+
+  /// The CSV header of a table whose cells have the detail columns
+  /// `details` (``MetricsDetails``: a request world's routes), last.
+  func header(details: [String]) -> String {
+    CSVWriter.record(grid.axes.map(\.keyPath.description) + Self.columns + details)
   }
 
   /// Runs one cell over a range of its seeds (all by default).
@@ -234,20 +238,32 @@
     }
   }
 
-  /// The CSV row of a measured cell.
-  @usableFromInline package func row(cell index: Int, result: CellResult) -> String {
+  /// The CSV row of a measured cell, with the fields of the table's
+  /// detail columns `details`.
+  @usableFromInline package func row(cell index: Int, result: CellResult, details: [String] = []) -> String {
     Self.record(
       axisValues: grid.cell(index).map(\.text), result: result, seeds: seeds.count, interleavings: interleavings,
-      version: Scenario.faultSimVersion, digest: cells[index].scenario.digest)
+      version: Scenario.faultSimVersion, digest: cells[index].scenario.digest, details: details)
+  }
+
+  /// The table of every cell's result: the header, with the union of the
+  /// cells' detail columns last, then a row per cell.
+  func table(of results: [CellResult]) -> String {
+    let details = World.Metrics.detailColumns(of: results.map(\.metrics))
+    var text = header(details: details)
+    for (index, result) in results.enumerated() {
+      text += row(cell: index, result: result, details: details)
+    }
+    return text
   }
 
   /// The whole table, computed cell by cell on this thread.
   @usableFromInline package func table() throws(SimulationError) -> String {
-    var text = header
+    var results: [CellResult] = []
     for index in cells.indices {
-      text += row(cell: index, result: try measure(cell: index))
+      results.append(try measure(cell: index))
     }
-    return text
+    return table(of: results)
   }
 
   /// A partial table of this sweep.

@@ -263,12 +263,12 @@ import Synchronization
   /// The final table, once every cell of the whole sweep is complete.
   @usableFromInline package func table() -> String? {
     let totals = state.withLock { $0.totals }
-    var text = sweep.header
-    for (cell, total) in totals.enumerated() {
+    var results: [Sweep<World>.CellResult] = []
+    for total in totals {
       guard let total else { return nil }
-      text += sweep.row(cell: cell, result: total)
+      results.append(total)
     }
-    return text
+    return sweep.table(of: results)
   }
 }
 

@@ -121,6 +121,8 @@ protocol RequestClientComponent {
   mutating func forgetRoutes(_ folded: Range<Int>)
   /// The bytes the routes hold (their requests, ledgers and answers).
   var routeBytes: Int { get }
+  /// What each route saw in the run; `nil` without routes.
+  var routeMetrics: RouteMetrics? { get }
   /// The handler answered a request of the order route with `response`:
   /// `applied` is the operation's applications after it, `before` before
   /// it. Returns the answer with the route's success status.
@@ -240,6 +242,8 @@ extension RequestClientComponent {
   ) -> ResponseMessage { response }
   @inlinable
   mutating func forgetRoutes(_ folded: Range<Int>) {}
+  @inlinable
+  var routeMetrics: RouteMetrics? { nil }
   /// No server code: FaultSim's server answers.
   @inlinable
   var hasServerCode: Bool { false }

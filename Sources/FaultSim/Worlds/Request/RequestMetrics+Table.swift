@@ -5,7 +5,13 @@ extension RequestMetrics: WorldMetrics {
   /// Every table below, as ``WorldMetrics`` requires them.
   public static let table = MetricsTable(
     counters: counters, histograms: histograms, columns: columns, appendedColumns: appendedColumns,
-    runReport: runReport, invariants: invariants)
+    runReport: runReport, invariants: invariants,
+    details: MetricsDetails(
+      merge: { (sum: inout RequestMetrics, other: RequestMetrics) throws(MetricsOverflow) in
+        try RouteMetrics.merge(other.routes, into: &sum.routes)
+      },
+      columns: { $0.routes?.columnNames ?? [] },
+      fields: { metrics, _ in metrics.routes?.fields(operations: metrics.operations) ?? [] }))
 
   package static let counters: [MetricsCounter<RequestMetrics>] =
     [

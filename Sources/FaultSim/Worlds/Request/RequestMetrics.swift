@@ -49,6 +49,12 @@ public struct RequestMetrics: Hashable, Sendable {
   @usableFromInline package var gatewayRetries: UInt64 = 0
   /// 504s a gateway answered a client with, its own timeout spent.
   @usableFromInline package var gatewayTimeouts: UInt64 = 0
+  /// What each route of the server saw (`server.routes`): requests,
+  /// applied writes, duplicates, replays, 409s and 422s per route, summed
+  /// like every other count; `nil` when the server has no routes or no
+  /// code of yours sent requests to them. A sweep table shows them as
+  /// columns per route, last (`duplicated[POST /orders]`).
+  public var routes: RouteMetrics?
 
   public init() {}
 
@@ -148,6 +154,7 @@ extension RequestWorldModel {
       events: events, operations: settings.options.workload.operations, endings: client.endings, folded: folded,
       server: server, retriesRefused: client.retriesRefused)
     gateway?.count(into: &metrics)
+    metrics.routes = client.routeMetrics
     return metrics
   }
 }

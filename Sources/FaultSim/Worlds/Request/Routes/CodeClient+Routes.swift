@@ -89,6 +89,7 @@ extension CodeClient {
   var routeBytes: Int { (routing?.liveBytes ?? 0) &+ (serverCode?.liveBytes ?? 0) }
 
   /// The run's counts per route; `nil` without routes.
+  @usableFromInline
   var routeMetrics: RouteMetrics? {
     routing.map { RouteMetrics(routes: $0.counts, unmatched: $0.unmatched) }
   }

@@ -32,12 +32,18 @@ public struct RouteCounts: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Adds another run's counts of the same route.
-  mutating func add(_ other: RouteCounts) {
-    requests &+= other.requests
-    applied &+= other.applied
-    duplicated &+= other.duplicated
-    replays &+= other.replays
-    conflicts &+= other.conflicts
-    payloadMismatches &+= other.payloadMismatches
+  ///
+  /// - Throws: `MetricsOverflow` naming the count (`duplicated[POST /orders]`)
+  ///   whose sum does not fit 64 bits; the counts are then partly added.
+  mutating func add(_ other: RouteCounts) throws(MetricsOverflow) {
+    func sum(_ a: UInt64, _ b: UInt64, _ name: String) throws(MetricsOverflow) -> UInt64 {
+      try RouteMetrics.adding(a, b, "\(name)[\(route)]")
+    }
+    requests = try sum(requests, other.requests, "requests")
+    applied = try sum(applied, other.applied, "applied")
+    duplicated = try sum(duplicated, other.duplicated, "duplicated")
+    replays = try sum(replays, other.replays, "replays")
+    conflicts = try sum(conflicts, other.conflicts, "conflicts_409")
+    payloadMismatches = try sum(payloadMismatches, other.payloadMismatches, "payload_mismatches_422")
   }
 }

@@ -37,19 +37,7 @@ extension PluggedScenario {
   public func routeMetrics<Handler: RequestHandler>(
     seeds: Range<UInt64>
   ) throws(SimulationError) -> RouteMetrics? where World == UserCodeRequestWorld<Handler> {
-    var simulation = Simulation(model: World(options), tracing: false)
-    var total: RouteMetrics?
-    for seed in seeds {
-      _ = try simulation.run(seed: seed)
-      guard let run = simulation.model.model.client.routeMetrics else { return nil }
-      guard var sum = total else {
-        total = run
-        continue
-      }
-      for index in sum.routes.indices { sum.routes[index].add(run.routes[index]) }
-      sum.unmatched &+= run.unmatched
-      total = sum
-    }
-    return total
+    guard !seeds.isEmpty else { return nil }
+    return try measure(seeds: seeds).routes
   }
 }

@@ -125,6 +125,54 @@ import Testing
     #expect(events.requests == events.applied)
   }
 
+  /// A sweep table has columns per route, last: for each cell the
+  /// keyless write route duplicates at the closed form (1 − q)²·p of its
+  /// own cell's loss, and the order route's count is the operation's.
+  @Test func aSweepTableCountsDuplicatesPerRouteAtTheClosedForm() throws {
+    let q = 0.1
+    let scenario = try Self.scenario(operations: 2_000, #"{"latency": "50ms", "requestLoss": \#(q)}"#)
+      .routing([ServerRoute("POST", "/events", .write), ServerRoute("POST", "/orders", .order)])
+    let world = try scenario.requestWorld { client in
+      let event = TransportRequest(method: "POST", path: "/events", text: "e", timeout: .seconds(1))
+      for _ in 1...2 {
+        if let response = try? await client.transport.send(event), response.isSuccess { break }
+      }
+      let order = TransportRequest(
+        method: "POST", path: "/orders", headers: ["Idempotency-Key": "o-\(client.operation)"], timeout: .seconds(1))
+      for _ in 1...2 {
+        if let response = try? await client.transport.send(order), response.isSuccess { return .succeeded }
+      }
+      return .uncertain
+    }
+    let table = try world.sweep(seeds: 0..<2, vary: ["network.responseLoss=0.1,0.3"])
+    let rows = table.split(whereSeparator: \.isNewline).map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+    let header = try #require(rows.first)
+    let routeColumns = Array(header.suffix(15))
+    #expect(routeColumns.first == "requests[POST /events]")
+    #expect(routeColumns.contains("duplicate_rate[POST /events]"))
+    #expect(routeColumns.contains("duplicated[POST /orders]"))
+    #expect(routeColumns.last == "no_route_404")
+    func field(_ row: [String], _ name: String) throws -> String {
+      try row[#require(header.firstIndex(of: name), "no column \(name)")]
+    }
+    #expect(rows.count == 3)
+    for (row, p) in zip(rows.dropFirst(), [0.1, 0.3]) {
+      let rate = try #require(Double(try field(row, "duplicate_rate[POST /events]")))
+      let expected = (1 - q) * (1 - q) * p
+      let tolerance = 4 * (expected * (1 - expected) / 4_000).squareRoot()
+      #expect(abs(rate - expected) < tolerance, "p = \(p): rate \(rate), expected \(expected) ± \(tolerance)")
+      #expect(try field(row, "duplicated[POST /orders]") == (try field(row, "duplicated")))
+      #expect(try field(row, "no_route_404") == "0")
+    }
+    // The same counts as the world measured without a sweep.
+    let measured = try #require(
+      try scenario.routing([ServerRoute("POST", "/events", .write), ServerRoute("POST", "/orders", .order)])
+        .requestWorld { _ in .succeeded }.routeMetrics(seeds: 0..<1))
+    #expect(measured.routes.map(\.requests) == [0, 0], "a client that sends nothing: no requests")
+  }
+
   @Test func aPathNoRouteMatchesGets404NamingTheRoutesSearched() throws {
     let world = try Self.scenario(operations: 1, #"{"latency": "10ms"}"#).routing(Self.shopRoutes).requestWorld {
       client in
