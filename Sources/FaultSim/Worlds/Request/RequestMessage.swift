@@ -132,8 +132,9 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
   /// The body's digest and whether the server held the arrival back,
   /// packed in one byte.
   @usableFromInline package struct Marks: BitwiseCopyable, Sendable, Equatable {
-    /// Bit 0: the body changed; bit 1: held until a commit; bits 2–3: a
-    /// routed request and whether it writes (``isRouted``).
+    /// Bit 0: the body changed; bit 1: held until a commit; bits 2–4: a
+    /// routed request, whether it writes and is not idempotent, and
+    /// whether it writes at all (``isRouted``).
     @usableFromInline
     var bits: UInt8
 
@@ -172,6 +173,15 @@ public struct RequestMessage: BitwiseCopyable, Sendable {
     package var isRoutedWrite: Bool {
       get { bits & 8 != 0 }
       set { bits = newValue ? bits | 8 : bits & ~8 }
+    }
+
+    /// Bit 4: such a request writes, idempotently or not (a write route's
+    /// or an idempotent write route's; a `POST`, `PUT`, `PATCH` or `DELETE`
+    /// to your server): the server counts it in `write_calls`.
+    @inlinable
+    package var isRoutedWriteCall: Bool {
+      get { bits & 16 != 0 }
+      set { bits = newValue ? bits | 16 : bits & ~16 }
     }
   }
 }

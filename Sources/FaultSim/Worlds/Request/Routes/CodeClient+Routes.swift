@@ -30,6 +30,7 @@ extension CodeClient {
       key: request.headers["Idempotency-Key"] == nil ? .none : .stable)
     message.marks.isRouted = true
     message.marks.isRoutedWrite = behaviour == .write
+    message.marks.isRoutedWriteCall = behaviour == .write || behaviour == .idempotentWrite
     return (message, behaviour == .write || behaviour == .idempotentWrite)
   }
 

@@ -3,8 +3,9 @@ extension RequestServer {
   /// key in flight on its route): a request received, as the order's
   /// 409 is.
   @inlinable
-  mutating func countRefusedRouted() {
+  mutating func countRefusedRouted(_ request: RequestMessage) {
     requests &+= 1
+    if request.marks.isRoutedWriteCall { writeCalls &+= 1 }
   }
 
   /// What the server does with a routed request that arrives now: refused
@@ -21,6 +22,7 @@ extension RequestServer {
           operation: request.operation, sequence: request.sequence, status: .transportFailure(.cannotConnect)))
     }
     requests &+= 1
+    if request.marks.isRoutedWriteCall { writeCalls &+= 1 }
     if let capacity {
       if busyWorkers < capacity.workers {
         busyWorkers += 1

@@ -10,7 +10,7 @@ extension RequestWorldModel {
   {
     let operation = Int(request.operation)
     if let refusal = client.refuseRouted(request, &context) {
-      server.countRefusedRouted()
+      server.countRefusedRouted(request)
       client.requestAnswered(operation)
       try answer(server.dating.dated(refusal, now: context.now), to: request, &context)
       return

@@ -105,7 +105,8 @@ final class ServerCodeHost: @unchecked Sendable {
   /// The request world's message for a request your server will answer:
   /// it is not the operation's order for FaultSim's server, so it is
   /// routed; `POST` and `PATCH` are writes an intermediary must not
-  /// retry (unless keyed).
+  /// retry (unless keyed), and every method but `GET` and `HEAD` counts
+  /// in `write_calls`.
   @usableFromInline
   static func message(for request: TransportRequest, _ operation: Int, _ sequence: UInt32) -> (
     RequestMessage, isWrite: Bool
@@ -116,7 +117,8 @@ final class ServerCodeHost: @unchecked Sendable {
       key: request.headers["Idempotency-Key"] == nil ? .none : .stable)
     message.marks.isRouted = true
     message.marks.isRoutedWrite = method == "POST" || method == "PATCH"
-    return (message, method != "GET" && method != "HEAD")
+    message.marks.isRoutedWriteCall = method != "GET" && method != "HEAD"
+    return (message, message.marks.isRoutedWriteCall)
   }
 
   /// Starts handling `request` (a delivery that reached its commit point)

@@ -81,6 +81,11 @@ import Testing
     #expect(try #require(routes["POST", "/token"]).replays > 0)
     #expect(try #require(routes["PUT", "/orders/{order}/items/{item}"]).applied >= 3000)
     #expect(routes.unmatched == 0)
+    // Every write of every route that reached the server is a write call:
+    // the routes count each at its commit point, or as a 409.
+    let writes = routes.routes.filter { $0.route.behaviour != .read }
+    #expect(metrics.writeCalls == writes.reduce(0) { $0 + $1.requests + $1.conflicts })
+    #expect(metrics.writeCalls > 3_000)
     // Without routes, the token and the line items are writes of the
     // order: the same correct client "duplicates" most orders.
     let unrouted = try scenario.requestWorld { await Self.checkout($0) }.measure(seeds: 0..<5)

@@ -123,6 +123,10 @@ enum OrderServers {
   @Test func checkThenInsertDuplicatesOverlappingRetriesAndAClaimDoesNot() throws {
     let naive = try Self.world(OrderServers.checkThenInsert).measure(seeds: 0..<2)
     #expect(naive.duplicated > 100, "every order's retries overlap the 2 s payment call: \(naive.duplicated)")
+    // Each POST that reached your server is a write call, and each applied
+    // order came from one: the request world's invariant holds.
+    #expect(naive.applied <= naive.writeCalls && naive.writeCalls <= naive.serverRequests)
+    #expect(naive.writeCalls > 0)
     let fixed = try Self.world(OrderServers.claimFirst()).measure(seeds: 0..<2)
     #expect(fixed.duplicated == 0)
     #expect(fixed.succeeded > 400)
