@@ -217,9 +217,7 @@ final class TaskRuntime: @unchecked Sendable {
   func spawn(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
     assert(isCurrent, "a task spawned outside the runtime's thread would escape it")
     let executor = self.executor!
-    return Task.detached {
-      await withTaskExecutorPreference(executor, operation: body)
-    }
+    return Task.detached(executorPreference: executor, operation: body)
   }
 
   // MARK: Runs
