@@ -78,14 +78,21 @@ public struct FaultCoverage<Draws: DrawPurposeSet>: Hashable, Sendable {
   /// Lines for a report: the fault kinds that fired with their counts and
   /// those that never did; the same for races.
   @usableFromInline package var reportLines: [(String, String)] {
+    reportLines { _, kinds in kinds.map(\.name).joined(separator: ", ") }
+  }
+
+  /// ``reportLines`` with the `never fired` and `never met` lines' text
+  /// made by `quiet` from the line's label and its kinds (never empty): a
+  /// report that shows a long list as a count does not make the names.
+  package func reportLines(quiet: (_ label: String, _ kinds: [Draws]) -> String) -> [(String, String)] {
     func list(_ kinds: [Draws], _ text: (Draws) -> String) -> String {
       kinds.isEmpty ? "none" : kinds.map(text).joined(separator: ", ")
     }
     let fired = Draws.faults.filter { count($0) > 0 }
     let met = Draws.raceKinds.filter { count($0) > 0 }
     var lines = [("faults fired", list(fired) { "\($0.name) \(count($0))" })]
-    let quiet = Draws.faults.filter { count($0) == 0 }
-    if !quiet.isEmpty { lines.append(("never fired", list(quiet) { $0.name })) }
+    let quietFaults = Draws.faults.filter { count($0) == 0 }
+    if !quietFaults.isEmpty { lines.append(("never fired", quiet("never fired", quietFaults))) }
     lines.append(
       (
         "races met",
@@ -95,7 +102,7 @@ public struct FaultCoverage<Draws: DrawPurposeSet>: Hashable, Sendable {
         }
       ))
     let unmet = Draws.raceKinds.filter { count($0) == 0 }
-    if !unmet.isEmpty { lines.append(("never met", list(unmet) { $0.name })) }
+    if !unmet.isEmpty { lines.append(("never met", quiet("never met", unmet))) }
     return lines
   }
 

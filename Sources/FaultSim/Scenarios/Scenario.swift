@@ -62,12 +62,22 @@ public struct Scenario: Sendable {
   ) throws(ScenarioError) -> Scenario {
     var root = try ScenarioDocument.parseObject(bytes: bytes, file: file)
     for override in overrides { try override.apply(to: &root, file: file) }
-    try ScenarioOptionCatalog.checkKeyPaths(of: overrides, in: root, file: file)
     let reader = ScenarioDocument.reader(for: root, file: file)
-    let description = try reader.string("description")
-    reader.ignore("$schema")
-    let world = try World(reading: reader)
-    try reader.finish()
+    let description: String
+    let world: World
+    do {
+      description = try reader.string("description")
+      reader.ignore("$schema")
+      world = try World(reading: reader)
+      try reader.finish()
+    } catch {
+      // An override's key declared only elsewhere in the world leaves a
+      // key the reader refuses; the catalog's message, which names the full
+      // paths it may mean, comes first. Only a failed read describes the
+      // world's keys for it.
+      try ScenarioOptionCatalog.checkKeyPaths(of: overrides, in: root, file: file)
+      throw error
+    }
     let warnings = world.warnings(keys: WrittenKeys(root), file: file)
     var digest = ContentDigest()
     digest.absorb(bytes)

@@ -5,8 +5,8 @@ enum RunReport {
   static func render<World: ScenarioWorld>(
     _ world: World.Type, scenario: Scenario, seed: UInt64, metrics: World.Metrics, summary: RunSummary
   ) -> String {
-    let lines = self.lines(World.self, scenario: scenario, seed: seed, metrics: metrics, summary: summary)
-      .map(compacted)
+    let lines = self.lines(
+      World.self, scenario: scenario, seed: seed, metrics: metrics, summary: summary, quiet: compactedQuietKinds)
     let width = lines.map(\.0.count).max() ?? 0
     return lines.map { "\($0.0):".rightPadded(to: width + 2) + $0.1 + "\n" }.joined()
   }
@@ -14,8 +14,14 @@ enum RunReport {
   /// The report's `name: value` lines, in order: the scenario and seed,
   /// the world's ``WorldMetrics/runReport``, events, virtual time, race
   /// choices and fault coverage.
+  ///
+  /// - Parameter quiet: The text of a `never fired` or `never met` line
+  ///   from its label and kinds; by default their names.
   static func lines<World: ScenarioWorld>(
-    _ world: World.Type, scenario: Scenario, seed: UInt64, metrics: World.Metrics, summary: RunSummary
+    _ world: World.Type, scenario: Scenario, seed: UInt64, metrics: World.Metrics, summary: RunSummary,
+    quiet: (_ label: String, _ kinds: [World.Draws]) -> String = { _, kinds in
+      kinds.map(\.name).joined(separator: ", ")
+    }
   ) -> [(String, String)] {
     var lines: [(String, String)] = [
       (
@@ -32,7 +38,7 @@ enum RunReport {
     ]
     var coverage = FaultCoverage<World.Draws>()
     coverage.add(summary)
-    lines += coverage.reportLines
+    lines += coverage.reportLines(quiet: quiet)
     return lines
   }
 
@@ -41,15 +47,14 @@ enum RunReport {
   /// happen, is what the report ends on.
   static let namedKinds = 6
 
-  /// A `never fired` or `never met` line of more than ``namedKinds`` kinds
-  /// as their count (`--report json` keeps every name, and the sweep's
-  /// `faults_`/`races_` columns every count); other lines as they are.
-  static func compacted(_ line: (String, String)) -> (String, String) {
-    guard line.0 == "never fired" || line.0 == "never met" else { return line }
-    let count = line.1.split(separator: ",").count
-    guard count > namedKinds else { return line }
-    let noun = line.0 == "never fired" ? "fault kinds" : "race kinds"
-    return (line.0, "\(count) other \(noun) (--report json names them)")
+  /// The text of a `never fired` or `never met` line: more than
+  /// ``namedKinds`` kinds as their count, whose names are then not made
+  /// (`--report json` keeps every name, and the sweep's `faults_`/`races_`
+  /// columns every count); fewer by name.
+  static func compactedQuietKinds<Draws: DrawPurposeSet>(_ label: String, _ kinds: [Draws]) -> String {
+    guard kinds.count > namedKinds else { return kinds.map(\.name).joined(separator: ", ") }
+    let noun = label == "never fired" ? "fault kinds" : "race kinds"
+    return "\(kinds.count) other \(noun) (--report json names them)"
   }
 
   /// `none`, `3: 0,1,0`, or the count and the first 12 choices.

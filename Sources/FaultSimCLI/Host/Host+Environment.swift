@@ -37,9 +37,17 @@ extension Host {
   static func environment(_ names: String...) -> [String: String] {
     var variables: [String: String] = [:]
     for name in names {
-      if let value = getenv(name) { variables[name] = String(cString: value) }
+      if let value = variable(name) { variables[name] = value }
     }
     return variables
+  }
+
+  /// The value of the variable `name`, if it is set, read with `getenv`
+  /// (of two entries with one name, the first).
+  ///
+  /// - Complexity: O(n) in the size of the environment, without copying it.
+  static func variable(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
   }
 
   /// The C library's list of `NAME=value` entries, ending in a null

@@ -199,11 +199,22 @@ struct MemoryBudget {
     )
   }
 
-  /// `1.5 GiB`, `320.0 MiB`.
+  /// `1.5 GiB`, `320.0 MiB`: tenths rounded as `printf("%.1f")` rounds
+  /// them, the exact quotient to the nearest, halves to even.
+  ///
+  /// Computed in integers below 2⁵³ bytes (where the quotient is exact in
+  /// a `Double` too): every run builds this text for its memory limit's
+  /// advice, and a first call of C's `printf` costs hundreds of thousands
+  /// of instructions.
   static func text(_ bytes: UInt64) -> String {
-    let value = Double(bytes)
-    if value >= 1_073_741_824 { return String(value / 1_073_741_824, printfDecimals: 1) + " GiB" }
-    return String(value / 1_048_576, printfDecimals: 1) + " MiB"
+    let (shift, unit): (UInt64, String) = bytes >= 1 << 30 ? (30, " GiB") : (20, " MiB")
+    guard bytes < 1 << 53 else { return String(Double(bytes) / Double(UInt64(1) << shift), printfDecimals: 1) + unit }
+    let scaled = bytes * 10
+    var tenths = scaled >> shift
+    let rest = scaled & ((1 << shift) - 1)
+    let half = UInt64(1) << (shift - 1)
+    if rest > half || (rest == half && tenths % 2 == 1) { tenths += 1 }
+    return "\(tenths / 10).\(tenths % 10)" + unit
   }
 
   /// What one simulation holds: the world's estimate, plus what a streamed

@@ -18,13 +18,23 @@ enum TerminalWidth {
 
   /// The width for help printed now.
   static var current: Int {
-    width(environment: Host.environment("COLUMNS"), terminalColumns: terminalColumns())
+    width(columns: Host.variable("COLUMNS"), terminalColumns: terminalColumns())
   }
 
   /// The width from `COLUMNS` in `environment`, else `terminalColumns`,
   /// else ``fallback``; never below ``minimum``.
   static func width(environment: [String: String], terminalColumns: Int?) -> Int {
-    let columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    width(columns: environment["COLUMNS"], terminalColumns: terminalColumns)
+  }
+
+  /// The width from `columns` (the value of `COLUMNS`, if set), else
+  /// `terminalColumns`, else ``fallback``; never below ``minimum``.
+  ///
+  /// Takes the one variable rather than an environment: `--help` makes no
+  /// dictionary, whose first instantiation costs more than the rest of
+  /// reading the command line.
+  static func width(columns: String?, terminalColumns: Int?) -> Int {
+    let columns = columns.flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
     return max(minimum, columns ?? terminalColumns ?? fallback)
   }
 

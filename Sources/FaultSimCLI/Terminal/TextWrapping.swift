@@ -10,6 +10,13 @@ enum TextWrapping {
   ///   (it follows a label).
   /// - Complexity: O(n) in the length of `text`.
   static func lines(_ text: String, width: Int, firstWidth: Int? = nil) -> [String] {
+    asciiLines(text, width: width, firstWidth: firstWidth) ?? characterLines(text, width: width, firstWidth: firstWidth)
+  }
+
+  /// ``lines(_:width:firstWidth:)`` for any text, character by character.
+  ///
+  /// - Complexity: O(n) in the length of `text`.
+  static func characterLines(_ text: String, width: Int, firstWidth: Int?) -> [String] {
     var lines: [String] = []
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
       var line = ""
@@ -29,6 +36,55 @@ enum TextWrapping {
         }
       }
       lines.append(line)
+    }
+    return lines
+  }
+
+  /// ``lines(_:width:firstWidth:)`` for ASCII text without carriage
+  /// returns, where a byte is a character: splitting and counting bytes
+  /// gives the same lines without breaking the text into grapheme
+  /// clusters, which was most of the cost of `--help`. `nil` for other
+  /// text.
+  ///
+  /// - Complexity: O(n) in the length of `text`.
+  static func asciiLines(_ text: String, width: Int, firstWidth: Int?) -> [String]? {
+    let space = UInt8(ascii: " ")
+    let newline = UInt8(ascii: "\n")
+    let bytes = Array(text.utf8)
+    guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else { return nil }
+    var lines: [String] = []
+    var line: [UInt8] = []
+    var start = 0
+    func flush() {
+      lines.append(String(decoding: line, as: UTF8.self))
+      line.removeAll(keepingCapacity: true)
+    }
+    // Each paragraph (up to a newline or the end), split into words at
+    // runs of spaces.
+    while start <= bytes.count {
+      let end = bytes[start...].firstIndex(of: newline) ?? bytes.count
+      var index = start
+      while index < end {
+        guard bytes[index] != space else {
+          index += 1
+          continue
+        }
+        let wordEnd = bytes[index..<end].firstIndex(of: space) ?? end
+        let word = bytes[index..<wordEnd]
+        let limit = lines.isEmpty ? (firstWidth ?? width) : width
+        if line.isEmpty {
+          line.append(contentsOf: word)
+        } else if line.count + 1 + word.count <= limit {
+          line.append(space)
+          line.append(contentsOf: word)
+        } else {
+          flush()
+          line.append(contentsOf: word)
+        }
+        index = wordEnd
+      }
+      flush()
+      start = end + 1
     }
     return lines
   }

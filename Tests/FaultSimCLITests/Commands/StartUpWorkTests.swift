@@ -43,4 +43,48 @@ import Testing
       try gate.check(columns: ["duplicated"], command: RunCommand.info)
     }
   }
+
+  /// The budget's text in integers rounds as `printf("%.1f")` does,
+  /// halves to even, on both sides of each unit.
+  @Test func memoryTextRoundsAsPrintfDoes() {
+    var sizes: [UInt64] = [0, 1, 1 << 19, (1 << 30) - 1, 1 << 30, (1 << 30) + 1, 2 << 30, (1 << 53) - 1, 1 << 53]
+    for unit: UInt64 in [1 << 20, 1 << 30] {
+      for tenth in 0..<40 as Range<UInt64> {
+        let exact = tenth * unit / 10
+        // Around every tenth and every twentieth (the halfway cases).
+        for base in [exact, tenth * unit / 20 + unit * 3] {
+          sizes += [base, base &+ 1, base &- 1]
+        }
+      }
+    }
+    for bytes in sizes {
+      let value = Double(bytes)
+      let expected =
+        value >= 1_073_741_824
+        ? String(value / 1_073_741_824, printfDecimals: 1) + " GiB"
+        : String(value / 1_048_576, printfDecimals: 1) + " MiB"
+      #expect(MemoryBudget.text(bytes) == expected, "\(bytes) bytes")
+    }
+  }
+
+  /// Help text wrapped byte by byte (ASCII) gives the lines the character
+  /// path gives: runs of spaces, blank lines, long words, a first line of
+  /// its own width; other text takes the character path.
+  @Test func asciiWrappingMatchesCharacterWrapping() throws {
+    let texts = [
+      "", " ", "\n", "a\n", "\n\n", "one two  three   four",
+      "a very-long-word-that-does-not-fit here and there\n\nnext",
+      "  leading and trailing  ", "x y z\nw", String(repeating: "word ", count: 40),
+      TopLevel.info.abstract,
+      RunCommand.info.arguments.map(\.doc).filter { $0.utf8.allSatisfy { $0 < 0x80 } }.joined(separator: "\n"),
+    ]
+    for text in texts {
+      for (width, first) in [(10, nil), (20, 5), (1, nil), (80, 54), (54, 54)] as [(Int, Int?)] {
+        let ascii = try #require(TextWrapping.asciiLines(text, width: width, firstWidth: first))
+        #expect(ascii == TextWrapping.characterLines(text, width: width, firstWidth: first), "\(text.debugDescription)")
+      }
+    }
+    #expect(TextWrapping.asciiLines("a ≥ b", width: 80, firstWidth: nil) == nil)
+    #expect(TextWrapping.asciiLines("a\r\nb", width: 80, firstWidth: nil) == nil)
+  }
 }

@@ -28,6 +28,15 @@ import Testing
     #expect(TransferDraw.finishVsEnqueue.name == "finish-vs-enqueue")
   }
 
+  /// ASCII names take a byte-wise shortcut; others go character by character.
+  @Test func kebabCaseSplitsAtUpperCaseLetters() {
+    #expect(kebabCase("requestLoss") == "request-loss")
+    #expect(kebabCase("ARetry2") == "a-retry2")
+    #expect(kebabCase("") == "")
+    #expect(kebabCase("çaVa") == "ça-va")
+    #expect(kebabCase("ÉtéLong") == "été-long")
+  }
+
   @Test func everyWorldsFaultsAreListedInTheirOwnSet() {
     #expect(RequestDraw.faults.contains(.responseLoss))
     #expect(!RequestDraw.faults.contains(.latencyUp))

@@ -46,7 +46,26 @@ extension DrawPurposeSet {
 }
 
 /// `requestLoss` → `request-loss`.
+///
+/// Case names are ASCII in practice: those are converted byte by byte
+/// (asking a `Character` whether it is upper case looks up Unicode
+/// properties, a large part of a one-order run's report); others by
+/// character.
 func kebabCase(_ camelCase: String) -> String {
+  let bytes = camelCase.utf8
+  if bytes.allSatisfy({ $0 < 0x80 }) {
+    var name: [UInt8] = []
+    name.reserveCapacity(bytes.count + 4)
+    for byte in bytes {
+      if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
+        if !name.isEmpty { name.append(UInt8(ascii: "-")) }
+        name.append(byte + 32)
+      } else {
+        name.append(byte)
+      }
+    }
+    return String(decoding: name, as: UTF8.self)
+  }
   var name = ""
   for character in camelCase {
     if character.isUppercase {

@@ -1,26 +1,35 @@
 /// The kinds of rows: a key bound to a property, a key with a default that
 /// depends on other keys, a key read only when present, a nested object,
 /// and a check across keys.
+///
+/// A row takes its property's key path, and a nested object's table, as
+/// an autoclosure: a key path costs its metadata at run time when first
+/// made, so a row makes it only when its key is in the file (or is
+/// described), and a section's table is built only when the section is.
+/// Reading a small scenario then costs what it holds, not the whole world.
 extension OptionTable.Row {
   /// A key whose default is the property's value in the model.
   static func option<Value>(
-    _ field: OptionField<Value>, _ path: WritableKeyPath<Section, Value> & Sendable
+    _ field: OptionField<Value>, _ path: @autoclosure @escaping @Sendable () -> WritableKeyPath<Section, Value>
   ) -> Self {
     Self(
-      describe: { [field.description(default: .value(field.literal($0[keyPath: path])))] },
+      describe: { [field.description(default: .value(field.literal($0[keyPath: path()])))] },
       read: { section, reader throws(ScenarioError) in
-        section[keyPath: path] = try field.read(reader, default: section[keyPath: path])
+        // Absent, the key keeps the section's value (and is still allowed).
+        guard reader.contains(field.key) else { return }
+        let keyPath = path()
+        section[keyPath: keyPath] = try field.read(reader, default: section[keyPath: keyPath])
       })
   }
 
   /// A key that must be given.
   static func required<Value>(
-    _ field: OptionField<Value>, _ path: WritableKeyPath<Section, Value> & Sendable
+    _ field: OptionField<Value>, _ path: @autoclosure @escaping @Sendable () -> WritableKeyPath<Section, Value>
   ) -> Self {
     Self(
       describe: { _ in [field.description(default: .required)] },
       read: { section, reader throws(ScenarioError) in
-        section[keyPath: path] = try field.read(reader, default: nil)
+        section[keyPath: path()] = try field.read(reader, default: nil)
       })
   }
 
@@ -32,25 +41,26 @@ extension OptionTable.Row {
   ///   - fallback: The default given the section read so far; `nil` makes
   ///     the key required.
   static func dependent<Value>(
-    _ field: OptionField<Value>, _ path: WritableKeyPath<Section, Value> & Sendable,
+    _ field: OptionField<Value>, _ path: @autoclosure @escaping @Sendable () -> WritableKeyPath<Section, Value>,
     shown: @escaping @Sendable (String) -> String, fallback: @escaping @Sendable (Section) -> Value?
   ) -> Self {
     Self(
       describe: { template in
-        let model = ScenarioOptionDocs.literalText(field.literal(template[keyPath: path]))
+        let model = ScenarioOptionDocs.literalText(field.literal(template[keyPath: path()]))
         return [field.description(default: .dependent(shown(model)))]
       },
       read: { section, reader throws(ScenarioError) in
-        section[keyPath: path] = try field.read(reader, default: fallback(section))
+        section[keyPath: path()] = try field.read(reader, default: fallback(section))
       })
   }
 
   /// A key read only when present, into an optional property: absent, the
   /// property stays `nil`, which means `absent` ("forever", "unlimited").
   static func optional<Value>(
-    _ field: OptionField<Value>, _ path: WritableKeyPath<Section, Value?> & Sendable, absent: String
+    _ field: OptionField<Value>, _ path: @autoclosure @escaping @Sendable () -> WritableKeyPath<Section, Value?>,
+    absent: String
   ) -> Self {
-    whenPresent(field, absent: absent) { section, value in section[keyPath: path] = value }
+    whenPresent(field, absent: absent) { section, value in section[keyPath: path()] = value }
   }
 
   /// A key read only when present, applied by `apply` (a preset replacing
@@ -71,19 +81,20 @@ extension OptionTable.Row {
   ///
   /// - Parameter absent: What leaving the whole object out means.
   static func section<Nested>(
-    _ key: String, _ path: WritableKeyPath<Section, Nested> & Sendable, _ table: OptionTable<Nested>,
-    _ summary: String, absent: String = "defaults"
+    _ key: String, _ path: @autoclosure @escaping @Sendable () -> WritableKeyPath<Section, Nested>,
+    _ table: @autoclosure @escaping @Sendable () -> OptionTable<Nested>, _ summary: String,
+    absent: String = "defaults"
   ) -> Self {
     Self(
       describe: { template in
         [
           OptionDescription(
-            key: key, summary: summary, type: .object(table.describe(template[keyPath: path])),
+            key: key, summary: summary, type: .object(table().describe(template[keyPath: path()])),
             defaultValue: .absent(absent))
         ]
       },
       read: { section, reader throws(ScenarioError) in
-        if let nested = try reader.object(key) { try table.read(into: &section[keyPath: path], from: nested) }
+        if let nested = try reader.object(key) { try table().read(into: &section[keyPath: path()], from: nested) }
       })
   }
 
@@ -91,21 +102,21 @@ extension OptionTable.Row {
   /// stays `nil` (`absent` says what that means); present, its keys are
   /// read on top of `start`.
   static func optionalSection<Nested: Sendable>(
-    _ key: String, _ path: WritableKeyPath<Section, Nested?> & Sendable, start: Nested, _ table: OptionTable<Nested>,
-    _ summary: String, absent: String
+    _ key: String, _ path: @autoclosure @escaping @Sendable () -> WritableKeyPath<Section, Nested?>, start: Nested,
+    _ table: @autoclosure @escaping @Sendable () -> OptionTable<Nested>, _ summary: String, absent: String
   ) -> Self {
     Self(
       describe: { _ in
         [
           OptionDescription(
-            key: key, summary: summary, type: .object(table.describe(start)), defaultValue: .absent(absent))
+            key: key, summary: summary, type: .object(table().describe(start)), defaultValue: .absent(absent))
         ]
       },
       read: { section, reader throws(ScenarioError) in
         guard let nested = try reader.object(key) else { return }
         var value = start
-        try table.read(into: &value, from: nested)
-        section[keyPath: path] = value
+        try table().read(into: &value, from: nested)
+        section[keyPath: path()] = value
       })
   }
 

@@ -5,6 +5,10 @@ extension ScenarioOptionCatalog {
   /// Checks the key paths of `overrides`, applied to `root`, against the
   /// declared keys of the scenario's world.
   ///
+  /// Called when reading the scenario failed: a key path this refuses also
+  /// leaves a key the reader refuses, so a run whose overrides are fine
+  /// does not describe its world.
+  ///
   /// Only a key that no object at its place declares, with no near miss
   /// there, but that is declared elsewhere in the world, is reported here:
   /// every other problem is left to the reader, which reports it with the
