@@ -1,5 +1,5 @@
 /// How an operation's result depends on repetition and order (SPEC §1).
-@usableFromInline package enum Sensitivity: CaseIterable, Hashable, Sendable, CustomStringConvertible {
+public enum Sensitivity: CaseIterable, Hashable, Sendable, CustomStringConvertible {
   /// Once equals twice, and a-then-b equals b-then-a.
   case robust
   /// Applying the operation twice differs from once.
@@ -30,7 +30,7 @@
   }
 
   /// The English name used in reports: `robust`, `repeat-sensitive`, …
-  @usableFromInline package var description: String {
+  public var description: String {
     switch self {
     case .robust: return "robust"
     case .repeatSensitive: return "repeat-sensitive"

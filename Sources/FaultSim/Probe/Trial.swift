@@ -4,7 +4,7 @@
 /// This is the seed lessons' `Trial` / `replay(_:from:_:then:)`: the
 /// smallest experiment that tells whether doing something again, or in the
 /// other order, changes the result.
-@usableFromInline package struct Trial<State: Equatable> {
+public struct Trial<State: Equatable> {
   /// What was probed, e.g. `denetlemeden-kuyruga-al`.
   @usableFromInline package let label: String
   /// `a(start)`.
@@ -27,7 +27,7 @@
 
   /// The class: repeat-sensitive when once ≠ twice, order-sensitive when
   /// forward ≠ backward.
-  package var sensitivity: Sensitivity {
+  public var sensitivity: Sensitivity {
     Sensitivity(repeatChanges: once != twice, orderChanges: forward != backward)
   }
 }
@@ -45,7 +45,7 @@ extension Trial where State: CustomStringConvertible {
 /// - Returns: once = a(start), twice = a(a(start)), forward = b(a(start)),
 ///   backward = a(b(start)).
 /// - Complexity: Five applications of the operations.
-@usableFromInline package func replay<State: Equatable>(
+public func replay<State: Equatable>(
   _ label: String, from start: State, _ a: (State) throws -> State, then b: (State) throws -> State
 ) rethrows -> Trial<State> {
   let once = try a(start)
