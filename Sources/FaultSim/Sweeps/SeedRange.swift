@@ -1,10 +1,10 @@
 /// A half-open range of seeds, written `A..<B` on the command line.
 public struct SeedRange: Hashable, Sendable, CustomStringConvertible {
   /// The first seed of the range.
-  public var lowerBound: UInt64
+  @usableFromInline package var lowerBound: UInt64
   /// The seed after the last one: the range is `lowerBound ..< upperBound`,
   /// never empty.
-  public var upperBound: UInt64
+  @usableFromInline package var upperBound: UInt64
 
   /// The seeds `lower ..< upper`; empty or inverted ranges are rejected.
   public init(_ lower: UInt64, _ upper: UInt64) throws(SeedRangeError) {

@@ -17,8 +17,12 @@
 
   /// Every purpose set: each registered world's (``WorldRegistry``), then
   /// the shared models' and the lessons'.
-  static let sets: [any DrawPurposeSet.Type] =
-    WorldRegistry.worlds.map { draws(of: $0) } + [DeviceDraw.self, NetworkDraw.self, LessonDraw.self, RuntimeDraw.self]
+  /// A world's set is owned by the world's name.
+  static let sets: [(owner: String, purposes: any DrawPurposeSet.Type)] =
+    WorldRegistry.worlds.map { ($0.worldName, draws(of: $0)) } + [
+      ("device", DeviceDraw.self), ("network", NetworkDraw.self), ("lessons", LessonDraw.self),
+      ("runtime", RuntimeDraw.self),
+    ]
 
   /// A world's purpose set.
   private static func draws<World: ScenarioWorld>(of world: World.Type) -> any DrawPurposeSet.Type {
@@ -28,7 +32,7 @@
   /// Every purpose, set by set in declaration order, then the engine's own.
   @usableFromInline package static let entries: [Entry] = {
     var entries: [Entry] = []
-    for set in sets { entries += set.catalogEntries }
+    for set in sets { entries += set.purposes.catalogEntries(owner: set.owner) }
     entries.append(Entry(owner: "engine", name: "race-order", role: .race, purpose: .raceOrder))
     return entries
   }()
@@ -42,8 +46,8 @@
 }
 
 extension DrawPurposeSet {
-  /// This set's purposes as catalogue entries.
-  static var catalogEntries: [DrawPurposeCatalog.Entry] {
+  /// This set's purposes as catalogue entries of `owner`.
+  static func catalogEntries(owner: String) -> [DrawPurposeCatalog.Entry] {
     allCases.map { DrawPurposeCatalog.Entry(owner: owner, name: $0.name, role: $0.role, purpose: $0.purpose) }
   }
 }

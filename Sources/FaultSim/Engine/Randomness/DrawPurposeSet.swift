@@ -20,8 +20,6 @@ public enum DrawRole: String, Sendable {
 /// Every set is listed in `DrawPurposeCatalog`; a test checks that raw
 /// values and names are unique across all worlds.
 public protocol DrawPurposeSet: CaseIterable, RawRepresentable, Hashable, Sendable where RawValue == UInt64 {
-  /// Who draws with these purposes (a world, a shared model).
-  static var owner: String { get }
   /// What the draws of this purpose decide.
   var role: DrawRole { get }
 }

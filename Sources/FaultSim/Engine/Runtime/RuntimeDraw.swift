@@ -15,8 +15,6 @@ public enum RuntimeDraw: UInt64, DrawPurposeSet {
   /// the point's number within its handling.
   case serverCrash = 0x5603
 
-  public static var owner: String { "runtime" }
-
   /// Whether the purpose can be drawn in the world of `draws`: a server's
   /// crash only where your server code runs (``ServerCodeDraws``), so no
   /// other world lists it as never fired.
@@ -94,9 +92,6 @@ public struct UserCodeDraw<Base: DrawPurposeSet>: DrawPurposeSet, CustomStringCo
     Base.allCases.map { Self($0) }
       + RuntimeDraw.allCases.filter { $0.applies(to: Base.self) }.map { Self($0) }
   }
-
-  /// The world's owner name.
-  public static var owner: String { Base.owner }
 
   /// The role of the underlying purpose.
   public var role: DrawRole { Base(rawValue: rawValue)?.role ?? RuntimeDraw(rawValue: rawValue)?.role ?? .race }

@@ -27,7 +27,7 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, BitwiseCopyable, 
   ///   overflowing literal is a programmer error; durations from user input
   ///   are read by the scenario reader, which reports them as errors.
   @inlinable
-  public static func microseconds(_ value: UInt64) -> VirtualDuration {
+  package static func microseconds(_ value: UInt64) -> VirtualDuration {
     literal(value, by: 1_000)
   }
 
@@ -45,13 +45,13 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, BitwiseCopyable, 
 
   /// A duration of whole minutes: for literals (see ``microseconds(_:)``).
   @inlinable
-  public static func minutes(_ value: UInt64) -> VirtualDuration {
+  package static func minutes(_ value: UInt64) -> VirtualDuration {
     literal(value, by: 60_000_000_000)
   }
 
   /// A duration of whole hours: for literals (see ``microseconds(_:)``).
   @inlinable
-  public static func hours(_ value: UInt64) -> VirtualDuration {
+  package static func hours(_ value: UInt64) -> VirtualDuration {
     literal(value, by: 3_600_000_000_000)
   }
 

@@ -9,8 +9,6 @@ public enum BackgroundFetchDraw: UInt64, DrawPurposeSet {
   /// The race of a fetch's snapshot with content being committed.
   case snapshotVsContent = 0x5480
 
-  public static var owner: String { "background-fetch" }
-
   /// What the purpose's draws decide.
   public var role: DrawRole {
     switch self {

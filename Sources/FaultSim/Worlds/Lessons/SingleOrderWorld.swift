@@ -138,7 +138,5 @@ package struct SingleOrderWorld: SimulationModel {
 package enum LessonDraw: UInt64, DrawPurposeSet {
   case responseLoss = 0x5110_0001
 
-  package static var owner: String { "lessons" }
-
   package var role: DrawRole { .fault }
 }

@@ -5,8 +5,8 @@
 /// ``ClientOptions``. See ``ClientPolicy`` for what a policy decides.
 ///
 /// `init()` is the policy of whichever scenario it runs in: the world
-/// calls ``prepared(for:)`` with the scenario's options before a run.
-public struct BuiltInClientPolicy: ClientPolicy {
+/// calls `prepared(for:)` with the scenario's options before a run.
+@usableFromInline package struct BuiltInClientPolicy: ClientPolicy, ScenarioConfigured {
   /// The options the policy follows.
   let options: ClientOptions
   /// What the operations are (keyless writes need the safety rule).
@@ -22,7 +22,7 @@ public struct BuiltInClientPolicy: ClientPolicy {
   var retryBudget: RetryBudgetState
 
   /// The policy of the scenario it runs in (`client.*`), read from the
-  /// scenario's options by ``prepared(for:)``.
+  /// scenario's options by `prepared(for:)`.
   @usableFromInline package init() {
     self.init(RequestWorldOptions())
   }
@@ -44,53 +44,53 @@ public struct BuiltInClientPolicy: ClientPolicy {
   }
 
   /// The policy the scenario's `client.*` options describe.
-  public func prepared(for options: RequestWorldOptions) -> BuiltInClientPolicy {
+  @usableFromInline package func prepared(for options: RequestWorldOptions) -> BuiltInClientPolicy {
     BuiltInClientPolicy(options)
   }
 
   /// A client that has not started.
-  public var initialMemory: RetryState { RetryState() }
+  @usableFromInline package var initialMemory: RetryState { RetryState() }
 
   /// The shared retry budget refills.
-  public mutating func reset() {
+  @usableFromInline package mutating func reset() {
     retryBudget = RetryBudgetState(options.retryBudget)
   }
 
   /// A ratio retry budget grows with first attempts.
   @inline(__always)
-  public mutating func operationStarted() {
+  @usableFromInline package mutating func operationStarted() {
     retryBudget.recordFirstAttempt()
   }
 
   /// Retries the shared retry budget refused.
-  public var retriesRefused: Int { retryBudget.refused }
+  @usableFromInline package var retriesRefused: Int { retryBudget.refused }
 
   /// Reads and conditional writes (which need the current version) start
   /// with a read, others with the write.
   @inline(__always)
-  public func beginSubmission(_ state: inout RetryState) {
+  @usableFromInline package func beginSubmission(_ state: inout RetryState) {
     state.exchange = isContended || kind == .read ? .read : .write
     state.tries = 0
     state.sawAmbiguousFailure = false
   }
 
   /// `client.offline`.
-  public var offlineBehaviour: ClientOptions.OfflineBehaviour { options.offline }
+  @usableFromInline package var offlineBehaviour: ClientOptions.OfflineBehaviour { options.offline }
 
   /// The attempt budget counts attempts of the current exchange.
   @inline(__always)
-  public func countAttempt(_ state: inout RetryState) {
+  @usableFromInline package func countAttempt(_ state: inout RetryState) {
     state.tries &+= 1
   }
 
   /// Attempts of the current exchange.
   @inline(__always)
-  public func attemptNumber(_ state: RetryState) -> Int? { Int(state.tries) }
+  @usableFromInline package func attemptNumber(_ state: RetryState) -> Int? { Int(state.tries) }
 
   /// The current exchange's message; a keyed write carries the operation's
   /// key, and a retry may change its body (`client.payloadChangesOnRetry`).
   @inline(__always)
-  public mutating func request(
+  @usableFromInline package mutating func request(
     for identity: MessageIdentity, _ state: inout RetryState, _ context: inout DecisionContext
   ) -> AttemptRequest {
     let operation = identity.operation
@@ -109,7 +109,7 @@ public struct BuiltInClientPolicy: ClientPolicy {
   /// A write succeeded; a read leads on to the conditional write; a status
   /// query settles an ambiguous failure.
   @inline(__always)
-  public mutating func afterSuccess(
+  @usableFromInline package mutating func afterSuccess(
     _ response: ResponseMessage, of identity: MessageIdentity, _ state: inout RetryState,
     _ context: inout DecisionContext
   ) -> ClientDecision {
@@ -140,7 +140,7 @@ public struct BuiltInClientPolicy: ClientPolicy {
 
   /// Retries what is retryable within the budgets; a keyless write that
   /// may have applied follows `client.safety`; a 412 reads again.
-  public mutating func afterFailure(
+  @usableFromInline package mutating func afterFailure(
     _ failure: AttemptFailure, of identity: MessageIdentity, _ state: inout RetryState,
     _ context: inout DecisionContext
   ) -> ClientDecision {

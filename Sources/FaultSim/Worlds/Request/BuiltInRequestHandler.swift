@@ -9,8 +9,8 @@
 /// ``RequestHandler`` for what a handler decides.
 ///
 /// ``init()`` is the server of whichever scenario it runs in: the world
-/// calls ``prepared(for:)`` with the scenario's options before a run.
-public struct BuiltInRequestHandler: RequestHandler {
+/// calls `prepared(for:)` with the scenario's options before a run.
+public struct BuiltInRequestHandler: RequestHandler, ScenarioConfigured {
   /// The options the handler follows.
   let options: ServerOptions
   /// The shared records conditional writes update, if any.
@@ -44,13 +44,13 @@ public struct BuiltInRequestHandler: RequestHandler {
   }
 
   /// The server of the scenario it runs in (`server.*`), read from the
-  /// scenario's options by ``prepared(for:)``.
+  /// scenario's options by `prepared(for:)`.
   public init() {
     self.init(ServerOptions(), contention: nil, raceWindow: .zero)
   }
 
   /// The server the scenario's `server.*` options describe.
-  public func prepared(for options: RequestWorldOptions) -> BuiltInRequestHandler {
+  @usableFromInline package func prepared(for options: RequestWorldOptions) -> BuiltInRequestHandler {
     BuiltInRequestHandler(options.server, contention: options.workload.contention, raceWindow: options.races.window)
   }
 

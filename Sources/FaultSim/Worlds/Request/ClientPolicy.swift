@@ -27,7 +27,7 @@
 /// values. A policy never schedules: it answers with a ``ClientDecision``
 /// and the world carries it out.
 ///
-/// ``BuiltInClientPolicy`` — the client of scenario files, `client.*`
+/// `BuiltInClientPolicy` — the client of scenario files, `client.*`
 /// options — is an implementation like any other. The world is generic
 /// over the policy, so yours runs specialised, without an existential on
 /// the hot path:
@@ -79,12 +79,6 @@ public protocol ClientPolicy: Sendable {
 
   /// The memory of an operation whose client has not started.
   var initialMemory: Memory { get }
-
-  /// The policy for a run of `options`. The built-in policy reads its
-  /// `client.*` options here; a policy of your own may read what it needs
-  /// (the workload's kind, the timeout). The default returns the policy as
-  /// it is.
-  func prepared(for options: RequestWorldOptions) -> Self
 
   /// Starts a new run: shared budgets refill. The default does nothing.
   mutating func reset()
@@ -152,9 +146,6 @@ public protocol ClientPolicy: Sendable {
 }
 
 extension ClientPolicy {
-  /// The policy as it is, whatever the options.
-  public func prepared(for options: RequestWorldOptions) -> Self { self }
-
   /// Nothing to refill.
   public mutating func reset() {}
 

@@ -100,7 +100,7 @@ struct ClientRecord<Memory>: RoutedClientRecord {
 /// What the built-in ``ClientPolicy`` remembers about one operation: the
 /// exchange it is in, the attempts that exchange has spent, the conflicts
 /// met, its latest backoff wait and what it knows about its write.
-public struct RetryState: Sendable {
+@usableFromInline package struct RetryState: Sendable {
   /// Which exchange the client is in.
   enum Exchange: UInt8 {
     /// Sending the write.

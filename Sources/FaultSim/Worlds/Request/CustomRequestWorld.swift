@@ -30,7 +30,7 @@ public struct CustomRequestWorld<Client: ClientPolicy, Handler: RequestHandler>:
     /// mechanics, races (and, for built-in decisions, their settings).
     @usableFromInline package var scenario: RequestWorldOptions
     /// The client's decisions, prepared for each run's options
-    /// (``ClientPolicy/prepared(for:)``).
+    /// (`ScenarioConfigured`).
     @usableFromInline package var client: Client
     /// The server's decisions, prepared the same way.
     @usableFromInline package var handler: Handler

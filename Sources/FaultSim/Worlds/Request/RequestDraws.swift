@@ -147,8 +147,6 @@ public enum RequestDraw: UInt64, DrawPurposeSet {
   /// offset comes from, by operation.
   case clientClockComponent = 0x525A
 
-  public static var owner: String { "request" }
-
   /// What the purpose's draws decide.
   public var role: DrawRole {
     switch self {

@@ -57,10 +57,6 @@ public protocol RequestHandler: Sendable {
   /// The entry of an operation the server has not seen yet.
   var emptyEntry: Entry { get }
 
-  /// The handler for a run of `options`. The built-in handler reads its
-  /// `server.*` options here; the default returns the handler as it is.
-  func prepared(for options: RequestWorldOptions) -> Self
-
   /// Starts a new run: an empty store (the server empties the entries).
   /// The default does nothing.
   mutating func reset()
@@ -93,20 +89,17 @@ public protocol RequestHandler: Sendable {
 }
 
 extension RequestHandler {
-  /// The handler as it is, whatever the options.
-  @usableFromInline package func prepared(for options: RequestWorldOptions) -> Self { self }
-
   /// Nothing to empty.
-  @usableFromInline package mutating func reset() {}
+  public mutating func reset() {}
 
   /// Nothing held besides the entries.
-  @usableFromInline package var liveBytes: Int { 0 }
+  public var liveBytes: Int { 0 }
 
   /// Refuses nothing.
-  @usableFromInline package func refusesWhileInFlight(_ request: RequestMessage) -> Bool { false }
+  public func refusesWhileInFlight(_ request: RequestMessage) -> Bool { false }
 
   /// 409 Conflict.
-  @usableFromInline package mutating func refuseWhileInFlight(
+  public mutating func refuseWhileInFlight(
     _ request: RequestMessage, _ context: inout DecisionContext
   ) -> ResponseMessage {
     ResponseMessage(answering: request, status: 409)

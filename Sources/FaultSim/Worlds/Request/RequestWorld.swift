@@ -4,7 +4,7 @@
 /// clients believe.
 ///
 /// This is the world scenario files name (`"world": "request"`): its client
-/// is ``BuiltInClientPolicy`` (`client.*` options) and its server
+/// is `BuiltInClientPolicy` (`client.*` options) and its server
 /// ``BuiltInRequestHandler`` (`server.*`). To run the same world with a
 /// client or a server of your own, see ``CustomRequestWorld`` and
 /// ``Scenario/requestWorld(client:handler:)``: both run one model, generic

@@ -3,7 +3,7 @@
 /// ``RequestHandler``.
 ///
 /// This is the one code path of the request world. ``RequestWorld`` (the
-/// scenario files' world) runs it with ``BuiltInClientPolicy`` and
+/// scenario files' world) runs it with `BuiltInClientPolicy` and
 /// ``BuiltInRequestHandler``; ``CustomRequestWorld`` runs it with decisions
 /// given in Swift. Both are thin wrappers, so the compiler specialises the
 /// model for each pair of decisions and nothing on the hot path is an
@@ -72,7 +72,7 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
   let firstHop: RequestHop
 
   /// The world of `options` with the client and the server's decisions,
-  /// the handler prepared for the options (``RequestHandler/prepared(for:)``).
+  /// the handler prepared for the options (`ScenarioConfigured`).
   @inlinable
   init(_ options: RequestWorldOptions, client: Client, handler: Handler) {
     settings = Settings(options)
@@ -80,7 +80,7 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
     self.client = client
     network = RequestNetwork(options.network, workload: workload)
     server = RequestServer(
-      handler: handler.prepared(for: options), operations: workload.operations, capacity: options.server.capacity,
+      handler: prepared(handler, for: options), operations: workload.operations, capacity: options.server.capacity,
       processing: options.server.processing, raceWindow: options.races.window, restarts: options.server.restarts,
       dating: RetryAfterDating(options.server))
     raceWindow = options.races.window
@@ -89,7 +89,7 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
   }
 
   /// The world of `options` with a client that decides by `policy`,
-  /// prepared for the options (``ClientPolicy/prepared(for:)``).
+  /// prepared for the options (`ScenarioConfigured`).
   @inlinable
   init<Policy: ClientPolicy>(_ options: RequestWorldOptions, policy: Policy, handler: Handler)
   where Client == RequestClient<Policy> {
@@ -97,7 +97,7 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
       options,
       client: RequestClient(
         workload: options.workload, timeout: options.client.timeout, app: options.client.app,
-        policy: policy.prepared(for: options), clocks: ClientClocks(options)),
+        policy: prepared(policy, for: options), clocks: ClientClocks(options)),
       handler: handler)
   }
 

@@ -5,8 +5,8 @@
 /// ``TransferCompletionHandler`` for what a handler decides.
 ///
 /// ``init()`` is the handler of whichever scenario it runs in: the world
-/// calls ``prepared(for:)`` with the scenario's options before a run.
-@usableFromInline package struct BuiltInCompletionHandler: TransferCompletionHandler {
+/// calls `prepared(for:)` with the scenario's options before a run.
+@usableFromInline package struct BuiltInCompletionHandler: TransferCompletionHandler, ScenarioConfigured {
   /// How the app checks a downloaded file.
   @usableFromInline
   let validation: TransferWorldOptions.AppPolicy.Validation
@@ -24,7 +24,7 @@
   let usesResumeData: Bool
 
   /// The handler of the scenario it runs in (`app.*`), read by
-  /// ``prepared(for:)``.
+  /// `prepared(for:)`.
   @inlinable
   package init() {
     self.init(TransferWorldOptions.AppPolicy())

@@ -5,8 +5,8 @@
 /// stops the work.
 ///
 /// ``init()`` is the job of whichever scenario it runs in: the world calls
-/// ``prepared(for:)`` with the scenario's options before a run.
-@usableFromInline package struct BuiltInReconcileJobHandler: ReconcileJobHandler {
+/// `prepared(for:)` with the scenario's options before a run.
+@usableFromInline package struct BuiltInReconcileJobHandler: ReconcileJobHandler, ScenarioConfigured {
   /// Seed 001's state reconcile over the registry.
   @usableFromInline package var work = ReconcilePolicy.state
   /// Whether the expiration handler cancels the transfers the job was
@@ -15,7 +15,7 @@
   let expirationCancelsTransfers: Bool
 
   /// The job of the scenario it runs in (`reconcileJob.*`), read by
-  /// ``prepared(for:)``.
+  /// `prepared(for:)`.
   @inlinable
   package init() {
     self.init(expirationCancelsTransfers: false)

@@ -2,15 +2,15 @@
 /// scenario's `app.reconcile` names (`blind`, `by-identifier`, `state`).
 ///
 /// ``init()`` is the reconcile of whichever scenario it runs in: the world
-/// calls ``prepared(for:)`` with the scenario's options before a run. To
+/// calls `prepared(for:)` with the scenario's options before a run. To
 /// run one policy whatever the file says, plug the ``ReconcilePolicy``
 /// itself.
-@usableFromInline package struct BuiltInReconciler: TransferReconciler {
+@usableFromInline package struct BuiltInReconciler: TransferReconciler, ScenarioConfigured {
   /// The policy it follows.
   @usableFromInline package let policy: ReconcilePolicy
 
   /// The reconcile of the scenario it runs in (`app.reconcile`), read by
-  /// ``prepared(for:)``.
+  /// `prepared(for:)`.
   @inlinable
   package init() {
     self.init(TransferWorldOptions().app.reconcile)

@@ -36,7 +36,7 @@ public struct CustomTransferWorld<
     /// (and, for built-in decisions, their settings).
     @usableFromInline package var scenario: TransferWorldOptions
     /// The app's reconcile, prepared for each run's options
-    /// (``TransferReconciler/prepared(for:)``).
+    /// (`ScenarioConfigured`).
     @usableFromInline package var reconcile: Reconciler
     /// The app's completion handler, prepared the same way.
     @usableFromInline package var completion: Completion

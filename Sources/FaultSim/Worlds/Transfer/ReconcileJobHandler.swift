@@ -40,11 +40,6 @@ public protocol ReconcileJobHandler: Sendable {
   /// The reconcile the job's work runs when it completes.
   var work: Work { get set }
 
-  /// The handler for a run of `options`. The built-in handler reads
-  /// `reconcileJob.expirationCancelsTransfers` here; the default returns the
-  /// handler with its work prepared.
-  func prepared(for options: TransferWorldOptions) -> Self
-
   /// Starts a new run. The default resets the work.
   mutating func reset()
 
@@ -62,23 +57,15 @@ public protocol ReconcileJobHandler: Sendable {
 }
 
 extension ReconcileJobHandler {
-  /// The handler with its work prepared for the options.
-  @inlinable
-  package func prepared(for options: TransferWorldOptions) -> Self {
-    var prepared = self
-    prepared.work = work.prepared(for: options)
-    return prepared
-  }
-
   /// The work starts over.
   @inlinable
-  package mutating func reset() {
+  public mutating func reset() {
     work.reset()
   }
 
   /// Stops the work; the transfers go on.
   @inlinable
-  package mutating func expired(
+  public mutating func expired(
     listing tasks: [TransferTaskSnapshot], _ context: inout DecisionContext
   ) -> ExpirationAction {
     .stopWork

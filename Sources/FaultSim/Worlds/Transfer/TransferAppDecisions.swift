@@ -20,7 +20,7 @@
 ///
 /// The three decisions are generic parameters, so that a user's decisions
 /// run specialised; each is prepared for the options once
-/// (``TransferReconciler/prepared(for:)``).
+/// (`ScenarioConfigured`).
 @usableFromInline
 struct TransferAppDecisions<
   Reconciler: TransferReconciler, Completion: TransferCompletionHandler, Job: ReconcileJobHandler
@@ -51,9 +51,9 @@ struct TransferAppDecisions<
   /// for them.
   @inlinable
   init(_ options: TransferWorldOptions, reconciler: Reconciler, completion: Completion, job: Job) {
-    self.reconciler = reconciler.prepared(for: options)
-    self.completion = completion.prepared(for: options)
-    self.job = job.prepared(for: options)
+    self.reconciler = FaultSim.prepared(reconciler, for: options)
+    self.completion = FaultSim.prepared(completion, for: options)
+    self.job = FaultSim.prepared(job, for: options)
     jobSchedule = options.reconcileJob.map { ReconcileJobSchedule(options: $0) }
     sessionIdentifier = options.app.sessionIdentifier
     cancelRemovesRow = options.app.cancelRemovesRow

@@ -45,10 +45,6 @@
 ///
 /// Plug it in with ``Scenario/transferWorld(reconcile:completion:job:)``.
 public protocol TransferCompletionHandler: Sendable {
-  /// The handler for a run of `options`. The built-in handler reads its
-  /// `app.*` options here; the default returns the handler as it is.
-  func prepared(for options: TransferWorldOptions) -> Self
-
   /// Starts a new run. The default does nothing.
   mutating func reset()
 
@@ -83,21 +79,17 @@ public protocol TransferCompletionHandler: Sendable {
 }
 
 extension TransferCompletionHandler {
-  /// The handler as it is, whatever the options.
-  @inlinable
-  package func prepared(for options: TransferWorldOptions) -> Self { self }
-
   /// Nothing to start over.
   @inlinable
-  package mutating func reset() {}
+  public mutating func reset() {}
 
   /// Writes elsewhere and moves atomically.
   @inlinable
-  package var writesDestinationInPlace: Bool { false }
+  public var writesDestinationInPlace: Bool { false }
 
   /// Validates by status, length and checksum; moves in the delegate.
   @inlinable
-  package mutating func downloadFinished(
+  public mutating func downloadFinished(
     _ download: FinishedDownload, of file: AppFile, _ context: inout DecisionContext
   ) -> DownloadDecision {
     download.status == 200 && download.hasExpectedLength && download.matchesChecksum
@@ -106,7 +98,7 @@ extension TransferCompletionHandler {
 
   /// Keeps the staging file; the row says `failed`.
   @inlinable
-  package mutating func uploadRejected(
+  public mutating func uploadRejected(
     _ upload: RejectedUpload, of file: AppFile, _ context: inout DecisionContext
   ) -> UploadRejectionDecision {
     UploadRejectionDecision(deletesStaging: false, row: .failed)
@@ -115,7 +107,7 @@ extension TransferCompletionHandler {
   /// Retries with the resume data; re-enqueues after a force-quit; gives
   /// up on a task the app cancelled.
   @inlinable
-  package mutating func transferInterrupted(
+  public mutating func transferInterrupted(
     _ interruption: TransferInterruption, of file: AppFile, _ context: inout DecisionContext
   ) -> InterruptionDecision {
     interruption.recovery(of: file, usingResumeData: true)

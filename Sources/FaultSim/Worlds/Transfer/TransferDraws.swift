@@ -43,8 +43,6 @@ public enum TransferDraw: UInt64, DrawPurposeSet {
   /// The race of the app moving a finished download with the system deleting it.
   case moveVsDelete = 0x5583
 
-  public static var owner: String { "transfer" }
-
   /// What the purpose's draws decide.
   public var role: DrawRole {
     switch self {

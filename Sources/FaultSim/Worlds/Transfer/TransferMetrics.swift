@@ -75,7 +75,7 @@ public struct TransferMetrics: Hashable, Sendable {
   /// Duplicated files per wanted file, with its 95% Wilson interval.
   public var duplicateRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(duplicated, of: files) }
   /// Lost files per wanted file, with its 95% Wilson interval.
-  public var lostRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(lost, of: files) }
+  package var lostRate: (rate: Double, interval: WilsonInterval) { WilsonInterval.rate(lost, of: files) }
   /// Uncertain files per wanted file, with its 95% Wilson interval.
   @usableFromInline package var uncertainRate: (rate: Double, interval: WilsonInterval) {
     WilsonInterval.rate(uncertain, of: files)

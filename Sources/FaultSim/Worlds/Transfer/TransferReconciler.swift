@@ -41,10 +41,6 @@
 /// Plug it into a scenario's transfer world with
 /// ``Scenario/transferWorld(reconcile:completion:job:)``.
 public protocol TransferReconciler: Sendable {
-  /// The reconcile for a run of `options`. The built-in reconcile reads
-  /// `app.reconcile` here; the default returns the reconcile as it is.
-  func prepared(for options: TransferWorldOptions) -> Self
-
   /// Starts a new run: state the reconcile keeps across rows starts over.
   /// The default does nothing.
   mutating func reset()
@@ -68,10 +64,6 @@ public protocol TransferReconciler: Sendable {
 }
 
 extension TransferReconciler {
-  /// The reconcile as it is, whatever the options.
-  @inlinable
-  public func prepared(for options: TransferWorldOptions) -> Self { self }
-
   /// Nothing to start over.
   @inlinable
   public mutating func reset() {}

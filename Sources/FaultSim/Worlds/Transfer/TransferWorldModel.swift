@@ -139,7 +139,7 @@ struct TransferWorldModel<App: TransferAppComponent> {
 extension TransferWorldModel {
   /// The world of `options` with the built-in app deciding with these
   /// decisions, each prepared for the options
-  /// (``TransferReconciler/prepared(for:)``).
+  /// (`ScenarioConfigured`).
   @inlinable
   init<Reconciler, Completion, Job>(
     _ options: TransferWorldOptions, reconciler: Reconciler, completion: Completion, job: Job

@@ -138,7 +138,7 @@ public final class SimulatedDatabase: @unchecked Sendable {
   }
 
   /// The tables' names, sorted.
-  public var tableNames: [String] { tables.keys.sorted() }
+  package var tableNames: [String] { tables.keys.sorted() }
 
   /// Waits for the database: a suspension point where the runtime may run
   /// other tasks first.

@@ -35,8 +35,6 @@
   /// The scheduler's delay before it starts a request.
   case schedulerDelay = 0x5420
 
-  @usableFromInline package static var owner: String { "device" }
-
   /// What the purpose's draws decide.
   @usableFromInline package var role: DrawRole {
     switch self {

@@ -79,8 +79,6 @@
   /// The length of a loss channel's n-th sojourn in the good or bad state.
   case burstSojourn = 0x4E45_5401
 
-  @usableFromInline package static var owner: String { "network" }
-
   /// What the purpose's draws decide.
   @usableFromInline package var role: DrawRole { .timeline }
 }
