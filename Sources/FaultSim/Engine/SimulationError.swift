@@ -21,6 +21,9 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
   /// `RunWatch.memoryLimit` allows: it was stopped before the process
   /// ran out.
   case memoryBudgetExceeded(MemoryOverrun)
+  /// A setting the run reads from its environment cannot be used (e.g.
+  /// `FAULTSIM_MEMORY_BUDGET` is not a size): nothing ran.
+  case configuration(String)
 
   /// The message for a user: what overflowed or ran away, and what to lower.
   public var description: String {
@@ -40,6 +43,8 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
       return "the run was interrupted at virtual time \(time), before it ended"
     case .memoryBudgetExceeded(let overrun):
       return overrun.description
+    case .configuration(let message):
+      return message
     }
   }
 }

@@ -166,6 +166,13 @@ public struct ScenarioProperty<World: ScenarioWorld>: Sendable {
     var coverage = FaultCoverage<World.Draws>()
     let probe = DeterminismProbe<World>(options: options)
     let threads = self.threads ?? Processors.active
+    // The threads' runs share the budget, as a sweep's workers do.
+    let watch: RunWatch
+    do {
+      watch = try RunWatch.forRunsOfYourCode(sharedBy: threads)
+    } catch {
+      throw .simulation(seed: seeds.lowerBound, error)
+    }
     // Judged a batch at a time, so that a failure early in a long range
     // stops the work soon; a batch keeps every thread busy a few seeds.
     let batchSize = UInt64(threads == 1 ? 1 : threads * 4)
@@ -176,7 +183,7 @@ public struct ScenarioProperty<World: ScenarioWorld>: Sendable {
     for seed in seeds {
       if next == batchRuns.count {
         let batch = batchStart..<(seeds.upperBound - batchStart > batchSize ? batchStart + batchSize : seeds.upperBound)
-        batchRuns = SeedRuns<World>.run(options, orders: strategies, seeds: batch, threads: threads)
+        batchRuns = SeedRuns<World>.run(options, orders: strategies, seeds: batch, threads: threads, watch: watch)
         next = 0
         batchStart = batch.upperBound
       }

@@ -66,9 +66,10 @@ extension ScenarioWorld {
     _ options: Options, seed: UInt64, strategy: OrderStrategy, tracing: Bool, faults: FaultMode,
     simplifiesValues: Bool
   ) throws(SimulationError) -> WorldRun<Metrics, FinalState> {
+    // A run started from your code has the budget a command's run has.
     try runOnce(
       options, seed: seed, strategy: strategy, tracing: tracing, faults: faults, simplifiesValues: simplifiesValues,
-      watch: nil)
+      watch: try RunWatch.forRunsOfYourCode())
   }
 
   /// Runs one seed with live faults, streaming its timeline to `sink`:
@@ -148,7 +149,7 @@ extension ScenarioWorld {
   public static func measure(
     _ options: Options, seeds: SeedRange, strategy: OrderStrategy = .fifo
   ) throws(SimulationError) -> Metrics {
-    let runner = makeRunner(options)
+    let runner = makeRunner(options, watch: try RunWatch.forRunsOfYourCode())
     var total = Metrics()
     var seed = seeds.lowerBound
     while seed < seeds.upperBound {

@@ -1,3 +1,4 @@
+import FaultSim
 import Foundation
 import Testing
 
@@ -18,11 +19,11 @@ import Testing
 
   @Test(arguments: exact)
   func aSizeIsReadExactly(text: String, bytes: UInt64) throws {
-    #expect(try MemoryBudget.bytes(parsing: text) == bytes, "\(text)")
+    #expect(try MemorySize.bytes(parsing: text) == bytes, "\(text)")
   }
 
   /// Sizes that are no budget, and why.
-  static let refused: [(String, MemoryBudget.SizeProblem)] = [
+  static let refused: [(String, MemorySize.Problem)] = [
     ("0.5MiB", .belowMinimum(524_288)), ("1KiB", .belowMinimum(1_024)), ("0", .belowMinimum(0)),
     ("1048575", .belowMinimum(1_048_575)), ("8388608.0000001TiB", .aboveMaximum),
     ("9223372036854775809", .aboveMaximum), ("99999999999999999999999G", .aboveMaximum),
@@ -31,8 +32,8 @@ import Testing
   ]
 
   @Test(arguments: refused)
-  func aSizeOutsideTheRuleSaysWhy(text: String, problem: MemoryBudget.SizeProblem) {
-    #expect(throws: problem, "\(text)") { try MemoryBudget.bytes(parsing: text) }
+  func aSizeOutsideTheRuleSaysWhy(text: String, problem: MemorySize.Problem) {
+    #expect(throws: problem, "\(text)") { try MemorySize.bytes(parsing: text) }
   }
 
   /// The refusal states the rule and the value, through the binary.

@@ -119,8 +119,9 @@ protocol RequestClientComponent {
   ) -> ResponseMessage
   /// The `folded` operations can change no more: the routes forget them.
   mutating func forgetRoutes(_ folded: Range<Int>)
-  /// The bytes the routes hold (their requests, ledgers and answers).
-  var routeBytes: Int { get }
+  /// The bytes your code's side holds: the routes' requests, ledgers and
+  /// answers, your server's and the app's databases.
+  var codeBytes: Int { get }
   /// What each route saw in the run; `nil` without routes.
   var routeMetrics: RouteMetrics? { get }
   /// The handler answered a request of the order route with `response`:
@@ -258,5 +259,5 @@ extension RequestClientComponent {
   @inlinable
   mutating func serverCodeApplied(_ operation: Int) -> Int { 0 }
   @inlinable
-  var routeBytes: Int { 0 }
+  var codeBytes: Int { 0 }
 }

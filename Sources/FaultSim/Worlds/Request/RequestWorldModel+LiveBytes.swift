@@ -10,7 +10,7 @@ extension RequestWorldModel {
   ///
   /// - Complexity: O(1).
   var liveBytes: Int {
-    let records = client.allocatedBytes &+ server.allocatedBytes &+ (Client.runsCode ? client.routeBytes : 0)
+    let records = client.allocatedBytes &+ server.allocatedBytes &+ (Client.runsCode ? client.codeBytes : 0)
     let kept = finalStates.capacity &* MemoryLayout<PackedOutcome>.stride
     return records &+ kept &+ arrivals.allocatedBytes &+ (gateway?.allocatedBytes ?? 0)
   }
@@ -31,6 +31,9 @@ extension RequestWorldModel {
       parts.append("\(OptionText.integer(Int64(processing))) requests still processing at the server")
     }
     if keepsFinalStates { parts.append("a final state kept for each operation") }
+    if Client.runsCode, case let held = client.codeBytes, held > 0 {
+      parts.append("\(MemoryOverrun.text(UInt64(held))) held by your code's routes, server and databases")
+    }
     return parts.joined(separator: ", ")
   }
 }

@@ -85,9 +85,11 @@ extension CodeClient {
     serverCode?.forget(folded)
   }
 
-  /// The bytes the routes hold now.
+  /// The bytes the routes, your server and the app's database hold now.
   @usableFromInline
-  var routeBytes: Int { (routing?.liveBytes ?? 0) &+ (serverCode?.liveBytes ?? 0) }
+  var codeBytes: Int {
+    (routing?.liveBytes ?? 0) &+ (serverCode?.liveBytes ?? 0) &+ (appDatabase?.heldBytes ?? 0)
+  }
 
   /// The run's counts per route; `nil` without routes.
   @usableFromInline

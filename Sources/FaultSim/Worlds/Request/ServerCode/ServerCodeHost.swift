@@ -93,13 +93,14 @@ final class ServerCodeHost: @unchecked Sendable {
     sentCount += 1
   }
 
-  /// The bytes kept for requests not yet folded, estimated: each request,
-  /// an answer and a handling at their layouts (their text not counted).
+  /// The bytes kept for requests not yet folded, estimated — each request,
+  /// an answer and a handling at their layouts (their text not counted) —
+  /// and the bytes the server's database holds.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(the database's tables).
   var liveBytes: Int {
     sentCount &* (MemoryLayout<TransportRequest>.stride &+ MemoryLayout<ServerResponse>.stride)
-      &+ inFlight.count &* 64
+      &+ inFlight.count &* 64 &+ database.heldBytes
   }
 
   /// The request world's message for a request your server will answer:

@@ -37,6 +37,10 @@ struct CodeClient: RequestClientComponent {
   /// of each run; `nil` when the code has no app object.
   @usableFromInline
   let bindApp: (@Sendable (SimulatedApp) -> @Sendable (SimulatedClient) async -> ClientOutcome)?
+  /// The database of this run's app, when the code has an app object: it
+  /// grows with the work, so the memory budget counts it.
+  @usableFromInline
+  var appDatabase: SimulatedDatabase?
   /// How long a request that sets no timeout waits (`client.timeout`).
   @usableFromInline
   let timeout: VirtualDuration
@@ -153,7 +157,9 @@ struct CodeClient: RequestClientComponent {
     // schema declared here is not a use from another thread).
     if let bindApp {
       let entered = (try? runtime.enter()) != nil
-      code = bindApp(SimulatedApp(clients: clients))
+      let app = SimulatedApp(clients: clients)
+      appDatabase = app.database
+      code = bindApp(app)
       if entered { runtime.leave() }
     }
   }

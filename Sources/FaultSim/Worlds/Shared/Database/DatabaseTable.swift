@@ -16,6 +16,9 @@ struct DatabaseTable {
   /// lookup costs what a database's index makes it cost, not a scan.
   @usableFromInline
   var indexed: [String: [String: [Int]]] = [:]
+  /// The bytes the rows and their index entries hold, estimated from
+  /// their layouts (``footprint(of:)``), for the memory budget.
+  private(set) var bytes = 0
 
   @usableFromInline
   init(unique columns: [String] = []) {
@@ -38,6 +41,7 @@ struct DatabaseTable {
       }
       for key in index.keys { index[key]?.sort() }
       indexed[column] = index
+      for row in rows.values { bytes &+= Self.indexEntryBytes(row[column]) }
     }
     return (indexed[column]?[value] ?? []).compactMap { rows[$0] }
   }
@@ -54,8 +58,12 @@ struct DatabaseTable {
 
   /// Stores `row` (new, or replacing the row of its id) and indexes it.
   mutating func put(_ row: DatabaseRow) {
-    if let old = rows[row.id] { unindex(old) }
+    if let old = rows[row.id] {
+      unindex(old)
+      bytes &-= footprint(of: old)
+    }
     rows[row.id] = row
+    bytes &+= footprint(of: row)
     for column in uniqueColumns {
       if let value = row[column] { unique[column]?[value] = row.id }
     }
@@ -71,7 +79,41 @@ struct DatabaseTable {
 
   /// Removes the row of `id`.
   mutating func remove(_ id: Int) {
-    if let old = rows.removeValue(forKey: id) { unindex(old) }
+    if let old = rows.removeValue(forKey: id) {
+      unindex(old)
+      bytes &-= footprint(of: old)
+    }
+  }
+
+  /// What `row` holds in this table: its entry and its columns, at their
+  /// layouts, with room for hash tables at most ¾ full, its strings'
+  /// bytes beyond what a small string keeps inline, and an entry in each
+  /// index of a column it has.
+  ///
+  /// - Complexity: O(the row's columns).
+  func footprint(of row: DatabaseRow) -> Int {
+    var held = MemoryLayout<(Int, DatabaseRow)>.stride
+    for (name, value) in row.columns {
+      held &+= MemoryLayout<(String, String)>.stride &+ Self.heapBytes(name) &+ Self.heapBytes(value)
+    }
+    held = held &* 4 / 3
+    for column in unique.keys { held &+= Self.indexEntryBytes(row[column]) }
+    for column in indexed.keys { held &+= Self.indexEntryBytes(row[column]) }
+    return held
+  }
+
+  /// An index's entry for a row holding `value` (none without a value): a
+  /// key and a row id, with room for a table at most ¾ full.
+  static func indexEntryBytes(_ value: String?) -> Int {
+    guard let value else { return 0 }
+    return (MemoryLayout<(String, Int)>.stride &+ MemoryLayout<Int>.stride &+ heapBytes(value)) &* 4 / 3
+  }
+
+  /// The bytes of `text` kept out of line: none for a small string (up to
+  /// 15 UTF-8 bytes on 64-bit platforms), else its UTF-8 and a header.
+  static func heapBytes(_ text: String) -> Int {
+    let count = text.utf8.count
+    return count <= 15 ? 0 : count &+ 32
   }
 
   private mutating func unindex(_ row: DatabaseRow) {

@@ -44,6 +44,14 @@ public final class SimulatedDatabase: @unchecked Sendable {
   /// and its ledger counts their inserts.
   weak var server: ServerCodeHost?
 
+  /// The bytes its tables hold (``DatabaseTable/footprint(of:)`` of each
+  /// row), for the run's memory budget: a database grows with the work.
+  ///
+  /// - Complexity: O(tables).
+  var heldBytes: Int {
+    tables.values.reduce(0) { $0 &+ MemoryLayout<(String, DatabaseTable)>.stride &+ $1.bytes }
+  }
+
   /// An empty database used by `runtime`'s tasks.
   @usableFromInline
   init(runtime: TaskRuntime) {
