@@ -8,7 +8,9 @@ extension ScenarioProperty {
   /// in the message, the timeline as text and as a Mermaid diagram
   /// attached. A pass whose required kinds never fired, a run that is not a
   /// function of its seed, and a scenario or run that cannot be checked are
-  /// issues too.
+  /// issues too. A pass on a scenario with options that cannot affect its
+  /// runs (``PropertyReport/warnings``) records each as a warning: the
+  /// test passes, and says so.
   ///
   /// ```swift
   /// import FaultSim
@@ -95,7 +97,13 @@ enum PropertyExpectation {
       Issue.record(Comment(rawValue: "the property could not be checked: \(error)"), sourceLocation: sourceLocation)
       return nil
     }
-    guard !report.holds else { return report }
+    guard !report.holds else {
+      // A pass still says which options did nothing, without failing.
+      for warning in report.warnings {
+        Issue.record(Comment(rawValue: "warning: \(warning)"), severity: .warning, sourceLocation: sourceLocation)
+      }
+      return report
+    }
     Issue.record(Comment(rawValue: "\(report)"), sourceLocation: sourceLocation)
     if let failure = report.failure, !failure.counterexample.timeline.isEmpty {
       let timeline = failure.counterexample.timeline

@@ -81,7 +81,12 @@ enum XCTPropertyAssertion {
     }
     do {
       let report = try check(chosen)
-      if !report.holds { XCTFail("\(report)", file: file, line: line) }
+      if !report.holds {
+        XCTFail("\(report)", file: file, line: line)
+      } else {
+        // XCTest has no warnings: the log shows them, at the assertion.
+        for warning in report.warnings { print("\(file):\(line): warning: \(warning)") }
+      }
       return report
     } catch {
       XCTFail("the property could not be checked: \(error)", file: file, line: line)

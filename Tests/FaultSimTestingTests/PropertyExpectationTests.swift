@@ -35,6 +35,21 @@ import Testing
     #expect(report?.holds == true)
   }
 
+  @Test func aPassOnAnOptionThatDidNothingRecordsAWarning() throws {
+    // One attempt: the file's backoff cannot matter.
+    let scenario = try Scenario.parse(
+      json:
+        #"{"description": "t", "workload": {"operations": 50, "kind": "keyed-write"}, "client": {"attempts": 1, "backoff": {"growth": "exponential", "jitter": "full", "base": "100ms", "cap": "2s"}}}"#,
+      file: "t.json")
+    #expect(!scenario.warnings.isEmpty)
+    withKnownIssue {
+      let report = Self.noDuplicates.expect(on: scenario, seeds: 0..<3)
+      #expect(report?.holds == true)
+    } matching: { issue in
+      issue.severity == .warning && issue.comments.map(\.rawValue).joined().contains("warning: t.json: client.backoff")
+    }
+  }
+
   @Test func aPassWhoseFaultsNeverFiredIsAnIssue() throws {
     let scenario = try Self.scenario("keyed-write")
     withKnownIssue {

@@ -109,13 +109,15 @@ public struct ScenarioProperty<World: ScenarioWorld>: Sendable {
       throw .wrongWorld(
         "\(scenario.file) is a \(scenario.world.name) world, the property is about the \(World.worldName) world")
     }
-    return try check(
+    var report = try check(
       options, file: scenario.file, seeds: seeds, requiring: required, shrinking: budget,
       replay: { seed, strategy in
         ReplayCommand.run(
           scenario: scenario.file, seed: seed, overrides: scenario.overrides.map(\.description),
           order: strategy == .fifo ? nil : ReplayCommand.orderText(strategy))
       })
+    report.warnings = scenario.warnings
+    return report
   }
 
   /// Checks the property on a scenario's world with decisions given in
@@ -131,7 +133,7 @@ public struct ScenarioProperty<World: ScenarioWorld>: Sendable {
     _ world: PluggedScenario<World>, seeds: Range<UInt64>, requiring required: [World.Draws] = [],
     shrinking budget: ShrinkBudget = ShrinkBudget()
   ) throws(PropertyError) -> PropertyReport {
-    try check(
+    var report = try check(
       world.options, file: world.scenario.file, seeds: seeds, requiring: required, shrinking: budget,
       replay: { seed, strategy in
         switch strategy {
@@ -139,6 +141,8 @@ public struct ScenarioProperty<World: ScenarioWorld>: Sendable {
         default: "print(try world.trace(seed: \(seed)))"
         }
       })
+    report.warnings = world.warnings
+    return report
   }
 
   /// Checks the property on a world that runs your async code, requiring

@@ -16,7 +16,7 @@ public struct Scenario: Sendable {
   /// The options the scenario sets (in the file or by an override) that
   /// cannot affect its run as configured, in the order of the world's
   /// checks (docs/no-op-checks.md). Empty for a scenario without no-ops.
-  @usableFromInline package var warnings: [ScenarioWarning]
+  public package(set) var warnings: [ScenarioWarning]
   /// The file's bytes as read (before overrides): what a sweep of the
   /// scenario reads again for each cell.
   package var source: [UInt8]

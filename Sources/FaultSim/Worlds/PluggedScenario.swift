@@ -26,7 +26,7 @@ public struct PluggedScenario<World: ScenarioWorld>: Sendable where World.Option
   /// The scenario's own warnings, then the options it sets that the
   /// decisions or code given in Swift replace, so that they cannot affect
   /// the run (`client.attempts` when your code decides retries, say).
-  @usableFromInline package let warnings: [ScenarioWarning]
+  public let warnings: [ScenarioWarning]
 
   /// A plugged scenario; `configure` gives any cell of a sweep its options
   /// (the same decisions over the cell's scenario).

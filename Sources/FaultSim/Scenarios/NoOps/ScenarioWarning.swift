@@ -6,17 +6,17 @@
 /// `faultsim` prints them as `warning: <file>: <key.path>: <why>`, and
 /// `--strict` turns them into errors. The checks are listed, each with its
 /// reason, in docs/no-op-checks.md.
-@usableFromInline package struct ScenarioWarning: Hashable, Sendable, CustomStringConvertible {
+public struct ScenarioWarning: Hashable, Sendable, CustomStringConvertible {
   /// The scenario file as the user named it.
-  @usableFromInline package var file: String
+  public var file: String
   /// The option that cannot matter.
   @usableFromInline package var keyPath: ScenarioKeyPath
   /// Where its value starts; line 0 when it was set on the command line.
   @usableFromInline package var location: ScenarioLocation?
   /// The check that found it, as named in docs/no-op-checks.md.
-  @usableFromInline package var check: String
+  public var check: String
   /// Why it cannot matter, and what would make it matter.
-  @usableFromInline package var message: String
+  public var message: String
 
   /// A warning; see the properties for each argument.
   @usableFromInline package init(
@@ -29,9 +29,13 @@
     self.message = message
   }
 
+  /// The option's key path as a scenario file or `--set` writes it:
+  /// `client.app.outbox`.
+  public var key: String { keyPath.description }
+
   /// `file: key.path: why`, with `(command-line override)` after the file
   /// when `--set` or `--vary` wrote the key (as errors say it).
-  @usableFromInline package var description: String {
+  public var description: String {
     let source = location?.line == 0 ? " (command-line override)" : ""
     return "\(file)\(source): \(keyPath): \(message)"
   }
