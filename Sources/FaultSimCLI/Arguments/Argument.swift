@@ -5,9 +5,9 @@
 /// @Argument(.flag("--force", "Replace --out if it exists.")) var force: Bool
 /// ```
 ///
-/// The command's ``CommandInfo`` lists its arguments by reading these
-/// properties (``Subcommand/declaredArguments``), in the order they are
-/// written; ``Subcommand/init(_:)`` reads each one's value with its
+/// The command's ``CommandInfo`` lists its arguments as these properties
+/// are initialised (``Subcommand/declaredArguments``, through
+/// ``ArgumentCollection``), in the order they are written; ``Subcommand/init(_:)`` reads each one's value with its
 /// declaration. So help, the manual, the completions and "did you mean"
 /// cannot name an argument that is not parsed, and a new flag is one
 /// property, as swift-argument-parser's `@Option` is.
@@ -30,6 +30,7 @@ struct Argument<Value>: DeclaredArgument {
   ) {
     self.declaration = declaration
     slot = ArgumentSlot(read: read)
+    ArgumentCollection.add(self)
   }
 
   /// The value read from the command line.

@@ -8,8 +8,8 @@ protocol Subcommand {
   /// One sentence: what it does (the top-level help's list).
   static var abstract: String { get }
   /// Its name, abstract and declared arguments. Describing the arguments
-  /// reflects over the command's properties, so a command that only lists
-  /// or finds subcommands reads ``name`` and ``abstract`` instead.
+  /// makes every declaration, so a command that only lists or finds
+  /// subcommands reads ``name`` and ``abstract`` instead.
   static var info: CommandInfo { get }
 
   /// The command with every argument declared and none read yet.
@@ -29,7 +29,7 @@ extension Subcommand {
   /// The declarations of the command's ``Argument`` properties, in the
   /// order they are written: the order of the usage line and of help.
   static var declaredArguments: [ArgumentDeclaration] {
-    Self().arguments.map(\.declaration)
+    ArgumentCollection.collecting { Self() }.arguments.map(\.declaration)
   }
 
   /// Reads the command's arguments (`--help` is handled before this):
@@ -38,8 +38,8 @@ extension Subcommand {
   /// taken for an option's value and what is left is positional; then
   /// refuses anything left over and what ``validate(_:)`` refuses.
   init(_ arguments: inout ArgumentReader) throws(CommandFailure) {
-    self.init()
-    let declared = self.arguments
+    let (command, declared) = ArgumentCollection.collecting { Self() }
+    self = command
     for kind in [ArgumentDeclaration.Kind.flag, .option, .positional] {
       for argument in declared where argument.declaration.kind == kind {
         try argument.read(&arguments)
@@ -47,10 +47,5 @@ extension Subcommand {
     }
     try arguments.finish()
     try validate(arguments)
-  }
-
-  /// The command's ``Argument`` properties, in the order they are written.
-  private var arguments: [any DeclaredArgument] {
-    Mirror(reflecting: self).children.compactMap { $0.value as? any DeclaredArgument }
   }
 }

@@ -21,6 +21,29 @@ import Testing
     #expect(TopLevel.info.subcommand(named: "swep") == nil)
   }
 
+  /// The arguments collected as a command is made are its ``Argument``
+  /// properties, each once, in the order they are written: what reflection
+  /// finds, without its cost.
+  @Test func collectedArgumentsAreTheCommandsArgumentProperties() {
+    for command in TopLevel.subcommands {
+      let reflected = Mirror(reflecting: command.init()).children.compactMap {
+        ($0.value as? any DeclaredArgument)?.declaration.name
+      }
+      #expect(command.declaredArguments.map(\.name) == reflected, "\(command.name)")
+      #expect(command.info.arguments.map(\.name) == reflected, "\(command.name)")
+    }
+    // Outside a collection an argument adds itself nowhere, and a
+    // collection inside another keeps its own.
+    _ = RunCommand()
+    let (_, outer) = ArgumentCollection.collecting { () -> Int in
+      let inner = ArgumentCollection.collecting { LessonsCommand() }.arguments
+      #expect(inner.map(\.declaration.name) == LessonsCommand.declaredArguments.map(\.name))
+      _ = RunCommand()
+      return inner.count
+    }
+    #expect(outer.map(\.declaration.name) == RunCommand.declaredArguments.map(\.name))
+  }
+
   /// Without a condition there is nothing to check the columns against, so
   /// they are not named.
   @Test func aGateWithoutConditionsDoesNotNameTheColumns() throws {

@@ -28,6 +28,21 @@ import Testing
     #expect(TransferDraw.finishVsEnqueue.name == "finish-vs-enqueue")
   }
 
+  /// Names come from the runtime's case names, which are what printing a
+  /// case gives, for every purpose of every set.
+  @Test func caseNamesAreWhatPrintingACaseGives() {
+    func check<Purposes: DrawPurposeSet>(_ purposes: Purposes.Type) -> Int {
+      for purpose in Purposes.allCases {
+        #expect(caseName(purpose) == String(describing: purpose))
+        #expect(purpose.name == kebabCase(String(describing: purpose)))
+      }
+      return Purposes.allCases.count
+    }
+    var checked = 0
+    for set in DrawPurposeCatalog.sets { checked += check(set.purposes) }
+    #expect(checked + 1 == DrawPurposeCatalog.entries.count, "every set's every case")
+  }
+
   /// ASCII names take a byte-wise shortcut; others go character by character.
   @Test func kebabCaseSplitsAtUpperCaseLetters() {
     #expect(kebabCase("requestLoss") == "request-loss")
