@@ -26,7 +26,7 @@ extension Scenario {
     /// The options, if the world's options are `World.Options`.
     ///
     /// - Complexity: O(1).
-    public func options<Model: ScenarioWorld>(for world: Model.Type) -> Model.Options? {
+    package func options<Model: ScenarioWorld>(for world: Model.Type) -> Model.Options? {
       storage.options(as: Model.Options.self)
     }
 

@@ -9,7 +9,7 @@
 /// run, byte for byte, in any process.
 ///
 /// ```swift
-/// let world = try Scenario.shipped("checkout-reference").requestWorld(client: BuiltInClientPolicy())
+/// let world = try Scenario.shipped("checkout-reference").requestWorld(client: NaiveRetry())
 /// let run = try world.runOnce(seed: 42)
 /// print(run.metrics.duplicated, "orders recorded twice")
 /// let table = try world.sweep(seeds: 0..<4, vary: ["network.responseLoss=0.05,0.2"])
@@ -19,7 +19,7 @@ public struct PluggedScenario<World: ScenarioWorld>: Sendable where World.Option
   /// The scenario file the world comes from, with its overrides.
   @usableFromInline package let scenario: Scenario
   /// The world's options: the scenario's, with the decisions.
-  public let options: World.Options
+  package let options: World.Options
   /// A sweep cell's options from its scenario's world: the same decisions
   /// over the cell's values.
   let configure: @Sendable (Scenario.World) -> World.Options?

@@ -1,8 +1,9 @@
 /// A world a scenario file can name: something `run`, `sweep` and
 /// `explore` can drive without knowing its model.
 ///
-/// What every world shows its users: its name, its options, what a run
-/// measures, how a run ends and its draw purposes. How a world runs,
+/// What every world shows its users: its options, what a run measures, how
+/// a run ends and its draw purposes (and its name, ``worldName``). How a
+/// world runs,
 /// shrinks and sizes its runs is FaultSim's own (``engine``): every world
 /// is one of FaultSim's, and every command can open it from a scenario
 /// (``Scenario/World/open(_:)``).
@@ -18,9 +19,6 @@ public protocol ScenarioWorld: SendableMetatype {
   /// coverage in reports, sweep columns and properties.
   associatedtype Draws: DrawPurposeSet
 
-  /// The name scenario files use in `"world"`.
-  static var worldName: String { get }
-
   /// How the engine runs this world: made by FaultSim for each of its
   /// worlds, so that every run of the world — called generically or not —
   /// goes through code compiled for its concrete model.
@@ -28,6 +26,12 @@ public protocol ScenarioWorld: SendableMetatype {
 }
 
 extension ScenarioWorld {
+  /// The name scenario files use in `"world"`: `request`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public static var worldName: String { engine.worldName }
+
   /// This world's options in a loaded scenario, if it is this world.
   ///
   /// ```swift

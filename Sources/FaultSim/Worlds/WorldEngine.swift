@@ -12,6 +12,10 @@ public struct WorldEngine<World: ScenarioWorld> {
   @usableFromInline
   package typealias Runner = WorldRunner<World.Metrics, World.FinalState>
 
+  /// The name scenario files use in `"world"` (``ScenarioWorld/worldName``).
+  @usableFromInline
+  package let worldName: String
+
   /// Runs one seed: options, seed, strategy, tracing, faults, simplified
   /// values, watch.
   @usableFromInline
@@ -64,6 +68,7 @@ public struct WorldEngine<World: ScenarioWorld> {
 
   @inlinable
   package init(
+    worldName: String,
     runOnce:
       @escaping (World.Options, UInt64, OrderStrategy, Bool, FaultMode, Bool, RunWatch?) throws(SimulationError)
       -> Run,
@@ -81,6 +86,7 @@ public struct WorldEngine<World: ScenarioWorld> {
     estimatedBytes: @escaping (World.Options) -> UInt64,
     sizeKey: String
   ) {
+    self.worldName = worldName
     self.runOnce = runOnce
     self.runOnceStreaming = runOnceStreaming
     self.makeRunner = makeRunner
@@ -105,6 +111,7 @@ extension WorldEngine where World: SimulatedWorld {
   @inlinable
   package static var simulating: WorldEngine {
     WorldEngine(
+      worldName: World.name,
       runOnce: { options, seed, strategy, tracing, faults, simplifiesValues, watch throws(SimulationError) in
         var simulation = Simulation(model: World(options), tracing: tracing, watch: watch)
         let summary = try simulation.run(
@@ -163,6 +170,10 @@ extension WorldEngine where World: SimulatedWorld {
 /// world of FaultSim is one.
 @usableFromInline
 package protocol SimulatedWorld: ScenarioWorld, SimulationModel, ShrinkableWorld, MemorySizedWorld {
+  /// The name scenario files use in `"world"`, which the world's engine
+  /// carries (``ScenarioWorld/worldName``).
+  static var name: String { get }
+
   /// The world in its initial state.
   init(_ options: Options)
 
@@ -193,6 +204,11 @@ package protocol SimulatedWorld: ScenarioWorld, SimulationModel, ShrinkableWorld
   /// — no order strategy can change such a run — and `true` only a
   /// possibility; the default is `true`.
   static func canMeetRace(_ options: Options) -> Bool
+}
+
+extension SimulatedWorld where Self: DerivedWorld {
+  /// The name of the world whose scenarios it runs.
+  @usableFromInline package static var name: String { Base.worldName }
 }
 
 extension SimulatedWorld {

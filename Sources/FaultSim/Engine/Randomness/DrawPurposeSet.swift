@@ -32,10 +32,10 @@ extension DrawPurposeSet {
   /// The kebab-case name, e.g. `request-loss`: used in reports, sweep
   /// columns and the property API. It is the case name's, whatever
   /// description the type may have.
-  public var name: String { kebabCase(caseName(self)) }
+  @usableFromInline package var name: String { kebabCase(caseName(self)) }
 
   /// The purposes with the fault role, in declaration order.
-  public static var faults: [Self] { allCases.filter { $0.role == .fault } }
+  package static var faults: [Self] { allCases.filter { $0.role == .fault } }
 
   /// The purposes with the race role, in declaration order.
   @usableFromInline package static var raceKinds: [Self] { allCases.filter { $0.role == .race } }

@@ -1,7 +1,7 @@
 /// The runtime's own draw purposes: which of several ready tasks of user
 /// code runs next, a race kind like the worlds'; your code's random words;
 /// and the crashes of your server code's process.
-public enum RuntimeDraw: UInt64, DrawPurposeSet {
+@usableFromInline package enum RuntimeDraw: UInt64, DrawPurposeSet {
   /// Which ready job of user code runs next, when more than one is ready
   /// at the same virtual instant: a choice point of the order strategy
   /// (FIFO runs them in the order they became ready).
@@ -23,7 +23,7 @@ public enum RuntimeDraw: UInt64, DrawPurposeSet {
   }
 
   /// Task order is a race; user randomness a value.
-  public var role: DrawRole {
+  @usableFromInline package var role: DrawRole {
     switch self {
     case .taskOrder: .race
     case .userRandom: .value
@@ -56,7 +56,7 @@ public enum RuntimeDraw: UInt64, DrawPurposeSet {
 }
 
 /// A world's draw purposes plus the runtime's: the fault and race kinds of
-/// a world whose client (or app) is user code, with ``RuntimeDraw/taskOrder``
+/// a world whose client (or app) is user code, with `taskOrder`
 /// among its races, for fault coverage, sweep columns and properties.
 public struct UserCodeDraw<Base: DrawPurposeSet>: DrawPurposeSet, CustomStringConvertible {
   public let rawValue: UInt64
@@ -79,12 +79,12 @@ public struct UserCodeDraw<Base: DrawPurposeSet>: DrawPurposeSet, CustomStringCo
     rawValue = runtime.rawValue
   }
 
-  /// Which ready task runs next (``RuntimeDraw/taskOrder``), for
+  /// Which ready task runs next (the runtime's `task-order` race), for
   /// `requiring:` (a property checked under random orders met it).
   public static var taskOrder: Self { Self(RuntimeDraw.taskOrder) }
 
-  /// A crash of your server code's process (``RuntimeDraw/serverCrash``),
-  /// for `requiring:`.
+  /// A crash of your server code's process (the runtime's `server-crash`
+  /// fault), for `requiring:`.
   public static var serverCrash: Self { Self(RuntimeDraw.serverCrash) }
 
   /// The world's purposes, then the runtime's that apply to it.
@@ -97,7 +97,7 @@ public struct UserCodeDraw<Base: DrawPurposeSet>: DrawPurposeSet, CustomStringCo
   public var role: DrawRole { Base(rawValue: rawValue)?.role ?? RuntimeDraw(rawValue: rawValue)?.role ?? .race }
 
   /// The underlying purpose's case name (`responseLoss`, `taskOrder`),
-  /// which its kebab-case ``DrawPurposeSet/name`` comes from.
+  /// which its kebab-case name (`response-loss`) comes from.
   public var description: String {
     if let base = Base(rawValue: rawValue) { return String(describing: base) }
     return RuntimeDraw(rawValue: rawValue).map { String(describing: $0) } ?? "\(rawValue)"
@@ -105,5 +105,5 @@ public struct UserCodeDraw<Base: DrawPurposeSet>: DrawPurposeSet, CustomStringCo
 }
 
 /// The draw purposes of a world in which your server code can run: its
-/// user-code draws include ``RuntimeDraw/serverCrash``.
+/// user-code draws include `RuntimeDraw.serverCrash`.
 package protocol ServerCodeDraws: DrawPurposeSet {}

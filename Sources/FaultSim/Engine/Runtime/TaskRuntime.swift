@@ -151,7 +151,7 @@ final class TaskRuntime: @unchecked Sendable {
 
   /// The next job to run, or `nil` when none is ready: the oldest, unless
   /// several are ready at once — then a choice point of the run's strategy
-  /// (``RuntimeDraw/taskOrder``, keyed by the instant and how many choices
+  /// (`RuntimeDraw.taskOrder`, keyed by the instant and how many choices
   /// were made at it before), 0 being the oldest.
   ///
   /// - Complexity: O(1) with one job ready; O(ready jobs) with several.

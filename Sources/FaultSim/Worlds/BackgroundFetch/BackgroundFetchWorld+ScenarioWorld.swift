@@ -29,7 +29,8 @@ extension BackgroundFetchWorld: SimulatedWorld {
   /// The world's draw purposes: its fault and race kinds.
   public typealias Draws = BackgroundFetchDraw
 
-  public static var worldName: String { "background-fetch" }
+  /// The name scenario files use in `"world"`.
+  @usableFromInline package static var name: String { "background-fetch" }
 
   /// The world's one race, content against a fetch's snapshot, needs
   /// content.

@@ -8,8 +8,11 @@
 /// set by `ServerOptions`. See
 /// ``RequestHandler`` for what a handler decides.
 ///
-/// ``init()`` is the server of whichever scenario it runs in: the world
-/// calls `prepared(for:)` with the scenario's options before a run.
+/// It is the server of whichever scenario it runs in: the world calls
+/// `prepared(for:)` with the scenario's options before a run. You name it
+/// (`UserCodeRequestWorld<BuiltInRequestHandler>`) but never make one:
+/// ``Scenario/requestWorld(client:handler:)`` and the user-code worlds use
+/// it when you give no handler.
 public struct BuiltInRequestHandler: RequestHandler, ScenarioConfigured {
   /// The options the handler follows.
   let options: ServerOptions
@@ -45,7 +48,7 @@ public struct BuiltInRequestHandler: RequestHandler, ScenarioConfigured {
 
   /// The server of the scenario it runs in (`server.*`), read from the
   /// scenario's options by `prepared(for:)`.
-  public init() {
+  @usableFromInline package init() {
     self.init(ServerOptions(), contention: nil, raceWindow: .zero)
   }
 

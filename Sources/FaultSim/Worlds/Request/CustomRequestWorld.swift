@@ -146,9 +146,6 @@ extension CustomRequestWorld: DerivedWorld, ProbedWorld, MemorySizedWorld, Shrin
   /// The world whose scenarios it runs.
   @usableFromInline package typealias Base = RequestWorld
 
-  /// The name of the world whose scenarios it runs.
-  public static var worldName: String { Base.worldName }
-
   /// The scenario's options.
   @inlinable
   package static func base(of options: Options) -> RequestWorldOptions { options.scenario }

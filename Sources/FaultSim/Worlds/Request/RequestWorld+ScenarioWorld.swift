@@ -37,7 +37,8 @@ extension RequestWorld: SimulatedWorld {
   /// The world's draw purposes: its fault and race kinds.
   public typealias Draws = RequestDraw
 
-  public static var worldName: String { "request" }
+  /// The name scenario files use in `"world"`.
+  @usableFromInline package static var name: String { "request" }
 
   /// Each operation's final state, in operation order.
   ///

@@ -4,8 +4,10 @@ extension Scenario {
   /// races — as the file says. A side you leave out is the scenario's own
   /// (`client.*` or `server.*`, ``BuiltInRequestHandler``).
   ///
+  /// With `NaiveRetry`, the policy of ``ClientPolicy``'s example:
+  ///
   /// ```swift
-  /// let world = try Scenario.shipped("checkout-reference").requestWorld(handler: BuiltInRequestHandler())
+  /// let world = try Scenario.shipped("checkout-reference").requestWorld(client: NaiveRetry())
   /// print(try world.measure(seeds: 0..<4).duplicated)
   /// ```
   ///

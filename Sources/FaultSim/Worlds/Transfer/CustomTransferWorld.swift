@@ -125,9 +125,6 @@ extension CustomTransferWorld: DerivedWorld, ProbedWorld, MemorySizedWorld, Shri
   /// The world whose scenarios it runs.
   @usableFromInline package typealias Base = TransferWorld
 
-  /// The name of the world whose scenarios it runs.
-  public static var worldName: String { Base.worldName }
-
   /// The scenario's options.
   @inlinable
   package static func base(of options: Options) -> TransferWorldOptions { options.scenario }

@@ -11,7 +11,8 @@ extension TransferWorld: SimulatedWorld {
   /// The world's draw purposes: its fault and race kinds.
   public typealias Draws = TransferDraw
 
-  public static var worldName: String { "transfer" }
+  /// The name scenario files use in `"world"`.
+  @usableFromInline package static var name: String { "transfer" }
 
 }
 

@@ -27,7 +27,7 @@
 /// any crash point of a handler: before each database statement (so after
 /// the statements before it committed) and before the answer leaves (after
 /// every commit). Each point of each delivery is a keyed draw
-/// (``RuntimeDraw/serverCrash``, with fault coverage and shrinking). A
+/// (``UserCodeDraw/serverCrash``, with fault coverage and shrinking). A
 /// crash ends every request the process was handling — their clients see
 /// the connection lost, the server's answer never sent — and nothing the
 /// process's tasks do afterwards reaches the database or the network. The

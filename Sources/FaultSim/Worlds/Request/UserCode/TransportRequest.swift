@@ -39,7 +39,7 @@ public struct TransportRequest: Hashable, Sendable, CustomStringConvertible {
 /// and `idempotency-key` are one field).
 public struct TransportHeaders: Hashable, Sendable, ExpressibleByDictionaryLiteral, Sequence {
   /// The fields as (name, value), in order.
-  public private(set) var fields: [(name: String, value: String)]
+  package private(set) var fields: [(name: String, value: String)]
 
   /// Fields from a literal, in the literal's order.
   public init(dictionaryLiteral elements: (String, String)...) {

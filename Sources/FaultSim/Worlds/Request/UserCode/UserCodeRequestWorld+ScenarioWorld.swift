@@ -45,9 +45,6 @@ extension UserCodeRequestWorld: DerivedWorld, ProbedWorld, MemorySizedWorld, Shr
   /// The world whose scenarios it runs.
   @usableFromInline package typealias Base = RequestWorld
 
-  /// The name of the world whose scenarios it runs.
-  public static var worldName: String { Base.worldName }
-
   /// The scenario's options.
   @inlinable
   package static func base(of options: Options) -> RequestWorldOptions { options.scenario }

@@ -15,7 +15,7 @@
 /// Your code runs on a deterministic runtime: every task
 /// it creates runs on the simulation's thread, in an order the run's
 /// strategy chooses (FIFO by default; concurrent tasks ready at one instant
-/// are a choice point, ``RuntimeDraw/taskOrder``), and the same seed gives
+/// are a choice point, ``UserCodeDraw/taskOrder``), and the same seed gives
 /// the same interleaving, the same faults and the same trace in every
 /// process. Work that leaves the simulation — a real sleep, a real socket,
 /// another executor — stops the run with ``SimulationError/escape(_:)``.

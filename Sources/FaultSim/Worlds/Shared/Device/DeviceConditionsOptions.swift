@@ -77,9 +77,9 @@ public struct DeviceConditionsOptions: Hashable, Sendable {
   /// The first state is drawn by weight; each spell lasts an exponential
   /// time with its state's mean; the next state is drawn by weight among
   /// the other states.
-  public struct Network: Hashable, Sendable {
+  @usableFromInline package struct Network: Hashable, Sendable {
     /// One state's share and spell length.
-    public struct State: Hashable, Sendable {
+    @usableFromInline package struct State: Hashable, Sendable {
       /// Relative weight (≥ 0) when the next state is drawn.
       @usableFromInline package var weight: Double
       /// Mean length of a spell in this state.
@@ -87,7 +87,7 @@ public struct DeviceConditionsOptions: Hashable, Sendable {
 
       /// A state drawn with relative weight `weight` whose spells last
       /// `meanDuration` on average.
-      public init(weight: Double, meanDuration: VirtualDuration) {
+      @usableFromInline package init(weight: Double, meanDuration: VirtualDuration) {
         self.weight = weight
         self.meanDuration = meanDuration
       }
@@ -151,7 +151,7 @@ public struct DeviceConditionsOptions: Hashable, Sendable {
   /// When Low Power Mode is on.
   @usableFromInline package var lowPowerMode = LowPowerMode()
   /// A chain of Wi-Fi, cellular and offline spells.
-  public var network = Network()
+  @usableFromInline package var network = Network()
   /// Whether the user switched Background App Refresh off for the app.
   @usableFromInline package var backgroundAppRefresh = BackgroundAppRefresh()
   /// When the user opens the app, for how long, and whether they force-quit it.

@@ -33,9 +33,6 @@ extension UserCodeTransferWorld: DerivedWorld, ProbedWorld, MemorySizedWorld, Sh
   /// The world whose scenarios it runs.
   @usableFromInline package typealias Base = TransferWorld
 
-  /// The name of the world whose scenarios it runs.
-  public static var worldName: String { Base.worldName }
-
   /// The scenario's options.
   @usableFromInline package static func base(of options: Options) -> TransferWorldOptions { options.scenario }
 
