@@ -45,9 +45,9 @@ public struct PropertyReport: Sendable, CustomStringConvertible {
   /// The orders each seed ran in.
   @usableFromInline package var orders: PropertyOrders = .fifo
   /// The options the scenario sets that cannot affect its runs (its own
-  /// no-ops, and what your code replaces): the report lists them after
-  /// its verdict, as `faultsim` prints them, so a check never relies
-  /// quietly on an option that did nothing.
+  /// no-ops, and what your code replaces), so a check never relies
+  /// quietly on an option that did nothing: `expect` records each as a
+  /// warning of the test.
   public var warnings: [ScenarioWarning] = []
 
   /// A report; see the properties for each argument.
@@ -78,11 +78,6 @@ public struct PropertyReport: Sendable, CustomStringConvertible {
   /// seed, its replay command and the shrunk counterexample; or which required
   /// kinds never fired.
   public var description: String {
-    verdict + warnings.map { "\nwarning: \($0)" }.joined()
-  }
-
-  /// The description without the warnings.
-  private var verdict: String {
     let range =
       "\(seeds.lowerBound)..<\(seeds.upperBound)" + (orders == .fifo ? "" : ", each in \(orders)")
     let covered = coverage.map { "  \($0.0): \($0.1)" }.joined(separator: "\n")
