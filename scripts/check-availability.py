@@ -58,8 +58,8 @@ empty or missing, read otherwise), so several runs extract them once.
 --self-test runs the script on scripts/availability-fixtures (the uses marked
 `expect:` must be reported and no other; one allowlist entry silences a use,
 one is stale and must be reported), and on Sources against a copy of
-Package.swift lowered to macOS 13 / iOS 16, where Mutex, TaskExecutor and
-withTaskExecutorPreference must be reported.
+Package.swift lowered to macOS 13 / iOS 16, where Mutex and TaskExecutor
+must be reported.
 
 Exit status: 0 clean, 1 uses found (or a stale allowlist entry), 64 usage,
 66 a file or the symbol-graph tool missing.
@@ -463,7 +463,9 @@ def self_test(groups):
         with open(lowered, "w", encoding="utf-8") as handle:
             handle.write(text)
         _, found, _ = run(lowered, [os.path.join(ROOT, "Sources")], None, groups)
-    for symbol in ("Mutex", "withTaskExecutorPreference(_:)", "TaskExecutor"):
+    # The runtime starts its tasks with Task.detached(executorPreference:),
+    # a member the scan does not see; TaskExecutor, its conformance, it does.
+    for symbol in ("Mutex", "TaskExecutor"):
         if not any(f": {symbol} (" in line for line in found):
             failures.append(f"lowered to macOS 13: {symbol} not reported in Sources")
     print(f"self-test: Sources against macOS 13 / iOS 16: {len(found)} uses reported")
