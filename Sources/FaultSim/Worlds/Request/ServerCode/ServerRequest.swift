@@ -31,7 +31,13 @@ public struct ServerRequest: Hashable, Sendable, CustomStringConvertible {
   public var text: String { String(decoding: body, as: UTF8.self) }
 
   /// The path without its query.
-  public var route: Substring { path.prefix { $0 != "?" } }
+  ///
+  /// - Complexity: O(the path's length), over its UTF-8 bytes (a scan by
+  ///   `Character` would cost a grapheme break check per character).
+  public var route: Substring {
+    guard let query = path.utf8.firstIndex(of: UInt8(ascii: "?")) else { return path[...] }
+    return path[..<query]
+  }
 
   /// `POST /orders`.
   public var description: String { "\(method) \(path)" }

@@ -20,7 +20,11 @@ public struct SimulatedServer: Sendable {
 
   /// A line in the run's trace under `server`, at the current virtual time
   /// (from a handler, or a task it created).
+  ///
+  /// A run that keeps no timeline (a sweep's, a property's) drops the line
+  /// at once.
   public func trace(_ event: String, _ details: String = "") {
+    guard host.isTracing else { return }
     host.note(event, details)
   }
 

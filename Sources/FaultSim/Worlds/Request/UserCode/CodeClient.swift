@@ -145,6 +145,7 @@ struct CodeClient: RequestClientComponent {
     runtime.reset()
     runtime.random = context.random
     clients.reset()
+    clients.isTracing = context.isTracing
     records.removeAll()
     commands.removeAll(keepingCapacity: true)
     nextCommand = 0

@@ -21,6 +21,9 @@ public struct SimulatedApp: Sendable {
 
   /// A line in the run's trace under the calling operation's client, at
   /// the current virtual time.
+  ///
+  /// A run that keeps no timeline (a sweep's, a property's) drops the line
+  /// at once.
   public func trace(_ event: String, _ details: String = "") {
     let clients = transport.clients
     guard let running = RunningOperation.current else {

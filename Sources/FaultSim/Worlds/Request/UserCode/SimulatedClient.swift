@@ -32,6 +32,9 @@ public struct SimulatedClient: Sendable {
 
   /// A line in the run's trace under the operation's client (`client#17`),
   /// at the current virtual time: what your code decided and why.
+  ///
+  /// A run that keeps no timeline (a sweep's, a property's) drops the line
+  /// at once.
   public func trace(_ event: String, _ details: String = "") {
     transport.clients.note(operation, launch: transport.launch, event, details)
   }

@@ -136,6 +136,10 @@ final class UserCodeClients: @unchecked Sendable {
   /// app-wide transport needs it, pays for it.
   @usableFromInline
   var tasksCarryOperation = false
+  /// Whether the run keeps a timeline: without one, your code's trace
+  /// lines are dropped where they are written.
+  @usableFromInline
+  @exclusivity(unchecked) var isTracing = false
   /// Posted since the world last took them.
   @exclusivity(unchecked) private var commands: [Command] = []
   /// Requests cancelled before the world sent them, by (operation, sequence).
@@ -204,7 +208,7 @@ final class UserCodeClients: @unchecked Sendable {
       runtime.recordForeign("a trace line of op#\(operation) was written from another thread")
       return
     }
-    guard admits(operation, launch) else { return }
+    guard isTracing, admits(operation, launch) else { return }
     commands.append(.note(operation: operation, event: event, details: details))
   }
 

@@ -20,13 +20,15 @@ struct DatabaseTable {
   /// their layouts (``footprint(of:)``), for the memory budget.
   private(set) var bytes = 0
 
+  /// The unique columns, sorted: fixed when the table is declared, so
+  /// each statement walks them without sorting.
+  private(set) var uniqueColumns: [String] = []
+
   @usableFromInline
   init(unique columns: [String] = []) {
     for column in columns { unique[column] = [:] }
+    uniqueColumns = unique.keys.sorted()
   }
-
-  /// The unique columns, sorted.
-  var uniqueColumns: [String] { unique.keys.sorted() }
 
   /// The rows whose `column` holds `value`, by id.
   ///

@@ -40,6 +40,9 @@ public struct SimulatedDevice: Sendable {
 
   /// A line in the run's trace under the device's app (`app#3`), at the
   /// current virtual time.
+  ///
+  /// A run that keeps no timeline (a sweep's, a property's) drops the line
+  /// at once.
   public func trace(_ event: String, _ details: String = "") {
     devices.note(user, process: process, event, details)
   }

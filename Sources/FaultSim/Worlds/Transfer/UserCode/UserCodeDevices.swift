@@ -121,6 +121,9 @@ final class UserCodeDevices<App: BackgroundTransferApp>: DeviceServices, Downloa
   let files: [String: Int]
   /// Posted since the world last took them.
   private var commands: [Command] = []
+  /// Whether the run keeps a timeline: without one, the app's trace lines
+  /// are dropped where they are written.
+  var isTracing = false
   /// The delivery whose file may be moved now, if any.
   var openDelivery: UInt64?
   /// Deliveries handed to the app so far (their numbers).
@@ -179,7 +182,7 @@ final class UserCodeDevices<App: BackgroundTransferApp>: DeviceServices, Downloa
   }
 
   func note(_ user: Int, process: UInt32, _ event: String, _ details: String) {
-    guard admits(user, process, "a trace line") else { return }
+    guard admits(user, process, "a trace line"), isTracing else { return }
     commands.append(.note(user: user, event: event, details: details))
   }
 

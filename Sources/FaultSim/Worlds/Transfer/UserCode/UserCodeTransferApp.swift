@@ -77,6 +77,7 @@ extension UserCodeTransferApp: TransferAppComponent {
     }
     runtime.reset()
     runtime.random = context.random
+    devices.isTracing = context.isTracing
   }
 
   func enterEvent(at now: VirtualTime) throws(SimulationError) {
