@@ -4,7 +4,7 @@
 import CheckoutSimulation
 import Foundation
 
-let usage = "checkout-trace [--seed <n>] [--orders <n>] [--client naive|idempotent|both]"
+let usage = "checkout-trace [--seed <n>] [--orders <n>] [--client naive|idempotent|both] [--counts]"
 let help = """
   OVERVIEW: Prints one seed's timeline of the reference checkout (5% of
   requests and 10% of responses lost, 1 s timeout, 3 attempts), its orders
@@ -16,6 +16,8 @@ let help = """
     --seed <n>      The seed of the run (default: 3).
     --orders <n>    Orders placed, 1 to 100000 (default: 10).
     --client <c>    naive, idempotent or both (default: both).
+    --counts        Print only each client's counts, from a run that keeps
+                    no timeline (as a property's runs do).
     -h, --help      Show help information.
 
   """
@@ -34,6 +36,7 @@ func usageError(_ message: String) -> Never {
 var seed: UInt64 = 3
 var orders = 10
 var versions = CheckoutVersion.allCases
+var countsOnly = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   func value() -> String {
@@ -63,6 +66,8 @@ while let argument = arguments.popFirst() {
     } else {
       usageError("--client must be naive, idempotent or both, not '\(text)'")
     }
+  case "--counts":
+    countsOnly = true
   default:
     usageError("unknown argument '\(argument)'")
   }
@@ -71,7 +76,9 @@ while let argument = arguments.popFirst() {
 do {
   for (index, version) in versions.enumerated() {
     if index > 0 { print() }
-    print(try version.timeline(seed: seed, orders: orders), terminator: "")
+    let text =
+      countsOnly ? try version.counts(seed: seed, orders: orders) : try version.timeline(seed: seed, orders: orders)
+    print(text, terminator: "")
   }
 } catch {
   printError("Error: \(error)")
