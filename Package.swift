@@ -37,10 +37,22 @@ let package = Package(
     .target(name: "FaultSimTesting", dependencies: ["FaultSim"], path: "Sources/FaultSimTesting"),
     .target(name: "FaultSimXCTest", dependencies: ["FaultSim"], path: "Sources/FaultSimXCTest"),
     .target(name: "FaultSimFoundation", dependencies: ["FaultSim"], path: "Sources/FaultSimFoundation"),
+    // The commands of `faultsim`: a library of its own, so that the tests
+    // link it without the executable's link settings.
+    .target(name: "FaultSimCommandLine", dependencies: ["FaultSim"], path: "Sources/FaultSimCommandLine"),
+    // The entry point of `faultsim`, linked statically on Linux: loading and
+    // binding the Swift runtime's shared libraries cost more than a run of
+    // one order. Only this binary: the library's own builds need the dynamic
+    // runtime (the deterministic task runtime finds the concurrency hooks
+    // with dlsym), and an executable target's link settings reach only its
+    // own binary and a test target that depends on it. lld, which the
+    // toolchain ships, links the same binary as gold without warning about
+    // the C library's dlopen in a static executable.
     .executableTarget(
       name: "FaultSimCLI",
-      dependencies: ["FaultSim"],
-      path: "Sources/FaultSimCLI"
+      dependencies: ["FaultSimCommandLine"],
+      path: "Sources/FaultSimCLI",
+      linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld"], .when(platforms: [.linux]))]
     ),
     .executableTarget(
       name: "FaultSimBench",
@@ -81,8 +93,11 @@ let package = Package(
     ),
     .testTarget(
       name: "FaultSimCLITests",
-      // Depends on the executables so that `swift test` builds them first.
-      dependencies: ["FaultSimCLI", "FaultSimFuzz"],
+      // The commands, not the executables: a test target that depends on an
+      // executable target links it, with its link settings. `swift test`
+      // builds every product, so `faultsim` and `faultsim-fuzz` are built
+      // next to the tests all the same.
+      dependencies: ["FaultSimCommandLine"],
       path: "Tests/FaultSimCLITests"
     ),
   ],

@@ -1,5 +1,8 @@
-// faultsim: the command-line interface of FaultSim.
-import FaultSim
+// faultsim: the command-line interface of FaultSim. The commands live in
+// FaultSimCommandLine, which the tests link; this target is only the entry
+// point, so that the shipped binary alone is linked statically (see
+// Package.swift).
+import FaultSimCommandLine
 
 #if canImport(Glibc)
   import Glibc
@@ -9,56 +12,4 @@ import FaultSim
   import Darwin
 #endif
 
-/// Parses the command line, runs one subcommand and exits with its status.
-func main(_ arguments: [String]) -> Int32 {
-  var output = Output()
-  defer { output.flush() }
-  do {
-    try dispatch(arguments, &output)
-    return 0
-  } catch {
-    output.flush()
-    Output.error(error.message)
-    return error.exitCode
-  }
-}
-
-func dispatch(_ arguments: [String], _ output: inout Output) throws(CommandFailure) {
-  guard let first = arguments.first else {
-    try run(DemoCommand.self, [], &output)
-    return
-  }
-  if ArgumentDeclaration.help.spellings.contains(first) {
-    output.write(TopLevel.info.help(width: TerminalWidth.current))
-    return
-  }
-  if first == TopLevel.versionFlag.name {
-    output.write("faultsim \(TopLevel.version)\n")
-    return
-  }
-  guard let command = TopLevel.subcommand(named: first) else {
-    let message =
-      first.hasPrefix("-")
-      ? ArgumentReader.unknownOption(first, among: TopLevel.options) : TopLevel.unknownSubcommand(first)
-    throw .usage(message, command: TopLevel.info)
-  }
-  try run(command, Array(arguments.dropFirst()), &output)
-}
-
-/// Reads a subcommand's arguments (or prints its help) and runs it.
-func run(_ command: any Subcommand.Type, _ arguments: [String], _ output: inout Output) throws(CommandFailure) {
-  var reader = ArgumentReader(arguments, command: command.info)
-  if reader.wantsHelp() {
-    output.write(command.info.help(width: TerminalWidth.current))
-    return
-  }
-  let subcommand = try command.init(&reader)
-  try reader.finish()
-  try reader.checkDeclarations()
-  try subcommand.run(&output)
-}
-
-// The arguments as the kernel passed them: a file name that is not UTF-8
-// stays openable (see `FileName`), where `CommandLine.arguments` would
-// replace its bytes.
-exit(main((1..<Int(CommandLine.argc)).map { FileName.argument(CommandLine.unsafeArgv[$0]!) }))
+exit(TopLevel.main())

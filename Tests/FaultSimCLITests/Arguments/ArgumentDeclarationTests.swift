@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FaultSimCLI
+@testable import FaultSimCommandLine
 
 /// Each subcommand declares its arguments once, and parsing, usage, help and
 /// "did you mean" come from that declaration: these tests read the

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FaultSimCLI
+@testable import FaultSimCommandLine
 
 /// Start-up does only what the command prints: the top-level help lists the
 /// subcommands from their names and abstracts, and a run names its columns

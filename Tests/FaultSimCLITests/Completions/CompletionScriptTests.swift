@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import FaultSim
-@testable import FaultSimCLI
+@testable import FaultSimCommandLine
 
 /// `faultsim completions bash|zsh|fish`, loaded in the real shells and asked
 /// for completions (Tests/Completions/complete.sh: bash through its

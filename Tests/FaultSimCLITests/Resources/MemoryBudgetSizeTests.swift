@@ -2,7 +2,7 @@ import FaultSim
 import Foundation
 import Testing
 
-@testable import FaultSimCLI
+@testable import FaultSimCommandLine
 
 /// Sizes for `--memory-budget` and `FAULTSIM_MEMORY_BUDGET`: fractions read
 /// exactly, and a size below the smallest budget refused by the rule.

@@ -1,7 +1,7 @@
 import FaultSim
 import Testing
 
-@testable import FaultSimCLI
+@testable import FaultSimCommandLine
 
 /// The memory check counts what a streamed trace still holds.
 @Suite struct MemoryBudgetTraceTests {

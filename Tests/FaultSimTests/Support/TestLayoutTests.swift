@@ -15,7 +15,7 @@ import Testing
   /// Each test target's folder and the source folder it mirrors.
   static let mirrors = [
     ("Tests/FaultSimTests", "Sources/FaultSim"),
-    ("Tests/FaultSimCLITests", "Sources/FaultSimCLI"),
+    ("Tests/FaultSimCLITests", "Sources/FaultSimCommandLine"),
   ]
 
   /// Folders of a test target that mirror no source folder.

@@ -16,7 +16,7 @@ import Testing
   /// Places outside a world's folder that may name it, with the reason.
   static let allowed: [(file: String, world: String, why: String)] = [
     (
-      "Sources/FaultSimCLI/Commands/DemoCommand.swift", "request",
+      "Sources/FaultSimCommandLine/Commands/DemoCommand.swift", "request",
       "the built-in demonstration is the request world's reference checkout, by design"
     )
   ]
@@ -163,7 +163,7 @@ import Testing
     let files: [(path: String, lines: [String])] = [
       ("Sources/FaultSim/Worlds/Toy/ToyWorld.swift", ["struct ToyWorld {}"]),
       (
-        "Sources/FaultSimCLI/Commands/Some.swift",
+        "Sources/FaultSimCommandLine/Commands/Some.swift",
         [
           "// ToyWorld in a comment", "let x = ToyWorldOptions()", "let y = \"a // ToyWorld\"",
           "run(ToyWorld.self) // here", "if name == \"toy\" {}",

@@ -2,7 +2,7 @@ import FaultSim
 
 /// The top-level command: its options, its help and the list of
 /// subcommands.
-enum TopLevel {
+package enum TopLevel {
   /// The version `--version` prints: the library's, which every table row carries.
   static let version = Scenario.faultSimVersion
 
