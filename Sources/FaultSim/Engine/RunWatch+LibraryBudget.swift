@@ -27,13 +27,10 @@ extension RunWatch {
     let variable = MemorySize.budgetVariable
     var budget = MemorySize.defaultBudget
     var origin = "FaultSim's default for runs of your code"
-    if let text = value(variable), !text.isEmpty {
-      do {
-        budget = try MemorySize.bytes(parsing: text)
-      } catch {
-        throw .configuration(MemorySize.message(error, "\(variable)='\(text)'") + ", or unset it")
-      }
-      origin = "\(variable)=\(text)"
+    do {
+      if let set = try MemorySize.budgetVariable(in: value) { (budget, origin) = set }
+    } catch {
+      throw .configuration(error.message)
     }
     let shared = UInt64(max(1, workers))
     let share = shared > 1 ? ", shared by \(shared) threads" : ""

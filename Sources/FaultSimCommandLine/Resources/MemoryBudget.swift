@@ -46,14 +46,8 @@ struct MemoryBudget {
         throw arguments.usageError(MemorySize.message(error, "\(Self.option) '\(text)'"))
       }
       self.init(bytes: bytes, origin: "\(Self.option) \(text)")
-    } else if let text = environment[Self.environmentVariable] {
-      let bytes: UInt64
-      do {
-        bytes = try MemorySize.bytes(parsing: text)
-      } catch {
-        throw arguments.usageError(MemorySize.message(error, "\(Self.environmentVariable)='\(text)'") + ", or unset it")
-      }
-      self.init(bytes: bytes, origin: "\(Self.environmentVariable)=\(text)")
+    } else if let set = try Self.fromEnvironment(environment, arguments) {
+      self.init(bytes: set.bytes, origin: set.origin)
     } else {
       self.init(bytes: Self.defaultBytes, origin: "the default")
     }
@@ -66,6 +60,18 @@ struct MemoryBudget {
   ///   - what: What needs them: "one simulation needs about 1.2 GiB".
   ///   - lower: What to lower: "workload.operations or --jobs".
   ///   - scenario: The scenario file, for the message.
+  /// The budget the environment sets (``MemorySize/budgetVariable(in:)``,
+  /// which the library's runs read too), or `nil`.
+  private static func fromEnvironment(
+    _ environment: [String: String], _ arguments: ArgumentReader
+  ) throws(CommandFailure) -> (bytes: UInt64, origin: String)? {
+    do {
+      return try MemorySize.budgetVariable { environment[$0] }
+    } catch {
+      throw arguments.usageError(error.message)
+    }
+  }
+
   func check(needed: UInt64?, what: String, lower: String, scenario: String) throws(CommandFailure) {
     if let needed, needed <= bytes { return }
     throw refusal(needed: needed, what: what, lower: lower, scenario: scenario)

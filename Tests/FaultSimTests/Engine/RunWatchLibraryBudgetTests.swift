@@ -24,13 +24,16 @@ import Testing
     #expect(limit.advice.contains("from FAULTSIM_MEMORY_BUDGET=512MiB, shared by 4 threads"), "\(limit.advice)")
   }
 
-  @Test func aVariableThatIsNotASizeIsRefusedWithTheRule() {
+  /// As the command line reads it (`MemoryBudgetTests`): an empty value
+  /// is refused too, not taken for the default.
+  @Test(arguments: ["lots", ""])
+  func aVariableThatIsNotASizeIsRefusedWithTheRule(text: String) {
     #expect {
       _ = try RunWatch.forRunsOfYourCode(
-        sharedBy: 1, environment: Self.environment(["FAULTSIM_MEMORY_BUDGET": "lots"]))
+        sharedBy: 1, environment: Self.environment(["FAULTSIM_MEMORY_BUDGET": text]))
     } throws: { error in
       guard case SimulationError.configuration(let message) = error else { return false }
-      return message.contains("FAULTSIM_MEMORY_BUDGET='lots' is not a size") && message.hasSuffix("or unset it")
+      return message.contains("FAULTSIM_MEMORY_BUDGET='\(text)' is not a size") && message.hasSuffix("or unset it")
     }
   }
 

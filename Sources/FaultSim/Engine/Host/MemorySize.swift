@@ -82,4 +82,30 @@ package enum MemorySize {
       "\(source) is more than the largest budget, 8EiB (2^63 bytes); give at most 8388608TiB"
     }
   }
+
+  /// What `FAULTSIM_MEMORY_BUDGET` says about the memory budget, read
+  /// through `value` (the process's environment): `nil` when it is unset,
+  /// else the bytes it gives and where they come from
+  /// (`FAULTSIM_MEMORY_BUDGET=8GiB`). The command line and the library's
+  /// runs read the variable here, so both read it the same way.
+  ///
+  /// - Throws: ``BudgetVariableProblem`` when the value is not a size the
+  ///   budget accepts — an empty one included: a variable set to nothing
+  ///   is more likely a script's mistake than a wish for the default.
+  package static func budgetVariable(
+    in value: (String) -> String?
+  ) throws(BudgetVariableProblem) -> (bytes: UInt64, origin: String)? {
+    guard let text = value(budgetVariable) else { return nil }
+    do {
+      return (try bytes(parsing: text), "\(budgetVariable)=\(text)")
+    } catch {
+      throw BudgetVariableProblem(message: message(error, "\(budgetVariable)='\(text)'") + ", or unset it")
+    }
+  }
+
+  /// `FAULTSIM_MEMORY_BUDGET` holds no size the budget accepts.
+  package struct BudgetVariableProblem: Error {
+    /// What is wrong and what to write instead, ending ", or unset it".
+    package let message: String
+  }
 }
