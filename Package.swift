@@ -68,7 +68,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FaultSimTests",
-      dependencies: ["FaultSim"],
+      dependencies: ["FaultSim", "AllocatorProbe"],
       path: "Tests/FaultSimTests",
       resources: [.copy("Fixtures")]
     ),
@@ -86,6 +86,9 @@ let package = Package(
     // (HTTPRequest, HTTPResponse, HTTPHeaders, Failure), and a test that
     // imports it with FaultSim and Testing: it compiles only if no name clashes.
     .target(name: "NameClashFixture", path: "Tests/NameClashFixture"),
+    // The C library allocator's count of bytes in use, for tests that check
+    // FaultSim's own byte counts against it (glibc's mallinfo2).
+    .target(name: "AllocatorProbe", path: "Tests/AllocatorProbe"),
     .testTarget(
       name: "NameClashTests",
       dependencies: ["FaultSim", "FaultSimTesting", "NameClashFixture"],

@@ -87,35 +87,69 @@ struct DatabaseTable {
     }
   }
 
-  /// What `row` holds in this table: its entry and its columns, at their
-  /// layouts, with room for hash tables at most ¾ full, its strings'
-  /// bytes beyond what a small string keeps inline, and an entry in each
-  /// index of a column it has.
+  /// What `row` holds in this table: its entry in ``rows`` (a hash table at
+  /// most ¾ full), its columns (a dictionary of its own, a heap object),
+  /// its strings' bytes beyond what a small string keeps inline, and an
+  /// entry in each index of a column it has. Checked against the C
+  /// library allocator's own count (`DatabaseFootprintTests`).
   ///
   /// - Complexity: O(the row's columns).
   func footprint(of row: DatabaseRow) -> Int {
-    var held = MemoryLayout<(Int, DatabaseRow)>.stride
-    for (name, value) in row.columns {
-      held &+= MemoryLayout<(String, String)>.stride &+ Self.heapBytes(name) &+ Self.heapBytes(value)
-    }
-    held = held &* 4 / 3
-    for column in unique.keys { held &+= Self.indexEntryBytes(row[column]) }
+    var held = MemoryLayout<(Int, DatabaseRow)>.stride &* 4 / 3
+    held &+= Self.dictionaryBytes(row.columns.count, elementStride: MemoryLayout<(String, String)>.stride)
+    for (name, value) in row.columns { held &+= Self.heapBytes(name) &+ Self.heapBytes(value) }
+    for column in unique.keys { held &+= Self.uniqueEntryBytes(row[column]) }
     for column in indexed.keys { held &+= Self.indexEntryBytes(row[column]) }
     return held
   }
 
-  /// An index's entry for a row holding `value` (none without a value): a
-  /// key and a row id, with room for a table at most ¾ full.
-  static func indexEntryBytes(_ value: String?) -> Int {
+  /// A unique index's entry for a row holding `value` (none without a
+  /// value): a key and a row id, in a table at most ¾ full.
+  static func uniqueEntryBytes(_ value: String?) -> Int {
     guard let value else { return 0 }
-    return (MemoryLayout<(String, Int)>.stride &+ MemoryLayout<Int>.stride &+ heapBytes(value)) &* 4 / 3
+    return MemoryLayout<(String, Int)>.stride &* 4 / 3 &+ heapBytes(value)
   }
 
+  /// An index's entry for a row holding `value` (none without a value): a
+  /// key and its rows' ids, an array of their own, in a table at most ¾
+  /// full. (Counted whole for every row: rows that share a value share the
+  /// array, so this is the most it can hold.)
+  static func indexEntryBytes(_ value: String?) -> Int {
+    guard let value else { return 0 }
+    return MemoryLayout<(String, [Int])>.stride &* 4 / 3 &+ heapBytes(value) &+ arrayHeaderBytes
+      &+ MemoryLayout<Int>.stride &+ allocationBytes
+  }
+
+  /// A dictionary of `count` elements of `elementStride` bytes, as the
+  /// standard library lays it out: one heap object holding a header, a
+  /// bitmap of occupied buckets and the buckets (a power of two, at most
+  /// ¾ full), or nothing for an empty one (the shared empty singleton).
+  static func dictionaryBytes(_ count: Int, elementStride: Int) -> Int {
+    guard count > 0 else { return 0 }
+    var buckets = 1
+    while buckets &* 3 / 4 < count { buckets &<<= 1 }
+    let bitmap = MemoryLayout<UInt>.stride &* ((buckets &+ 63) / 64)
+    return dictionaryHeaderBytes &+ bitmap &+ buckets &* elementStride &+ allocationBytes
+  }
+
+  /// A dictionary's storage header: the object's header (metadata,
+  /// reference counts) and the count, capacity, scale, age, seed and the
+  /// two bucket pointers (`__RawDictionaryStorage`).
+  static let dictionaryHeaderBytes = 64
+  /// An array's storage header: the object's header and the count and
+  /// capacity (`__ContiguousArrayStorageBase`).
+  static let arrayHeaderBytes = 32
+  /// What the allocator keeps per allocation beyond the bytes asked for:
+  /// glibc's chunk header, and rounding to 16 bytes (on average half of
+  /// it).
+  static let allocationBytes = 16
+
   /// The bytes of `text` kept out of line: none for a small string (up to
-  /// 15 UTF-8 bytes on 64-bit platforms), else its UTF-8 and a header.
+  /// 15 UTF-8 bytes on 64-bit platforms), else its UTF-8, its NUL, a
+  /// header and the allocator's share.
   static func heapBytes(_ text: String) -> Int {
     let count = text.utf8.count
-    return count <= 15 ? 0 : count &+ 32
+    return count <= 15 ? 0 : count &+ 1 &+ 32 &+ allocationBytes
   }
 
   private mutating func unindex(_ row: DatabaseRow) {
