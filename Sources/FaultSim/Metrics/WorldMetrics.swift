@@ -70,7 +70,11 @@ extension WorldMetrics {
 
   /// `name: value` lines for `faultsim run`, from `runReport`.
   @usableFromInline package var reportLines: [(String, String)] {
-    Self.runReport.compactMap { $0.line(for: self) }
+    // A loop, not `compactMap`: unspecialised generic code looks up a
+    // conformance, a scan of every record in a static binary.
+    var lines: [(String, String)] = []
+    for row in Self.runReport { if let line = row.line(for: self) { lines.append(line) } }
+    return lines
   }
 
   /// A counter's name, `<histogram>.count` for a histogram's count, or

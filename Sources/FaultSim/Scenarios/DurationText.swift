@@ -50,7 +50,9 @@ package enum DurationText {
     }
     guard !integerDigits.isEmpty else { throw failure("\(quoted) is not a duration; \(form)") }
     var unitText = ""
-    unitText.unicodeScalars.append(contentsOf: scalars[index...])
+    // Scalar by scalar: `append(contentsOf:)` runs unspecialised and looks
+    // up a conformance at start-up.
+    for scalar in scalars[index...] { unitText.unicodeScalars.append(scalar) }
     guard !unitText.isEmpty else { throw failure("\(quoted) has no unit; \(form)") }
     if unitText.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
       throw failure("\(quoted) contains a space; write the number and the unit together, e.g. \"1.5s\"")

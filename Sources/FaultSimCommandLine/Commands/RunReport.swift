@@ -52,7 +52,13 @@ enum RunReport {
   /// (`--report json` keeps every name, and the sweep's `faults_`/`races_`
   /// columns every count); fewer by name.
   static func compactedQuietKinds<Draws: DrawPurposeSet>(_ label: String, _ kinds: [Draws]) -> String {
-    guard kinds.count > namedKinds else { return kinds.map(\.name).joined(separator: ", ") }
+    guard kinds.count > namedKinds else {
+      // A loop, not `map` and `joined`: generic code that runs unspecialised
+      // looks up a conformance, a scan of every record in a static binary.
+      var text = ""
+      for (position, kind) in kinds.enumerated() { text += (position == 0 ? "" : ", ") + kind.name }
+      return text
+    }
     let noun = label == "never fired" ? "fault kinds" : "race kinds"
     return "\(kinds.count) other \(noun) (--report json names them)"
   }
