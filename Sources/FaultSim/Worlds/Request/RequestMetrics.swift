@@ -44,8 +44,8 @@ public struct RequestMetrics: Hashable, Sendable {
   // Apps killed mid-request:
   /// Writes an outbox resent after a relaunch.
   public var outboxResends: UInt64 = 0
-  /// Upstream tries a gateway sent beyond the first of each client request
-  /// (issue 13, intermediaries that retry).
+  /// Upstream tries a gateway sent beyond the first of each client request:
+  /// an intermediary that retries on its own.
   @usableFromInline package var gatewayRetries: UInt64 = 0
   /// 504s a gateway answered a client with, its own timeout spent.
   @usableFromInline package var gatewayTimeouts: UInt64 = 0

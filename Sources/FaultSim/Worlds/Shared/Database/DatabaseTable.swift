@@ -98,7 +98,7 @@ struct DatabaseTable {
     var held = MemoryLayout<(Int, DatabaseRow)>.stride &* 4 / 3
     held &+= Self.dictionaryBytes(row.columns.count, elementStride: MemoryLayout<(String, String)>.stride)
     for (name, value) in row.columns { held &+= Self.heapBytes(name) &+ Self.heapBytes(value) }
-    for column in unique.keys { held &+= Self.uniqueEntryBytes(row[column]) }
+    for column in uniqueColumns { held &+= Self.uniqueEntryBytes(row[column]) }
     for column in indexed.keys { held &+= Self.indexEntryBytes(row[column]) }
     return held
   }
