@@ -16,7 +16,15 @@ package enum ReplayCommand {
     if let order { parts += ["--order", quote(order)] }
     parts.append("--trace")
     if let format { parts += ["--format", quote(format)] }
-    return parts.joined(separator: " ")
+    // A loop, not `joined(separator:)`, which runs unspecialised and asks
+    // the runtime for the array's conformances (a scan of every
+    // conformance record of the binary, once per process).
+    var command = parts[0]
+    for part in parts.dropFirst() {
+      command += " "
+      command += part
+    }
+    return command
   }
 
   /// The `--order` text of a strategy: `fifo`, `random:S`, or the

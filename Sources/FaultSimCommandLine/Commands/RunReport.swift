@@ -7,8 +7,18 @@ enum RunReport {
   ) -> String {
     let lines = self.lines(
       World.self, scenario: scenario, seed: seed, metrics: metrics, summary: summary, quiet: compactedQuietKinds)
-    let width = lines.map(\.0.count).max() ?? 0
-    return lines.map { "\($0.0):".rightPadded(to: width + 2) + $0.1 + "\n" }.joined()
+    var width = 0
+    for line in lines { width = max(width, line.0.count) }
+    // A loop, not `map` and `joined`: `joined` on `[String]` runs
+    // unspecialised here and asks the runtime for the array's conformances
+    // (a scan of every conformance record of the binary, once per process).
+    var text = ""
+    for line in lines {
+      text += "\(line.0):".rightPadded(to: width + 2)
+      text += line.1
+      text += "\n"
+    }
+    return text
   }
 
   /// The report's `name: value` lines, in order: the scenario and seed,

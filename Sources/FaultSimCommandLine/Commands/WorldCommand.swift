@@ -26,11 +26,17 @@ extension WorldCommand {
 }
 
 /// Calls a command's ``WorldCommand/run(_:_:_:_:)`` with its scenario's world.
-struct WorldCommandVisitor<Command: WorldCommand>: WorldVisitor {
+///
+/// Not generic over the command: a generic visitor's metadata is made at run
+/// time from its mangled name, and checking that the command conforms scans
+/// every conformance record of the binary, once per process (about 100,000
+/// instructions, as much as a whole run of one order's events). The
+/// command is called once per scenario, so the existential costs nothing.
+struct WorldCommandVisitor: WorldVisitor {
   typealias Result = Void
   typealias Failure = CommandFailure
 
-  let command: Command
+  let command: any WorldCommand
   let scenario: Scenario
   var output: Output
 

@@ -35,10 +35,27 @@ extension DrawPurposeSet {
   @usableFromInline package var name: String { kebabCase(caseName(self)) }
 
   /// The purposes with the fault role, in declaration order.
-  package static var faults: [Self] { allCases.filter { $0.role == .fault } }
+  package static var faults: [Self] { purposes(in: .fault) }
 
   /// The purposes with the race role, in declaration order.
-  @usableFromInline package static var raceKinds: [Self] { allCases.filter { $0.role == .race } }
+  @usableFromInline package static var raceKinds: [Self] { purposes(in: .race) }
+
+  /// The purposes with `role`, in declaration order.
+  ///
+  /// These run unspecialised (shared by every world's draws). Walking
+  /// `allCases` as a generic collection asks the runtime for its
+  /// `Collection` conformance, a scan of every conformance record of the
+  /// binary the first time; every set of ours lists its cases in an array,
+  /// which is walked as one.
+  ///
+  /// - Complexity: O(purposes).
+  static func purposes(in role: DrawRole) -> [Self] {
+    var purposes: [Self] = []
+    for purpose in allCases as? [Self] ?? Array(allCases) where purpose.role == role {
+      purposes.append(purpose)
+    }
+    return purposes
+  }
 
   /// The name with `_` for `-`, for CSV columns: `response_loss`.
   @usableFromInline package var columnName: String { String(name.map { $0 == "-" ? "_" : $0 }) }

@@ -78,4 +78,21 @@ public struct RequestWorld: SimulationModel {
   @usableFromInline package func metrics(events: UInt64 = 0) -> RequestMetrics {
     model.metrics(events: events)
   }
+
+  /// Immutable options shared by reference by every world of the request
+  /// model, whatever its client and server. Not nested in the generic
+  /// model: a class there is generic too, and its metadata is made at run
+  /// time from its mangled name, which asks the runtime to look up the
+  /// client's and the server's conformances (three scans of every
+  /// conformance record of a static binary) for a class that uses neither.
+  @usableFromInline
+  final class Settings: Sendable {
+    @usableFromInline
+    let options: RequestWorldOptions
+
+    @inlinable
+    init(_ options: RequestWorldOptions) {
+      self.options = options
+    }
+  }
 }

@@ -27,7 +27,7 @@
 struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler> {
   /// The definition behind a reference, shared by copies of the world.
   @usableFromInline
-  let settings: Settings
+  let settings: RequestWorld.Settings
   /// The clients, one per operation.
   @usableFromInline
   var client: Client
@@ -75,7 +75,7 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
   /// the handler prepared for the options (`ScenarioConfigured`).
   @inlinable
   init(_ options: RequestWorldOptions, client: Client, handler: Handler) {
-    settings = Settings(options)
+    settings = RequestWorld.Settings(options)
     let workload = options.workload
     self.client = client
     network = RequestNetwork(options.network, workload: workload)
@@ -335,17 +335,5 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
   mutating func dropFinalStates() {
     keepsFinalStates = false
     finalStates = []
-  }
-
-  /// Immutable options shared by reference.
-  @usableFromInline
-  final class Settings: Sendable {
-    @usableFromInline
-    let options: RequestWorldOptions
-
-    @inlinable
-    init(_ options: RequestWorldOptions) {
-      self.options = options
-    }
   }
 }
