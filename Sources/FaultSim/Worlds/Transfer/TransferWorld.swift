@@ -45,7 +45,7 @@ public struct TransferWorld: SimulationModel {
   /// The world's definition.
   @usableFromInline package var options: TransferWorldOptions { model.settings.options }
 
-  /// Immutable options shared by reference (see `RequestWorldModel.Settings`),
+  /// Immutable options shared by reference (see `RequestWorld.Settings`),
   /// with the names traces give files and tasks.
   @usableFromInline
   final class Settings: Sendable {
