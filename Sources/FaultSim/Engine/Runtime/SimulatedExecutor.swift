@@ -1,5 +1,13 @@
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The serial executor a ``TaskRuntime`` runs user jobs on: code that
 /// yields (`Task.yield()`) or hops back to it enqueues here, and the
 /// runtime's thread takes the job into its ready queue.
@@ -47,9 +55,14 @@ final class SimulatedExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
   /// thread enqueues it, or recorded as an escape.
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    if let runtime = RuntimeThread.current, runtime.executor === self {
-      runtime.enqueue(job)
-      return
+    // Read without retaining the runtime: the thread's mark keeps it
+    // alive, and this runs on every resume of the simulation's tasks.
+    if let pointer = pthread_getspecific(RuntimeThread.key) {
+      unowned(unsafe) let runtime = Unmanaged<TaskRuntime>.fromOpaque(pointer).takeUnretainedValue()
+      if runtime.executor === self {
+        runtime.enqueue(job)
+        return
+      }
     }
     let runtime = owner.withLock { $0.runtime }
     runtime?.recordForeign(

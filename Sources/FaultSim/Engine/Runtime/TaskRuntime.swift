@@ -104,7 +104,7 @@ final class TaskRuntime: @unchecked Sendable {
   /// Whether the current thread is running this runtime now.
   @usableFromInline
   @inline(__always)
-  var isCurrent: Bool { RuntimeThread.current === self }
+  var isCurrent: Bool { RuntimeThread.runs(self) }
 
   // MARK: Jobs
 
