@@ -59,6 +59,15 @@ final class UserCodeClients: @unchecked Sendable {
     /// The operation's storage that survives its app's process.
     @usableFromInline
     var disk: SimulatedDisk?
+    /// The task the current launch's code began in (``CurrentTask``), once
+    /// it runs: only compared with the current task while the launch is
+    /// live (its task runs until the launch ends or is killed).
+    @usableFromInline
+    var root: UnsafeRawPointer?
+    /// The latest request the root task waited for without a cancellation
+    /// handler (0: none): the one the app kill resumes, if still waiting.
+    @usableFromInline
+    var rootWait: UInt32 = 0
 
     @inlinable
     init() {}
@@ -240,6 +249,22 @@ final class UserCodeClients: @unchecked Sendable {
     }
   }
 
+  /// The app kill is about to cancel the root task of `operation`'s
+  /// launch: the request it waits for, if any, ends with
+  /// `CancellationError` first — as its cancellation handler did when the
+  /// root installed one, the newest of its records, hence the first the
+  /// cancellation ran.
+  ///
+  /// - Complexity: O(1).
+  @usableFromInline
+  func cancelRootWait(_ operation: Int) {
+    let sequence = processes[operation].rootWait
+    processes[operation].rootWait = 0
+    processes[operation].root = nil
+    guard sequence != 0, let waiting = pending.remove(operation, sequence) else { return }
+    waiting.continuation.resume(throwing: CancellationError())
+  }
+
   // MARK: For the world
 
   /// Starts the current launch of `operation`'s code in a task of its
@@ -283,6 +308,8 @@ final class UserCodeClients: @unchecked Sendable {
     _ code: @Sendable (SimulatedClient) async -> ClientOutcome, _ client: SimulatedClient, times: Int,
     operation: Int, launch: UInt32
   ) async {
+    let clients = client.transport.clients
+    clients.processes[operation].root = CurrentTask.identity
     var outcome = ClientOutcome.pending
     for _ in 0..<max(1, times) { outcome = await code(client) }
     client.transport.clients.finished(operation, launch: launch, outcome)
