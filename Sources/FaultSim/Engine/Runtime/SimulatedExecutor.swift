@@ -23,13 +23,15 @@ import Synchronization
 /// (``acquire()``): the number of executors stays bounded by the
 /// runtimes alive at once plus the runs that escaped.
 final class SimulatedExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable {
-  /// The runtime using the executor now (`nil` between runtimes): weak,
-  /// since the runtime holds its executor.
+  /// The runtime using the executor now (`nil` between runtimes).
   private let owner = Mutex<Owner>(Owner())
 
-  /// A weak reference to the runtime using the executor.
+  /// The runtime using the executor: unowned, since the runtime holds its
+  /// executor, and read only under the lock, which the runtime's
+  /// `deinit` takes to clear it (``release(tainted:)``). Not weak: a weak
+  /// reference would move every retain of the runtime to a side table.
   struct Owner {
-    weak var runtime: TaskRuntime?
+    unowned(unsafe) var runtime: TaskRuntime?
   }
 
   /// Clean executors waiting for a runtime, and the retired ones.
@@ -57,16 +59,15 @@ final class SimulatedExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
     let job = UnownedJob(job)
     // Read without retaining the runtime: the thread's mark keeps it
     // alive, and this runs on every resume of the simulation's tasks.
-    if let pointer = pthread_getspecific(RuntimeThread.key) {
-      unowned(unsafe) let runtime = Unmanaged<TaskRuntime>.fromOpaque(pointer).takeUnretainedValue()
-      if runtime.executor === self {
-        runtime.enqueue(job)
-        return
-      }
+    if let pointer = pthread_getspecific(RuntimeThread.key),
+      Unmanaged<TaskRuntime>.fromOpaque(pointer)._withUnsafeGuaranteedRef({ $0.enqueue(job, ifRunning: self) })
+    {
+      return
     }
-    let runtime = owner.withLock { $0.runtime }
-    runtime?.recordForeign(
-      "a job of the simulation was enqueued from another thread (a continuation resumed outside it)")
+    owner.withLock {
+      $0.runtime?.recordForeign(
+        "a job of the simulation was enqueued from another thread (a continuation resumed outside it)")
+    }
   }
 
   /// A task of the simulation began a sleep on the real clock `clock` (its
@@ -81,7 +82,7 @@ final class SimulatedExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
       "a task of the simulation began a sleep on the real \(clock), which virtual time cannot wait for "
       + "(a simulated timeout racing it would cancel it at once, silently)"
     guard let runtime else {
-      owner.withLock { $0.runtime }?.recordForeign(detail + ", from a thread that is not running the simulation")
+      owner.withLock { $0.runtime?.recordForeign(detail + ", from a thread that is not running the simulation") }
       return
     }
     runtime.recordLocalEscape(SimulationEscape(.realSleep, detail))

@@ -120,6 +120,15 @@ final class TaskRuntime: @unchecked Sendable {
     tail += 1
   }
 
+  /// `job`, enqueued on `executor` from this runtime's thread: into the
+  /// ready queue when `executor` is this runtime's; `false` otherwise.
+  @inline(__always)
+  func enqueue(_ job: UnownedJob, ifRunning executor: SimulatedExecutor) -> Bool {
+    guard self.executor === executor else { return false }
+    enqueue(job)
+    return true
+  }
+
   /// Jobs ready to run now.
   @usableFromInline
   @inline(__always)
