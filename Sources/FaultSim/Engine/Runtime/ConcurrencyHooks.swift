@@ -64,6 +64,9 @@ enum ConcurrencyHooks {
       let handle = dlopen(nil, RTLD_NOW)
     #endif
     guard let symbol = dlsym(handle, "swift_task_enqueueGlobal_hook") else { return false }
+    if let lookup = dlsym(handle, "swift_task_getCurrent") {
+      CurrentTask.lookup = unsafeBitCast(lookup, to: CurrentTask.Lookup.self)
+    }
     let slot = symbol.assumingMemoryBound(to: Hook?.self)
     previous = slot.pointee
     slot.pointee = { job, original in ConcurrencyHooks.route(job, original) }

@@ -33,6 +33,15 @@ enum RuntimeThread {
     return Unmanaged<TaskRuntime>.fromOpaque(pointer).takeUnretainedValue()
   }
 
+  /// Whether the current thread runs `runtime`: one
+  /// `pthread_getspecific`, without retaining either runtime.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  static func runs(_ runtime: TaskRuntime) -> Bool {
+    pthread_getspecific(key) == Unmanaged.passUnretained(runtime).toOpaque()
+  }
+
   /// Marks the current thread as running `runtime` (or nothing); the
   /// caller keeps `runtime` alive while it is marked.
   @inline(__always)

@@ -1,5 +1,13 @@
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The serial executor a ``TaskRuntime`` runs user jobs on: code that
 /// yields (`Task.yield()`) or hops back to it enqueues here, and the
 /// runtime's thread takes the job into its ready queue.
@@ -15,13 +23,15 @@ import Synchronization
 /// (``acquire()``): the number of executors stays bounded by the
 /// runtimes alive at once plus the runs that escaped.
 final class SimulatedExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable {
-  /// The runtime using the executor now (`nil` between runtimes): weak,
-  /// since the runtime holds its executor.
+  /// The runtime using the executor now (`nil` between runtimes).
   private let owner = Mutex<Owner>(Owner())
 
-  /// A weak reference to the runtime using the executor.
+  /// The runtime using the executor: unowned, since the runtime holds its
+  /// executor, and read only under the lock, which the runtime's
+  /// `deinit` takes to clear it (``release(tainted:)``). Not weak: a weak
+  /// reference would move every retain of the runtime to a side table.
   struct Owner {
-    weak var runtime: TaskRuntime?
+    unowned(unsafe) var runtime: TaskRuntime?
   }
 
   /// Clean executors waiting for a runtime, and the retired ones.
@@ -47,13 +57,17 @@ final class SimulatedExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
   /// thread enqueues it, or recorded as an escape.
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    if let runtime = RuntimeThread.current, runtime.executor === self {
-      runtime.enqueue(job)
+    // Read without retaining the runtime: the thread's mark keeps it
+    // alive, and this runs on every resume of the simulation's tasks.
+    if let pointer = pthread_getspecific(RuntimeThread.key),
+      Unmanaged<TaskRuntime>.fromOpaque(pointer)._withUnsafeGuaranteedRef({ $0.enqueue(job, ifRunning: self) })
+    {
       return
     }
-    let runtime = owner.withLock { $0.runtime }
-    runtime?.recordForeign(
-      "a job of the simulation was enqueued from another thread (a continuation resumed outside it)")
+    owner.withLock {
+      $0.runtime?.recordForeign(
+        "a job of the simulation was enqueued from another thread (a continuation resumed outside it)")
+    }
   }
 
   /// A task of the simulation began a sleep on the real clock `clock` (its
@@ -68,7 +82,7 @@ final class SimulatedExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
       "a task of the simulation began a sleep on the real \(clock), which virtual time cannot wait for "
       + "(a simulated timeout racing it would cancel it at once, silently)"
     guard let runtime else {
-      owner.withLock { $0.runtime }?.recordForeign(detail + ", from a thread that is not running the simulation")
+      owner.withLock { $0.runtime?.recordForeign(detail + ", from a thread that is not running the simulation") }
       return
     }
     runtime.recordLocalEscape(SimulationEscape(.realSleep, detail))

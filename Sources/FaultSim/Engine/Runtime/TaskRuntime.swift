@@ -104,7 +104,7 @@ final class TaskRuntime: @unchecked Sendable {
   /// Whether the current thread is running this runtime now.
   @usableFromInline
   @inline(__always)
-  var isCurrent: Bool { RuntimeThread.current === self }
+  var isCurrent: Bool { RuntimeThread.runs(self) }
 
   // MARK: Jobs
 
@@ -118,6 +118,15 @@ final class TaskRuntime: @unchecked Sendable {
       ready.append(job)
     }
     tail += 1
+  }
+
+  /// `job`, enqueued on `executor` from this runtime's thread: into the
+  /// ready queue when `executor` is this runtime's; `false` otherwise.
+  @inline(__always)
+  func enqueue(_ job: UnownedJob, ifRunning executor: SimulatedExecutor) -> Bool {
+    guard self.executor === executor else { return false }
+    enqueue(job)
+    return true
   }
 
   /// Jobs ready to run now.

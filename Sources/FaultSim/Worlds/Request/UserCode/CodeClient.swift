@@ -253,6 +253,7 @@ struct CodeClient: RequestClientComponent {
     records[operation].outcome = outcome
     clients.processes[operation].isFinished = true
     clients.processes[operation].task = nil
+    clients.processes[operation].root = nil
     endings.countEnding(
       attempts: records[operation].attempts, outcome: outcome, start: records[operation].start, end: context.now,
       kind: kind)
@@ -304,8 +305,7 @@ struct CodeClient: RequestClientComponent {
   mutating func attemptWhileOffline(
     _ operation: Int, until end: VirtualTime, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> ClientStep {
-    guard let (sequence, request, continuation) = staged else { return .idle }
-    staged = nil
+    guard let (sequence, request, continuation) = staged.take() else { return .idle }
     records[operation].attempts &+= 1
     context.trace(RequestActor.client(operation), "\(request) fails at once: offline", "seq=\(sequence)")
     continuation.resume(throwing: TransportError(.notConnectedToInternet))
@@ -316,10 +316,9 @@ struct CodeClient: RequestClientComponent {
   mutating func startAttempt(
     _ operation: Int, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> ClientAttempt {
-    guard let (sequence, request, continuation) = staged else {
+    guard let (sequence, request, continuation) = staged.take() else {
       preconditionFailure("the router sent a request of your code that was not posted")
     }
-    staged = nil
     records[operation].attempts &+= 1
     var message: RequestMessage
     var isWrite: Bool
@@ -502,7 +501,9 @@ struct CodeClient: RequestClientComponent {
     clients.processes[operation].task = nil
     clients.processes[operation].launch &+= 1
     // Its waiting requests and sleeps end with CancellationError; the
-    // answers still on their way find nobody waiting.
+    // answers still on their way find nobody waiting. The root task's
+    // request first, as its cancellation handler would have run first.
+    clients.cancelRootWait(operation)
     task?.cancel()
     if Int(launch) > app.maxResends {
       context.trace(

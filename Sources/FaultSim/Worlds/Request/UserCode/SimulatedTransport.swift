@@ -63,6 +63,16 @@ public struct SimulatedTransport: HTTPTransport {
     guard clients.admits(operation, launch) else { throw CancellationError() }
     let sequence = clients.nextSequence(operation)
     try Task.checkCancellation()
+    if let task = CurrentTask.identity, task == clients.processes[operation].root {
+      // Only the app kill cancels a launch's root task, and it resumes the
+      // request the root waits for itself (UserCodeClients.cancelRootWait):
+      // no cancellation handler to install and remove.
+      return try await withUnsafeThrowingContinuation {
+        (continuation: UnsafeContinuation<TransportResponse, any Error>) in
+        clients.post(operation, sequence, request, continuation)
+        clients.processes[operation].rootWait = sequence
+      }
+    }
     return try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<TransportResponse, any Error>) in
         clients.post(operation, sequence, request, continuation)

@@ -62,9 +62,21 @@ public struct TransportHeaders: Hashable, Sendable, ExpressibleByDictionaryLiter
 
   /// Whether two field names are equal ignoring ASCII case (HTTP field
   /// names are ASCII tokens), without allocating.
+  ///
+  /// - Complexity: O(length); the bytes of native strings (every name a
+  ///   request of the simulation carries) are compared in place.
   static func sameName(_ lhs: String, _ rhs: String) -> Bool {
     // O(1) for native strings, and most names compared differ in length.
     guard lhs.utf8.count == rhs.utf8.count else { return false }
+    let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
+      rhs.utf8.withContiguousStorageIfAvailable { right in
+        for index in left.indices where left[index] != right[index] && lower(left[index]) != lower(right[index]) {
+          return false
+        }
+        return true
+      }
+    }
+    if let compared = compared ?? nil { return compared }
     var left = lhs.utf8.makeIterator()
     var right = rhs.utf8.makeIterator()
     while true {

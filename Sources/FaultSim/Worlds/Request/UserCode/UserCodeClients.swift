@@ -59,6 +59,15 @@ final class UserCodeClients: @unchecked Sendable {
     /// The operation's storage that survives its app's process.
     @usableFromInline
     var disk: SimulatedDisk?
+    /// The task the current launch's code began in (``CurrentTask``), once
+    /// it runs: only compared with the current task while the launch is
+    /// live (its task runs until the launch ends or is killed).
+    @usableFromInline
+    var root: UnsafeRawPointer?
+    /// The latest request the root task waited for without a cancellation
+    /// handler (0: none): the one the app kill resumes, if still waiting.
+    @usableFromInline
+    var rootWait: UInt32 = 0
 
     @inlinable
     init() {}
@@ -144,6 +153,8 @@ final class UserCodeClients: @unchecked Sendable {
   @exclusivity(unchecked) private var commands: [Command] = []
   /// Requests cancelled before the world sent them, by (operation, sequence).
   @exclusivity(unchecked) private var cancelledBeforeSending: Set<UInt64> = []
+  /// Tasks whose launch returned, waiting for the next launch.
+  @exclusivity(unchecked) private var idleWorkers: [CodeWorker] = []
 
   /// Clients for `operations` operations of code on `runtime`.
   @usableFromInline
@@ -151,6 +162,10 @@ final class UserCodeClients: @unchecked Sendable {
     self.runtime = runtime
     processes = Array(repeating: Process(), count: operations)
     pending = WaitingRequests(operations: operations)
+  }
+
+  deinit {
+    stopIdleWorkers()
   }
 
   /// Restores every client's initial state, keeping the storage; requests
@@ -240,11 +255,28 @@ final class UserCodeClients: @unchecked Sendable {
     }
   }
 
+  /// The app kill is about to cancel the root task of `operation`'s
+  /// launch: the request it waits for, if any, ends with
+  /// `CancellationError` first — as its cancellation handler did when the
+  /// root installed one, the newest of its records, hence the first the
+  /// cancellation ran.
+  ///
+  /// - Complexity: O(1).
+  @usableFromInline
+  func cancelRootWait(_ operation: Int) {
+    let sequence = processes[operation].rootWait
+    processes[operation].rootWait = 0
+    processes[operation].root = nil
+    guard sequence != 0, let waiting = pending.remove(operation, sequence) else { return }
+    waiting.continuation.resume(throwing: CancellationError())
+  }
+
   // MARK: For the world
 
   /// Starts the current launch of `operation`'s code in a task of its
-  /// own, with the operation's transport, clock, randomness and disk: it
-  /// runs `times` times in a row, and its last outcome is the operation's.
+  /// own — an idle worker's, or a new one's (``CodeWorker``) — with the
+  /// operation's transport, clock, randomness and disk: it runs `times`
+  /// times in a row, and its last outcome is the operation's.
   @usableFromInline
   func launch(
     _ operation: Int, running code: @escaping @Sendable (SimulatedClient) async -> ClientOutcome, times: Int,
@@ -257,32 +289,52 @@ final class UserCodeClients: @unchecked Sendable {
       transport: SimulatedTransport(clients: self, operation: operation, launch: launch),
       clock: SimulatedClock(runtime, owner: SleepOwner(device: UInt32(truncatingIfNeeded: operation), process: launch)),
       random: SimulatedRandom(runtime.random, operation: operation, launch: Int(launch) - 1))
-    let running = RunningOperation(operation: operation, launch: launch)
-    let carriesOperation = tasksCarryOperation
-    let task = runtime.spawn {
-      // With an app object, the tasks the code creates inherit the
-      // operation: the app's transport sends their requests as this
-      // operation's. Without one nothing reads it, and a task-local value
-      // costs an allocation per launch.
-      if carriesOperation {
-        await RunningOperation.$current.withValue(running) {
-          await Self.run(code, client, times: times, operation: operation, launch: launch)
-        }
-      } else {
-        await Self.run(code, client, times: times, operation: operation, launch: launch)
-      }
+    let work = CodeWorker.Launch(
+      code: code, client: client, times: times, launch: launch, carriesOperation: tasksCarryOperation)
+    let worker: CodeWorker
+    if let idle = idleWorkers.popLast() {
+      worker = idle
+      worker.start(work)
+    } else {
+      worker = CodeWorker(clients: self)
+      worker.start(work)
+      worker.task = runtime.spawn { await CodeWorker.work(worker) }
     }
     // Kept only where a kill may cancel it.
-    if killable { processes[operation].task = task }
+    if killable { processes[operation].task = worker.task }
+  }
+
+  /// A worker whose launch returned waits for the next launch.
+  func idle(_ worker: CodeWorker) {
+    idleWorkers.append(worker)
+  }
+
+  /// Ends the idle workers' tasks, on this thread: each resumes, finds no
+  /// launch and returns. Skipped when jobs of a run are still ready (a run
+  /// that escaped left them, and running them would run its code): those
+  /// tasks stay suspended, as the escaped run's do.
+  ///
+  /// - Complexity: O(idle workers).
+  func stopIdleWorkers() {
+    guard !idleWorkers.isEmpty, runtime.readyCount == 0, (try? runtime.enter()) != nil else { return }
+    defer { runtime.leave() }
+    for worker in idleWorkers {
+      worker.stop()
+      while runtime.readyCount > 0 { try? runtime.run(runtime.takeJob(at: 0)) }
+    }
+    idleWorkers.removeAll()
   }
 
   /// Runs one launch of an operation's code `times` times in a row and
   /// reports its last outcome.
   @usableFromInline
+  @inline(__always)
   static func run(
     _ code: @Sendable (SimulatedClient) async -> ClientOutcome, _ client: SimulatedClient, times: Int,
     operation: Int, launch: UInt32
   ) async {
+    let clients = client.transport.clients
+    clients.processes[operation].root = CurrentTask.identity
     var outcome = ClientOutcome.pending
     for _ in 0..<max(1, times) { outcome = await code(client) }
     client.transport.clients.finished(operation, launch: launch, outcome)
