@@ -35,12 +35,20 @@
   /// An empty histogram; it allocates nothing until a value is recorded.
   @usableFromInline package init() {}
 
-  /// The bucket of a value.
+  /// The bucket of a value, below ``bucketCount``.
+  ///
+  /// Wrapping arithmetic throughout: `exponent` is 7…63 past the first
+  /// test and the mantissa 128…255, so nothing can overflow, and the
+  /// checks would be the larger part of a ``record(_:)`` (one per finished
+  /// operation).
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
   static func index(of value: UInt64) -> Int {
-    if value < UInt64(subBuckets) { return Int(value) }
-    let exponent = 63 - value.leadingZeroBitCount
-    let mantissa = Int(value >> UInt64(exponent - subBucketBits))
-    return (exponent - subBucketBits + 1) * subBuckets + (mantissa - subBuckets)
+    if value < UInt64(subBuckets) { return Int(truncatingIfNeeded: value) }
+    let exponent = 63 &- value.leadingZeroBitCount
+    let mantissa = Int(truncatingIfNeeded: value &>> UInt64(truncatingIfNeeded: exponent &- subBucketBits))
+    return (exponent &- subBucketBits &+ 1) &* subBuckets &+ (mantissa &- subBuckets)
   }
 
   /// The smallest value in a bucket and the bucket's width.
@@ -53,7 +61,7 @@
   }
 
   /// The first bucket index held in `counts`.
-  var firstIndex: Int { firstBlock * Self.subBuckets }
+  var firstIndex: Int { firstBlock &* Self.subBuckets }
 
   /// Widens the storage to hold blocks `low...high`, keeping the counts.
   ///
@@ -80,12 +88,15 @@
   /// - Complexity: O(1) amortised.
   @usableFromInline package mutating func record(_ nanoseconds: UInt64) {
     let index = Self.index(of: nanoseconds)
-    let slot = index - firstIndex
-    if slot < 0 || slot >= counts.count {
-      let block = index / Self.subBuckets
+    // One unsigned comparison tests both ends: a slot below the held
+    // blocks wraps to a huge unsigned value.
+    var slot = index &- firstIndex
+    if UInt(bitPattern: slot) >= UInt(bitPattern: counts.count) {
+      let block = index &>> Self.subBucketBits
       cover(blocks: block, block)
+      slot = index &- firstIndex
     }
-    counts[index - firstIndex] &+= 1
+    counts[slot] &+= 1
     count &+= 1
     smallest = Swift.min(smallest, nanoseconds)
     largest = Swift.max(largest, nanoseconds)
