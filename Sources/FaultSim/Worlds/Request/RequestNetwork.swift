@@ -61,15 +61,16 @@ struct RequestNetwork {
   /// - Parameters:
   ///   - label: What the trace calls the message (`write attempt 2`, `POST
   ///     /orders`); not evaluated when tracing is off.
-  ///   - peer: Whom the trace shows it going to: the server, or a gateway
-  ///     in front of it.
+  ///   - hop: Where it goes: the server, or a gateway in front of it. The
+  ///     hop rather than its name, so that no string is held (and
+  ///     released) per attempt when tracing is off.
   ///   - closing: When the client gives up on the attempt and closes its
   ///     connection (its deadline), `nil` never: a request held by a
   ///     partition is not retransmitted from then on.
   @usableFromInline
   @inline(__always)
   mutating func transmit(
-    _ request: RequestMessage, labelled label: @autoclosure () -> String, to peer: String = RequestActor.server,
+    _ request: RequestMessage, labelled label: @autoclosure () -> String, to hop: RequestHop = .server,
     closing: VirtualTime? = nil, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> RequestDelivery {
     let now = context.now
@@ -84,7 +85,7 @@ struct RequestNetwork {
     let latency = options.latency.delay(word: context.valueWord(RequestDraw.latencyUp.key(operation, sequence)))
     if let connectFailure {
       context.traceMessage(
-        from: RequestActor.client(operation), to: peer, label(),
+        from: RequestActor.client(operation), to: hop.actor, label(),
         lost: true, "never sent: \(connectFailure.failure)")
       // The failure surfaces after about one round of the handshake.
       return .neverSent(connectFailure, at: try now + latency)
@@ -111,7 +112,7 @@ struct RequestNetwork {
     let lost = messageLost(
       options.requestLoss, .requestLoss, inBurst: .burstRequestLoss, request.delivery, now, &context)
     context.traceMessage(
-      from: RequestActor.client(operation), to: peer, label(),
+      from: RequestActor.client(operation), to: hop.actor, label(),
       lost: lost, "seq=\(sequence)")
     if lost { return .lost }
     let held = heldBack(

@@ -64,7 +64,7 @@ extension RequestWorldModel {
     let hop = firstHop
     let closing = client.deadline(operation, awaiting: sequence)
     switch try network.transmit(
-      attempt.request, labelled: client.label(of: attempt), to: hop.actor, closing: closing, &context)
+      attempt.request, labelled: client.label(of: attempt), to: hop, closing: closing, &context)
     {
     case .neverSent(let failure, let time):
       try armTimeout(operation, sequence, ifReachedBy: time, &context)
