@@ -210,12 +210,14 @@ struct RequestNetwork {
   }
 
   /// What becomes of a response sent now: lost, or delivered — as sent, or
-  /// as a dropped connection in its place. `sender` is whom the trace
-  /// shows it coming from: the server, or a gateway in front of it.
+  /// as a dropped connection in its place. `sender` is the hop it comes
+  /// from, the server or a gateway in front of it: the trace's lines name
+  /// it, and only they (the hop rather than its name, so that no string
+  /// is held per response when tracing is off).
   @usableFromInline
   @inline(__always)
   mutating func transmit(
-    _ response: ResponseMessage, from sender: String = RequestActor.server,
+    _ response: ResponseMessage, from sender: RequestHop = .server,
     _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> ResponseDelivery {
     let now = context.now
@@ -232,18 +234,18 @@ struct RequestNetwork {
       let held = heldByPartition(options.retransmission(ofResponseSentAt:), sentAt: now, closing: nil)
       guard case .through(let retransmission) = held else {
         context.traceMessage(
-          from: sender, to: RequestActor.client(operation), "response \(response.status.traceCode)",
+          from: sender.actor, to: RequestActor.client(operation), "response \(response.status.traceCode)",
           lost: true, "partition (responses)\(held.reason) seq=\(sequence)")
         return .lost
       }
       departure = retransmission
       context.trace(
-        sender, "held by partition (responses) until retransmission at \(retransmission)",
+        sender.actor, "held by partition (responses) until retransmission at \(retransmission)",
         "op=\(operation) seq=\(sequence)")
     }
     if messageLost(options.responseLoss, .responseLoss, inBurst: .burstResponseLoss, delivery, now, &context) {
       context.traceMessage(
-        from: sender, to: RequestActor.client(operation), "response \(response.status.traceCode)",
+        from: sender.actor, to: RequestActor.client(operation), "response \(response.status.traceCode)",
         lost: true, "seq=\(sequence)")
       return .lost
     }
@@ -252,7 +254,7 @@ struct RequestNetwork {
     if dropped { delivered.status = .transportFailure(.connectionLost) }
     let latency = options.latency.delay(word: context.valueWord(RequestDraw.latencyDown.key(delivery)))
     context.traceMessage(
-      from: sender, to: RequestActor.client(operation),
+      from: sender.actor, to: RequestActor.client(operation),
       dropped ? "connection lost" : "response \(response.status.traceCode)", "seq=\(sequence)")
     let held = heldBack(
       options.responseReordering, .responseReordering, by: .reorderDelayDown, delivery, RequestActor.server,

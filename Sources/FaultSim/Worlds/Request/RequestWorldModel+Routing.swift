@@ -217,10 +217,11 @@ extension RequestWorldModel {
   }
 
   /// A response goes back through the network, from the server or the
-  /// gateway (`from`, for the trace).
+  /// gateway (`from`, for the trace: the hop, so that no name is held
+  /// when tracing is off).
   @inlinable
   mutating func send(
-    _ response: ResponseMessage, from sender: String = RequestActor.server,
+    _ response: ResponseMessage, from sender: RequestHop = .server,
     _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) {
     switch try network.transmit(response, from: sender, &context) {

@@ -216,7 +216,7 @@ extension RequestWorldModel {
     throws(SimulationError)
   {
     client.requestAnswered(Int(response.operation))
-    try send(response, from: RequestActor.gateway, &context)
+    try send(response, from: .gateway, &context)
   }
 
   /// What a trace line about a gateway's exchange adds for the network's
