@@ -109,8 +109,9 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
   @inline(__always)
   mutating func begin(_ operation: Int, _ context: inout SimulationContext<RequestEvent>) -> ClientStep {
     records.open(operation, initialRecord)
-    records[operation].start = context.now
-    policy.beginSubmission(&records[operation].retry)
+    let record = records.address(of: operation)
+    record.pointee.start = context.now
+    policy.beginSubmission(&record.pointee.retry)
     policy.operationStarted()
     context.trace(RequestActor.client(operation), "start \(kind.rawValue)")
     return .sendNow
@@ -140,25 +141,28 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
   mutating func startAttempt(
     _ operation: Int, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> ClientAttempt {
-    records[operation].sequence &+= 1
-    policy.countAttempt(&records[operation].retry)
-    records[operation].attempts &+= 1
-    let sequence = records[operation].sequence
+    // The record's place, found once: each `records[operation]` compares
+    // the operation with the window's range and masks it again.
+    let record = records.address(of: operation)
+    record.pointee.sequence &+= 1
+    policy.countAttempt(&record.pointee.retry)
+    record.pointee.attempts &+= 1
+    let sequence = record.pointee.sequence
     let what = policy.request(
-      for: MessageIdentity(operation: operation, sequence: sequence), &records[operation].retry, &context.decisions)
+      for: MessageIdentity(operation: operation, sequence: sequence), &record.pointee.retry, &context.decisions)
     var key = what.key
     // After a relaunch the key kept in the first process's memory is gone:
     // an outbox that did not store it makes a new one.
-    if records[operation].relaunched, key == .stable, app.outbox == .resendWithNewKey { key = .fresh }
-    records[operation].awaitsWrite = what.kind == .write
-    records[operation].killDeferred = false
+    if record.pointee.relaunched, key == .stable, app.outbox == .resendWithNewKey { key = .fresh }
+    record.pointee.awaitsWrite = what.kind == .write
+    record.pointee.killDeferred = false
     let request = RequestMessage(
       operation: UInt32(operation), sequence: sequence, kind: what.kind, key: key,
       payload: what.payload, ifMatch: what.ifMatch)
-    records[operation].deadline = try context.now + timeout
-    records[operation].isAwaiting = true
-    records[operation].timeoutArmed = false
-    let number = policy.attemptNumber(records[operation].retry) ?? Int(records[operation].attempts)
+    record.pointee.deadline = try context.now + timeout
+    record.pointee.isAwaiting = true
+    record.pointee.timeoutArmed = false
+    let number = policy.attemptNumber(record.pointee.retry) ?? Int(record.pointee.attempts)
     return ClientAttempt(request: request, number: UInt16(clamping: number))
   }
 
@@ -175,7 +179,8 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
   @inlinable
   @inline(__always)
   func deadline(_ operation: Int, awaiting sequence: UInt32) -> VirtualTime? {
-    records[operation].awaits(sequence) ? records[operation].deadline : nil
+    let record = records.address(of: operation)
+    return record.pointee.awaits(sequence) ? record.pointee.deadline : nil
   }
 
   /// Arms the timeout of message `sequence` of `operation`, once: the timer
@@ -186,13 +191,14 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
   mutating func armTimeout(
     _ operation: Int, _ sequence: UInt32, now: VirtualTime
   ) -> (timer: AttemptTimer, at: VirtualTime)? {
-    guard records[operation].awaits(sequence), !records[operation].timeoutArmed else { return nil }
-    records[operation].timeoutArmed = true
-    records[operation].timeoutGeneration &+= 1
-    let deadline = records[operation].deadline
+    let record = records.address(of: operation)
+    guard record.pointee.awaits(sequence), !record.pointee.timeoutArmed else { return nil }
+    record.pointee.timeoutArmed = true
+    record.pointee.timeoutGeneration &+= 1
+    let deadline = record.pointee.deadline
     assert(deadline >= now, "a timeout armed after its deadline")
     let timer = AttemptTimer(
-      operation: UInt32(operation), sequence: sequence, generation: records[operation].timeoutGeneration)
+      operation: UInt32(operation), sequence: sequence, generation: record.pointee.timeoutGeneration)
     return (timer, max(deadline, now))
   }
 
@@ -256,9 +262,10 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
         "seq=\(response.sequence) status=\(response.status.traceCode)")
       return .idle
     }
-    records[operation].isAwaiting = false
-    if records[operation].awaitsWrite, app.marksSent == .onAnyResponse, case .http = response.status {
-      records[operation].outboxSent = true
+    let record = records.address(of: operation)
+    record.pointee.isAwaiting = false
+    if record.pointee.awaitsWrite, app.marksSent == .onAnyResponse, case .http = response.status {
+      record.pointee.outboxSent = true
     }
     var response = response
     if case .retryAfterDate(let date) = response.content {
@@ -270,8 +277,8 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
       return try fail(operation, failure, &context)
     }
     let decision = policy.afterSuccess(
-      response, of: MessageIdentity(operation: operation, sequence: records[operation].sequence),
-      &records[operation].retry, &context.decisions)
+      response, of: MessageIdentity(operation: operation, sequence: record.pointee.sequence),
+      &record.pointee.retry, &context.decisions)
     return try carryOut(decision, operation, &context)
   }
 
@@ -281,9 +288,10 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
   mutating func fail(
     _ operation: Int, _ failure: AttemptFailure, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> ClientStep {
+    let record = records.address(of: operation)
     let decision = policy.afterFailure(
-      failure, of: MessageIdentity(operation: operation, sequence: records[operation].sequence),
-      &records[operation].retry, &context.decisions)
+      failure, of: MessageIdentity(operation: operation, sequence: record.pointee.sequence),
+      &record.pointee.retry, &context.decisions)
     return try carryOut(decision, operation, &context)
   }
 
@@ -311,20 +319,21 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
   mutating func finish(
     _ operation: Int, _ outcome: ClientOutcome, _ context: inout SimulationContext<RequestEvent>
   ) -> ClientStep {
-    if Int(records[operation].submissions) < submissions {
+    let record = records.address(of: operation)
+    if Int(record.pointee.submissions) < submissions {
       // The user submits the same operation again (same key, if any).
-      records[operation].submissions &+= 1
-      records[operation].outboxSent = false  // the user's new submission is a new outbox row
-      policy.beginSubmission(&records[operation].retry)
+      record.pointee.submissions &+= 1
+      record.pointee.outboxSent = false  // the user's new submission is a new outbox row
+      policy.beginSubmission(&record.pointee.retry)
       context.trace(RequestActor.client(operation), "submitted again by the user")
       return .sendNow
     }
-    records[operation].outcome = outcome
+    record.pointee.outcome = outcome
     endings.countEnding(
-      attempts: records[operation].attempts, outcome: outcome, start: records[operation].start, end: context.now,
+      attempts: record.pointee.attempts, outcome: outcome, start: record.pointee.start, end: context.now,
       kind: kind)
     if outcome == .succeeded {
-      context.trace(RequestActor.client(operation), "success", "attempts=\(records[operation].attempts)")
+      context.trace(RequestActor.client(operation), "success", "attempts=\(record.pointee.attempts)")
     }
     return .idle
   }
