@@ -82,6 +82,18 @@ struct OperationWindow<Record> {
     return storage.spilledAddress(operation) != nil
   }
 
+  /// Where operation `operation`'s record is if it is held, `nil` if not:
+  /// ``holds(_:)`` and ``address(of:)`` in one, which look up a spilled
+  /// record once rather than twice.
+  ///
+  /// - Complexity: O(1); a hash lookup for a spilled record.
+  @inlinable
+  @inline(__always)
+  func heldAddress(of operation: Int) -> UnsafeMutablePointer<Record>? {
+    if operation >= retired { return operation < opened ? slots + (operation & mask) : nil }
+    return storage.spilledAddress(operation)
+  }
+
   /// The record of a held operation: in the ring, or spilled.
   ///
   /// - Precondition: ``holds(_:)`` (checked in debug builds only: the run

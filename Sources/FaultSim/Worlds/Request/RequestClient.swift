@@ -233,10 +233,10 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
     _ timer: AttemptTimer, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> ClientStep {
     let operation = Int(timer.operation)
-    guard records.holds(operation), records[operation].awaits(timer.sequence),
-      records[operation].timeoutGeneration == timer.generation
+    guard let record = records.heldAddress(of: operation), record.pointee.awaits(timer.sequence),
+      record.pointee.timeoutGeneration == timer.generation
     else { return .idle }
-    records[operation].isAwaiting = false
+    record.pointee.isAwaiting = false
     context.trace(RequestActor.client(operation), "timeout", "seq=\(timer.sequence)")
     return try fail(operation, .timeout, &context)
   }
@@ -250,8 +250,8 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
     _ response: ResponseMessage, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> ClientStep {
     let operation = Int(response.operation)
-    guard records.holds(operation), records[operation].awaits(response.sequence) else {
-      if records.holds(operation), records[operation].killed, !records[operation].relaunched {
+    guard let record = records.heldAddress(of: operation), record.pointee.awaits(response.sequence) else {
+      if let record = records.heldAddress(of: operation), record.pointee.killed, !record.pointee.relaunched {
         context.trace(
           RequestActor.client(operation), "discard response: the app that sent it was killed",
           "seq=\(response.sequence) status=\(response.status.traceCode)")
@@ -262,7 +262,6 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
         "seq=\(response.sequence) status=\(response.status.traceCode)")
       return .idle
     }
-    let record = records.address(of: operation)
     record.pointee.isAwaiting = false
     if record.pointee.awaitsWrite, app.marksSent == .onAnyResponse, case .http = response.status {
       record.pointee.outboxSent = true

@@ -207,9 +207,10 @@ struct RequestServer<Handler: RequestHandler> {
   mutating func complete(
     _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
   ) -> ResponseMessage {
-    let operation = Int(request.operation)
-    if request.kind == .write { records[operation].writesInFlight &-= 1 }
-    return dating.dated(handler.serve(request, &records[operation].entry, &context.decisions), now: context.now)
+    // The record's place, found once for both accesses.
+    let record = records.address(of: Int(request.operation))
+    if request.kind == .write { record.pointee.writesInFlight &-= 1 }
+    return dating.dated(handler.serve(request, &record.pointee.entry, &context.decisions), now: context.now)
   }
 
   /// A request whose processing took time (``Processing/busy(until:)``)
