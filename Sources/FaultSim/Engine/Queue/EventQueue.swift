@@ -351,12 +351,18 @@
     var read = source.base
     let end = source.end
     buckets[bucket].empty()
+    // Every level below `level` was empty (the slot was the lowest
+    // occupied), so the moves set only slot bits there; the level bits
+    // are set once after the loop rather than once per entry.
     while read != end {
       let entry = read.pointee
       let (target, targetLevel, targetSlot) = Self.bucket(of: entry.time, floor: newFloor)
       buckets[target].append(entry)
-      if target != 0 { markOccupied(level: targetLevel, slot: targetSlot) }
+      if target != 0 { slotMasks[targetLevel] |= 1 &<< UInt64(truncatingIfNeeded: targetSlot) }
       read += 1
+    }
+    for lower in 0..<level where slotMasks[lower] != 0 {
+      levelMask |= 1 &<< UInt64(truncatingIfNeeded: lower)
     }
     // The floor bucket was drained, so reading starts at its (possibly new)
     // buffer.
