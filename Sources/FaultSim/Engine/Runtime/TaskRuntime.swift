@@ -20,6 +20,9 @@ import Synchronization
 ///
 /// A runtime belongs to one world and is used from one thread at a time
 /// (the worlds' runners are per thread); other threads only record escapes.
+/// Its stored properties therefore skip the dynamic exclusivity checks
+/// (`@exclusivity(unchecked)`), which cost a call per access on every job;
+/// what other threads touch is behind `foreign`'s lock.
 @usableFromInline
 final class TaskRuntime: @unchecked Sendable {
   /// Jobs ready to run, from `head` to `tail`, in enqueue order (the
@@ -28,20 +31,20 @@ final class TaskRuntime: @unchecked Sendable {
   @exclusivity(unchecked) private var head = 0
   @exclusivity(unchecked) private var tail = 0
   /// The executor jobs run on.
-  private(set) var executor: SimulatedExecutor!
+  @exclusivity(unchecked) private(set) var executor: SimulatedExecutor!
   /// The virtual instant user code sees (``SimulatedClock/now``).
   @usableFromInline
   @exclusivity(unchecked) var now = VirtualTime.zero
   /// The instant of the latest scheduling choice, and how many were made
   /// at it: the choices' identities.
   @usableFromInline
-  var choiceInstant = VirtualTime.zero
+  @exclusivity(unchecked) var choiceInstant = VirtualTime.zero
   @usableFromInline
-  var choiceStep = 0
+  @exclusivity(unchecked) var choiceStep = 0
   /// The run's randomness, for the code's own generators
   /// (``SimulatedRandom``).
   @usableFromInline
-  var random = KeyedRandom(seed: 0)
+  @exclusivity(unchecked) var random = KeyedRandom(seed: 0)
   /// The sleeping tasks.
   @usableFromInline
   @exclusivity(unchecked) var sleepers = SleeperTable()
@@ -50,13 +53,13 @@ final class TaskRuntime: @unchecked Sendable {
   /// An escape seen on this runtime's own thread, reported after the job
   /// that made it (``run(_:)``).
   @usableFromInline
-  var localEscape: SimulationEscape?
+  @exclusivity(unchecked) var localEscape: SimulationEscape?
   /// Whether some run of this runtime left work behind (an escape): its
   /// executor may still be referred to and is retired.
-  private var tainted = false
+  @exclusivity(unchecked) private var tainted = false
   /// The thread's previous mark, while this runtime's is on.
-  private var outer: TaskRuntime?
-  private var entered = 0
+  @exclusivity(unchecked) private var outer: TaskRuntime?
+  @exclusivity(unchecked) private var entered = 0
 
   /// A runtime with an executor of its own.
   @usableFromInline

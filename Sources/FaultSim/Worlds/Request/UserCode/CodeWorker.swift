@@ -36,12 +36,12 @@ final class CodeWorker: @unchecked Sendable {
   /// go, they stop their idle workers, which returns without them.
   unowned let clients: UserCodeClients
   /// The worker's task: what an app kill cancels.
-  var task: Task<Void, Never>?
+  @exclusivity(unchecked) var task: Task<Void, Never>?
   /// The launch to run next, until the task takes it.
-  private var pending: Launch?
+  @exclusivity(unchecked) private var pending: Launch?
   /// Where the idle task waits: resumed with `true` for a new launch (in
   /// ``pending``), `false` to end.
-  private var next: UnsafeContinuation<Bool, Never>?
+  @exclusivity(unchecked) private var next: UnsafeContinuation<Bool, Never>?
 
   /// A worker for `clients`, not started.
   init(clients: UserCodeClients) {
