@@ -59,11 +59,11 @@ struct CodeClient: RequestClientComponent {
   /// How the operations whose code returned ended.
   @usableFromInline
   var endings = RequestMetrics()
-  /// Scratch: what the code posted, and how far it was carried out.
+  /// Scratch: what the code posted and is not carried out yet, the oldest
+  /// last (taken with `popLast`, which moves a command out: nothing is
+  /// copied, retained or left behind to destroy).
   @usableFromInline
   var commands: [UserCodeClients.Command] = []
-  @usableFromInline
-  var nextCommand = 0
   /// Scratch: the sleeps begun after a job.
   @usableFromInline
   var sleeps: [(VirtualTime, SleepTicket)] = []
@@ -148,7 +148,6 @@ struct CodeClient: RequestClientComponent {
     clients.isTracing = context.isTracing
     records.removeAll()
     commands.removeAll(keepingCapacity: true)
-    nextCommand = 0
     staged = nil
     endings = RequestMetrics()
     resetRoutes()
@@ -207,17 +206,11 @@ struct CodeClient: RequestClientComponent {
   mutating func nextPosted(_ context: inout SimulationContext<RequestEvent>) throws(SimulationError) -> PostedWork? {
     if serverCode != nil, takeServerPosted(&context) { return .serverWork }
     while true {
-      if nextCommand == commands.count {
+      guard let command = commands.popLast() else {
         guard clients.hasCommands else { break }
         clients.takeCommands(into: &commands)
-        nextCommand = 0
         continue
       }
-      // Moved out rather than copied: the buffer is cleared before it is
-      // refilled, and a copy of a request costs a retain per field.
-      var command = UserCodeClients.Command.note(operation: 0, event: "", details: "")
-      swap(&command, &commands[nextCommand])
-      nextCommand += 1
       switch command {
       case .send(let operation, let sequence, let request, let continuation):
         if clients.wasCancelledBeforeSending(operation, sequence) {
@@ -236,7 +229,6 @@ struct CodeClient: RequestClientComponent {
         return .finished(operation: operation)
       }
     }
-    nextCommand = commands.count
     if runtime.hasSleepRequests {
       runtime.takeSleepRequests(into: &sleeps)
       for (deadline, ticket) in sleeps {
@@ -249,14 +241,13 @@ struct CodeClient: RequestClientComponent {
   /// The operation ends for the user with `outcome`.
   @inlinable
   mutating func end(_ operation: Int, _ outcome: ClientOutcome, _ context: inout SimulationContext<RequestEvent>) {
-    records[operation].isFinished = true
-    records[operation].outcome = outcome
-    clients.processes[operation].isFinished = true
-    clients.processes[operation].task = nil
-    clients.processes[operation].root = nil
+    // One look-up of the record, and one access to the process.
+    let record = records.address(of: operation)
+    record.pointee.isFinished = true
+    record.pointee.outcome = outcome
+    clients.processes[operation].end()
     endings.countEnding(
-      attempts: records[operation].attempts, outcome: outcome, start: records[operation].start, end: context.now,
-      kind: kind)
+      attempts: record.pointee.attempts, outcome: outcome, start: record.pointee.start, end: context.now, kind: kind)
   }
 
   /// The run is out of events: an operation whose code has not returned

@@ -71,6 +71,15 @@ final class UserCodeClients: @unchecked Sendable {
 
     @inlinable
     init() {}
+
+    /// The operation's code returned: its late calls reach nothing, and
+    /// its task is no longer one a kill cancels or a send compares with.
+    @inlinable
+    mutating func end() {
+      isFinished = true
+      task = nil
+      root = nil
+    }
   }
 
   /// A request waiting for its answer.
@@ -144,7 +153,7 @@ final class UserCodeClients: @unchecked Sendable {
   /// (``RunningOperation/current``): only a world with an app object, whose
   /// app-wide transport needs it, pays for it.
   @usableFromInline
-  var tasksCarryOperation = false
+  @exclusivity(unchecked) var tasksCarryOperation = false
   /// Whether the run keeps a timeline: without one, your code's trace
   /// lines are dropped where they are written.
   @usableFromInline
@@ -353,11 +362,16 @@ final class UserCodeClients: @unchecked Sendable {
   @usableFromInline
   var hasCommands: Bool { !commands.isEmpty }
 
-  /// Takes what the code posted, in order.
+  /// Takes what the code posted into `buffer`, which must be empty, the
+  /// oldest last (for `popLast`); `buffer`'s storage is kept for the next
+  /// posts.
+  ///
+  /// - Complexity: O(commands posted).
   @usableFromInline
   func takeCommands(into buffer: inout [Command]) {
-    buffer.removeAll(keepingCapacity: true)
+    assert(buffer.isEmpty, "commands taken before the previous ones were carried out")
     swap(&buffer, &commands)
+    buffer.reverse()
   }
 
   /// The request world's message for an HTTP request (see
