@@ -60,6 +60,8 @@
     seed: UInt64, strategy: OrderStrategy = .fifo, faults: FaultMode = .live, simplifiesValues: Bool = false
   ) throws(SimulationError) -> RunSummary {
     context.reset(seed: seed, strategy: strategy, faults: faults, simplifiesValues: simplifiesValues)
+    try model.beginRun(in: &context)
+    defer { model.endRun() }
     try model.start(in: &context)
     let limit = eventLimit
     if let watch {

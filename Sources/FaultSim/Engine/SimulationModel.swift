@@ -11,6 +11,17 @@ package protocol SimulationModel {
   /// class instance or closure, so that pending events cost no allocation.
   associatedtype Event: BitwiseCopyable
 
+  /// Takes what the model holds for a whole run, from before
+  /// ``start(in:)`` to after ``finish(in:)``: a world running your code
+  /// marks its thread for its runtime once per run, where marking it at
+  /// every event cost three thread-local calls. The engine calls
+  /// ``endRun()`` however the run ends, errors included, so nothing taken
+  /// outlives the run. The default takes nothing.
+  mutating func beginRun(in context: inout SimulationContext<Event>) throws(SimulationError)
+
+  /// Releases what ``beginRun(in:)`` took. The default does nothing.
+  mutating func endRun()
+
   /// Schedules the run's first events. Called once per run, at time zero.
   mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError)
 
@@ -35,6 +46,14 @@ package protocol SimulationModel {
 }
 
 extension SimulationModel {
+  /// Nothing to take.
+  @inlinable
+  package mutating func beginRun(in context: inout SimulationContext<Event>) throws(SimulationError) {}
+
+  /// Nothing to release.
+  @inlinable
+  package mutating func endRun() {}
+
   /// Nothing to check.
   @inlinable
   package mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError) {}

@@ -157,6 +157,20 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
     fold(below: client.opened)
   }
 
+  /// A client that runs code has its runtime's thread mark for the whole
+  /// run: each event's ``handle(_:in:)`` then enters and leaves a runtime
+  /// already entered, a counter's step.
+  @inlinable
+  mutating func beginRun(in context: inout SimulationContext<RequestEvent>) throws(SimulationError) {
+    if Client.runsCode { try client.enter(&context) }
+  }
+
+  /// Clears the mark ``beginRun(in:)`` set.
+  @inlinable
+  mutating func endRun() {
+    if Client.runsCode { client.leave() }
+  }
+
   /// Routes one event to the actor it is for.
   @inlinable
   @inline(__always)

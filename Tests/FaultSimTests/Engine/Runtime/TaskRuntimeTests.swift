@@ -27,6 +27,38 @@ import Testing
     #expect(executor != nil, "the executor outlives it: a task of an escaped run may still refer to it")
   }
 
+  /// A run marks its thread for the runtime once, and the mark is gone
+  /// however the run ends: returned, escaped (an error thrown mid-run), or
+  /// ended with code still waiting. A mark left behind would hand the
+  /// thread's later tasks to a finished run.
+  @Test func aRunLeavesItsThreadUnmarkedHoweverItEnds() throws {
+    let endings: [(String, @Sendable (SimulatedClient) async -> ClientOutcome)] = [
+      ("returned", { _ in .succeeded }),
+      (
+        "escaped",
+        { _ in
+          try? await Task.sleep(for: .milliseconds(50))
+          return .succeeded
+        }
+      ),
+      (
+        "still waiting",
+        { _ in
+          await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+          return .succeeded
+        }
+      ),
+    ]
+    for (ending, code) in endings {
+      var simulation = Simulation(model: UserCodeRequestWorld(Self.options(code)))
+      let runtime = simulation.model.model.client.runtime
+      #expect(RuntimeThread.current == nil, "\(ending): marked before the run")
+      let threw = (try? simulation.run(seed: 1)) == nil
+      #expect(threw == (ending != "returned"), "\(ending)")
+      #expect(!runtime.isCurrent && RuntimeThread.current == nil, "\(ending): the thread is still marked after the run")
+    }
+  }
+
   @Test func theReadyQueueRunsInFIFOOrderAndClosesGaps() throws {
     let runtime = TaskRuntime()
     try runtime.enter()

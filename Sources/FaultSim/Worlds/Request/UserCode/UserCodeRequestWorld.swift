@@ -89,6 +89,18 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
     model.reset()
   }
 
+  /// Marks the thread for the code's runtime for the whole run.
+  @inlinable
+  package mutating func beginRun(in context: inout SimulationContext<Event>) throws(SimulationError) {
+    try model.beginRun(in: &context)
+  }
+
+  /// Clears the mark.
+  @inlinable
+  package mutating func endRun() {
+    model.endRun()
+  }
+
   /// Computes the start times and schedules the first operation.
   @inlinable
   package mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
