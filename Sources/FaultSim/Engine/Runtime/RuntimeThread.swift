@@ -10,7 +10,8 @@
 /// thread-local word, read on every job the Swift concurrency runtime
 /// enqueues in the process.
 ///
-/// A simulation marks its thread only while it runs user code, so that
+/// A simulation of user code marks its thread only for the length of a
+/// run (`SimulationModel.beginRun`, cleared however the run ends), so that
 /// the process-wide hook routes to it exactly the work that code creates —
 /// child tasks, `Task { }`, actor hops, continuations it resumes — and
 /// forwards everything else (other tests running in parallel, say) to the
