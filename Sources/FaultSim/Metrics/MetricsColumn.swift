@@ -7,7 +7,7 @@
 ///               "\(rate: .ratio(\.duplicated, \.operations))")
 /// ```
 @usableFromInline
-package struct MetricsColumn<Metrics: WorldMetrics>: Sendable {
+package struct MetricsColumn<Metrics>: Sendable {
   /// The CSV header: `duplicate_rate`.
   @usableFromInline package let name: String
   /// What the column means, one line for the docs.
@@ -26,7 +26,9 @@ package struct MetricsColumn<Metrics: WorldMetrics>: Sendable {
   @usableFromInline package static func seeds(_ meaning: String) -> Self {
     Self("seeds", meaning, .seeds)
   }
+}
 
+extension MetricsColumn where Metrics: WorldMetrics {
   /// A column printing one counter as an integer, named like the counter.
   @usableFromInline package static func count(_ counter: KeyPath<Metrics, UInt64> & Sendable, _ meaning: String) -> Self
   {

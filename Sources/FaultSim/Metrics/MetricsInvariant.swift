@@ -10,7 +10,7 @@
 /// `≤` and `=` between sums add up, a per-run constant ratio stays a ratio,
 /// and bucket bounds of a histogram add up with its values.
 @usableFromInline
-package struct MetricsInvariant<Metrics: WorldMetrics>: CustomStringConvertible {
+package struct MetricsInvariant<Metrics> {
   enum Rule {
     /// Σ left ≤ Σ right.
     case atMost([KeyPath<Metrics, UInt64>], [KeyPath<Metrics, UInt64>])
@@ -64,7 +64,9 @@ package struct MetricsInvariant<Metrics: WorldMetrics>: CustomStringConvertible 
   ) -> Self {
     Self(rule: .histogramBound(histogram, atMost: bound))
   }
+}
 
+extension MetricsInvariant: CustomStringConvertible where Metrics: WorldMetrics {
   /// The invariant as a statement: `duplicated + lost ≤ operations`.
   @usableFromInline package var description: String {
     switch rule {

@@ -5,7 +5,7 @@
 /// MetricsReportLine("overload 503s", "\(count: \.overloadRejections)", whenNonzero: \.overloadRejections)
 /// ```
 @usableFromInline
-package struct MetricsReportLine<Metrics: WorldMetrics>: Sendable {
+package struct MetricsReportLine<Metrics>: Sendable {
   /// The label before the colon: `server requests`.
   @usableFromInline package let label: String
   /// How the value is computed and printed.
@@ -30,7 +30,9 @@ package struct MetricsReportLine<Metrics: WorldMetrics>: Sendable {
     self.value = value
     self.shownWhenNonzero = whenNonzero
   }
+}
 
+extension MetricsReportLine where Metrics: WorldMetrics {
   /// The line for one run's metrics, or `nil` when it is not shown.
   @usableFromInline package func line(for metrics: Metrics) -> (String, String)? {
     if let counter = shownWhenNonzero, metrics[keyPath: counter] == 0 { return nil }

@@ -11,7 +11,7 @@
 /// Each table is read when it is first asked for, not when this is made:
 /// a column names the counters it reads through this very table, while
 /// the metrics' columns are being made.
-public struct MetricsTable<Metrics: WorldMetrics>: Sendable {
+public struct MetricsTable<Metrics>: Sendable {
   /// Every counter, in a fixed order (part of the partial-table format).
   @usableFromInline package let counters: @Sendable () -> [MetricsCounter<Metrics>]
   /// Every histogram, in a fixed order.

@@ -9,7 +9,7 @@
 ///
 /// Formats are locale-free (``DecimalText``), so the same sums print the
 /// same text on every machine.
-@usableFromInline package struct MetricsText<Metrics: WorldMetrics>: ExpressibleByStringInterpolation, Sendable {
+@usableFromInline package struct MetricsText<Metrics>: ExpressibleByStringInterpolation, Sendable {
   /// The unit a duration (in nanoseconds) is printed in.
   @usableFromInline package enum TimeUnit: Sendable {
     /// Milliseconds, `ms`.
@@ -156,7 +156,9 @@
     }
     return text
   }
+}
 
+extension MetricsText where Metrics: WorldMetrics {
   /// The names of the counters and histograms the text reads, in order of
   /// appearance, each once (`seeds` for the cell's seed count).
   @usableFromInline package var reads: [String] {

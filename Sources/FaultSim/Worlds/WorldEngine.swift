@@ -65,6 +65,12 @@ public struct WorldEngine<World: ScenarioWorld> {
   /// The key that lowers the size, for advice.
   @usableFromInline
   package let sizeKey: String
+  /// About how much work one run is, for a world that can say
+  /// (``WorkSizedWorld``); `nil` for one that cannot. Carried here rather
+  /// than found by a cast: a first cast to a protocol walks every
+  /// conformance record of the binary (about 100,000 instructions).
+  @usableFromInline
+  package let estimatedWork: (World.Options) -> WorkEstimate?
 
   @inlinable
   package init(
@@ -84,7 +90,8 @@ public struct WorldEngine<World: ScenarioWorld> {
     canMeetRace: @escaping (World.Options) -> Bool,
     sizeOverride: @escaping (Int) -> String,
     estimatedBytes: @escaping (World.Options) -> UInt64,
-    sizeKey: String
+    sizeKey: String,
+    estimatedWork: @escaping (World.Options) -> WorkEstimate? = { _ in nil }
   ) {
     self.worldName = worldName
     self.runOnce = runOnce
@@ -100,6 +107,7 @@ public struct WorldEngine<World: ScenarioWorld> {
     self.sizeOverride = sizeOverride
     self.estimatedBytes = estimatedBytes
     self.sizeKey = sizeKey
+    self.estimatedWork = estimatedWork
   }
 }
 
@@ -146,14 +154,15 @@ extension WorldEngine where World: SimulatedWorld {
       canMeetRace: { World.canMeetRace($0) },
       sizeOverride: { World.sizeOverride($0) },
       estimatedBytes: { World.estimatedBytes($0) },
-      sizeKey: World.sizeKey)
+      sizeKey: World.sizeKey,
+      estimatedWork: { World.workEstimate($0) })
   }
 
   /// Runs seeds one after another on `simulation`, resetting its model
   /// before each.
   @inlinable
   static func runner(_ simulation: consuming Simulation<World>) -> Runner {
-    let box = SimulationBox(simulation)
+    let box = boxing(simulation)
     return WorldRunner { (seed: UInt64, strategy: OrderStrategy) throws(SimulationError) in
       box.simulation.model.reset()
       let summary = try box.simulation.run(seed: seed, strategy: strategy)
@@ -176,6 +185,11 @@ package protocol SimulatedWorld: ScenarioWorld, SimulationModel, ShrinkableWorld
 
   /// The world in its initial state.
   init(_ options: Options)
+
+  /// About how much work one run of `options` is: the world's
+  /// ``WorkSizedWorld/estimatedWork(_:)`` when it is one, otherwise `nil`
+  /// (the defaults say which; a world does not write it).
+  static func workEstimate(_ options: Options) -> WorkEstimate?
 
   /// Restores the initial state for another run, keeping the storage.
   mutating func reset()

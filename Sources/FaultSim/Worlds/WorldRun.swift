@@ -1,5 +1,5 @@
 /// One run's results, from ``ScenarioWorld/runOnce(_:seed:strategy:tracing:)``.
-public struct WorldRun<Metrics: WorldMetrics, FinalState: WorldFinalState> {
+public struct WorldRun<Metrics, FinalState> {
   /// What the run measured.
   public var metrics: Metrics
   /// What the engine reports: events, final time, race choices, faults.

@@ -4,7 +4,7 @@
 /// Made by `ScenarioWorld/makeRunner(_:)`, whose witness is compiled for
 /// each concrete world: the closure runs specialised code even when the
 /// caller is generic.
-@usableFromInline package struct WorldRunner<Metrics: WorldMetrics, FinalState: WorldFinalState> {
+@usableFromInline package struct WorldRunner<Metrics, FinalState> {
   /// Runs a seed under a strategy.
   @usableFromInline package var run:
     (_ seed: UInt64, _ strategy: OrderStrategy) throws(SimulationError) -> SeedRun<Metrics>
@@ -19,7 +19,7 @@
 
 /// What a `WorldRunner` reports about one seed: enough to sum it into a
 /// sweep and to tell whether another order of its races ended differently.
-@usableFromInline package struct SeedRun<Metrics: WorldMetrics> {
+@usableFromInline package struct SeedRun<Metrics> {
   /// The run's metrics.
   @usableFromInline package var metrics: Metrics
   /// What the engine reports: events, final time, race choices, faults.
@@ -47,4 +47,18 @@ final class SimulationBox<Model: SimulationModel> {
   init(_ simulation: consuming Simulation<Model>) {
     self.simulation = simulation
   }
+}
+
+/// A box holding `simulation`, made in code that is never specialised, on
+/// purpose: specialised code makes a concrete generic class's metadata from
+/// its mangled name, which checks `Model: SimulationModel` by walking every
+/// conformance record of the binary (about 100,000 instructions, once per
+/// process and world, a sixth of what the rest of a one-order run costs);
+/// here the metadata comes from its accessor, given the conformance.
+/// Only the box is made here: the runs through it stay specialised.
+@usableFromInline
+@inline(never)
+@_semantics("optimize.sil.specialize.generic.never")
+func boxing<Model: SimulationModel>(_ simulation: consuming Simulation<Model>) -> SimulationBox<Model> {
+  SimulationBox(simulation)
 }

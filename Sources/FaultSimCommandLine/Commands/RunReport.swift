@@ -66,7 +66,8 @@ enum RunReport {
       // A loop, not `map` and `joined`: generic code that runs unspecialised
       // looks up a conformance, a scan of every record in a static binary.
       var text = ""
-      for (position, kind) in kinds.enumerated() { text += (position == 0 ? "" : ", ") + kind.name }
+      // Indices, not `enumerated()`: its iterator's metadata would look one up.
+      for position in kinds.indices { text += (position == 0 ? "" : ", ") + kinds[position].name }
       return text
     }
     let noun = label == "never fired" ? "fault kinds" : "race kinds"

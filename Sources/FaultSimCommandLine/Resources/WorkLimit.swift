@@ -89,9 +89,8 @@ struct WorkLimit {
   func check<World: ScenarioWorld>(
     _ world: World.Type, _ options: [World.Options], scenario: String
   ) throws(CommandFailure) {
-    guard let sized = World.self as? any WorkSizedWorld.Type else { return }
     for cell in options {
-      guard let limit = events(World.self, cell), let estimate = Self.estimate(sized, cell),
+      guard let limit = events(World.self, cell), let estimate = World.engine.estimatedWork(cell),
         estimate.events > limit
       else { continue }
       throw .data(
@@ -123,11 +122,6 @@ struct WorkLimit {
 
   private var raiseText: String {
     "raise the limit with \(Self.option) <n> or lift it with \(Self.option) \(Self.noLimit)"
-  }
-
-  /// `world`'s estimate of `options`, opened from the existential.
-  private static func estimate<Sized: WorkSizedWorld>(_ world: Sized.Type, _ options: Any) -> WorkEstimate? {
-    (options as? Sized.Options).map(Sized.estimatedWork)
   }
 }
 
