@@ -74,7 +74,7 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
   /// The world of `options` with the client and the server's decisions,
   /// the handler prepared for the options (`ScenarioConfigured`).
   @inlinable
-  init(_ options: RequestWorldOptions, client: Client, handler: Handler) {
+  init(_ options: RequestWorldOptions, client: consuming Client, handler: Handler) {
     settings = RequestWorld.Settings(options)
     let workload = options.workload
     self.client = client
