@@ -10,6 +10,15 @@ extension TransferApp: TransferAppComponent {
   @inlinable
   mutating func start(_ context: inout SimulationContext<TransferEvent>) throws(SimulationError) {}
 
+  /// Nothing to mark: the app runs no code of its own.
+  @inlinable
+  @inline(__always)
+  mutating func beginRun() throws(SimulationError) {}
+
+  @inlinable
+  @inline(__always)
+  mutating func endRun() {}
+
   /// Nothing to enter: the app runs no code of its own between events.
   @inlinable
   @inline(__always)

@@ -36,6 +36,14 @@ protocol TransferAppComponent {
   ///   earlier, with its file and key).
   mutating func start(_ context: inout SimulationContext<TransferEvent>) throws(SimulationError)
 
+  /// A run begins (before ``start(_:)``): an app that runs code marks its
+  /// thread for its runtime here, once per run, so that each event's
+  /// ``enterEvent(at:)`` is a counter's step instead of thread-local calls.
+  mutating func beginRun() throws(SimulationError)
+
+  /// The run has ended, however it ended: undoes ``beginRun()``.
+  mutating func endRun()
+
   /// An event is about to be routed at `now`.
   mutating func enterEvent(at now: VirtualTime) throws(SimulationError)
 

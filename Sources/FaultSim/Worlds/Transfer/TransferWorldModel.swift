@@ -100,6 +100,19 @@ struct TransferWorldModel<App: TransferAppComponent> {
     if options.reconcileJob != nil { taskScheduler.reset(users: options.workload.users) }
   }
 
+  /// The app's run begins: one that runs code marks its thread for the
+  /// run (``TransferAppComponent/beginRun()``).
+  @inlinable
+  mutating func beginRun(in context: inout SimulationContext<TransferEvent>) throws(SimulationError) {
+    try app.beginRun()
+  }
+
+  /// Undoes ``beginRun(in:)``, however the run ended.
+  @inlinable
+  mutating func endRun() {
+    app.endRun()
+  }
+
   /// Routes one event to the component it concerns.
   @inlinable
   @inline(__always)

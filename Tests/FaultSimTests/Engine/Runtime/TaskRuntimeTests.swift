@@ -59,6 +59,49 @@ import Testing
     }
   }
 
+  /// The same for an app of your own in the transfer world, which marks
+  /// its thread once per run too (`TransferAppComponent.beginRun()`).
+  @Test(arguments: ["returned", "escaped", "still waiting"])
+  func aTransferRunLeavesItsThreadUnmarkedHoweverItEnds(ending: String) throws {
+    let options = try #require(
+      TransferWorld.options(
+        of: Scenario.shipped("podcast-relaunch-by-id", overrides: [ScenarioOverride(parsing: "workload.users=2")])
+          .world))
+    func check<App: BackgroundTransferApp>(_ app: App.Type) {
+      var simulation = Simulation(model: UserCodeTransferWorld<App>(.init(scenario: options)))
+      let runtime = simulation.model.model.app.runtime
+      #expect(RuntimeThread.current == nil, "\(ending): marked before the run")
+      let threw = (try? simulation.run(seed: 1)) == nil
+      #expect(threw == (ending != "returned"), "\(ending)")
+      #expect(!runtime.isCurrent && RuntimeThread.current == nil, "\(ending): the thread is still marked after the run")
+    }
+    switch ending {
+    case "returned": check(IdleApp.self)
+    case "escaped": check(SleepingApp.self)
+    default: check(WaitingApp.self)
+    }
+  }
+
+  /// An app that does nothing: its runs return.
+  final class IdleApp: BackgroundTransferApp {
+    init(device: SimulatedDevice) {}
+    func launched(_ launch: AppLaunch) async {}
+  }
+
+  /// An app that sleeps on the real clock at launch: an escape.
+  final class SleepingApp: BackgroundTransferApp {
+    init(device: SimulatedDevice) {}
+    func launched(_ launch: AppLaunch) async { try? await Task.sleep(for: .milliseconds(50)) }
+  }
+
+  /// An app whose launch waits on something nothing resumes.
+  final class WaitingApp: BackgroundTransferApp {
+    init(device: SimulatedDevice) {}
+    func launched(_ launch: AppLaunch) async {
+      await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+    }
+  }
+
   @Test func theReadyQueueRunsInFIFOOrderAndClosesGaps() throws {
     let runtime = TaskRuntime()
     try runtime.enter()

@@ -80,6 +80,16 @@ extension UserCodeTransferApp: TransferAppComponent {
     devices.isTracing = context.isTracing
   }
 
+  /// Marks the thread for the runtime for the whole run.
+  func beginRun() throws(SimulationError) {
+    try runtime.enter()
+  }
+
+  /// Clears the mark ``beginRun()`` set.
+  func endRun() {
+    runtime.leave()
+  }
+
   func enterEvent(at now: VirtualTime) throws(SimulationError) {
     try runtime.enter()
     runtime.now = now

@@ -66,6 +66,19 @@ public struct UserCodeTransferWorld<App: BackgroundTransferApp>: SimulationModel
     try model.start(in: &context)
   }
 
+  /// Marks the thread for the app's runtime for the whole run, from before
+  /// ``start(in:)`` to after ``finish(in:)``.
+  @usableFromInline
+  package mutating func beginRun(in context: inout SimulationContext<Event>) throws(SimulationError) {
+    try model.beginRun(in: &context)
+  }
+
+  /// Clears the mark, however the run ended.
+  @usableFromInline
+  package mutating func endRun() {
+    model.endRun()
+  }
+
   /// Routes one event, then runs the app code it made ready until every
   /// task waits again.
   @usableFromInline
