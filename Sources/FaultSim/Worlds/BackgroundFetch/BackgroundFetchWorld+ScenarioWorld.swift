@@ -71,8 +71,14 @@ extension BackgroundFetchWorld: MemorySizedWorld {
     let (users, overflow) = UInt64(options.population.users).multipliedReportingOverflow(by: perUser)
     return overflow ? .max : users.adding(saturating: MemoryFootprint.process)
   }
+}
 
-  @usableFromInline package static var sizeKey: String { "population.users or population.duration" }
+extension BackgroundFetchWorld: OptionSizedWorld {
+  /// Runs are sized by their users; a shorter population duration also
+  /// lowers them.
+  @usableFromInline package static var sizeOption: WorldSizeOption<BackgroundFetchWorldOptions> {
+    WorldSizeOption("population.users", \.population.users, alsoLoweredBy: ["population.duration"])
+  }
 }
 
 extension BackgroundFetchWorld: ShrinkableWorld {
@@ -91,24 +97,9 @@ extension BackgroundFetchWorld: ShrinkableWorld {
     return tags
   }
 
-  @usableFromInline package static func size(of options: BackgroundFetchWorldOptions) -> Int {
-    options.population.users
-  }
-
   @usableFromInline package static func minimumSize(keeping faults: [DrawKey], options: BackgroundFetchWorldOptions)
     -> Int
   {
     Int(faults.map(\.entity).max() ?? 0) + 1
   }
-
-  @usableFromInline package static func resized(_ options: BackgroundFetchWorldOptions, to size: Int)
-    -> BackgroundFetchWorldOptions
-  {
-    var resized = options
-    resized.population.users = size
-    return resized
-  }
-
-  @usableFromInline package static func sizeOverride(_ size: Int) -> String { "population.users=\(size)" }
-
 }

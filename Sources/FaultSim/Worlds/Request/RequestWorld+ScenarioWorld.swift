@@ -182,8 +182,13 @@ extension RequestWorld: MemorySizedWorld {
     let bound = (rate * open * Double(options.workload.submissions)).rounded(.up)
     return bound >= Double(operations) ? operations : UInt64(bound)
   }
+}
 
-  @usableFromInline package static var sizeKey: String { "workload.operations" }
+extension RequestWorld: OptionSizedWorld {
+  /// Runs are sized by their operations.
+  @usableFromInline package static var sizeOption: WorldSizeOption<RequestWorldOptions> {
+    WorldSizeOption("workload.operations", \.workload.operations)
+  }
 }
 
 extension RequestWorld: ShrinkableWorld {
@@ -260,18 +265,7 @@ extension RequestWorld: ShrinkableWorld {
     return tags
   }
 
-  @usableFromInline package static func size(of options: RequestWorldOptions) -> Int { options.workload.operations }
-
   @usableFromInline package static func minimumSize(keeping faults: [DrawKey], options: RequestWorldOptions) -> Int {
     Int(faults.map(\.entity).max() ?? 0) + 1
   }
-
-  @usableFromInline package static func resized(_ options: RequestWorldOptions, to size: Int) -> RequestWorldOptions {
-    var resized = options
-    resized.workload.operations = size
-    return resized
-  }
-
-  @usableFromInline package static func sizeOverride(_ size: Int) -> String { "workload.operations=\(size)" }
-
 }

@@ -32,8 +32,13 @@ extension TransferWorld: MemorySizedWorld {
   @usableFromInline package static func estimatedBytes(_ options: TransferWorldOptions) -> UInt64 {
     recordBytes(options)
   }
+}
 
-  @usableFromInline package static var sizeKey: String { "workload.users or workload.filesPerUser" }
+extension TransferWorld: OptionSizedWorld {
+  /// Runs are sized by their users; fewer files per user also lowers them.
+  @usableFromInline package static var sizeOption: WorldSizeOption<TransferWorldOptions> {
+    WorldSizeOption("workload.users", \.workload.users, alsoLoweredBy: ["workload.filesPerUser"])
+  }
 }
 
 extension TransferWorld: ShrinkableWorld {
@@ -65,18 +70,7 @@ extension TransferWorld: ShrinkableWorld {
     return tags
   }
 
-  @usableFromInline package static func size(of options: TransferWorldOptions) -> Int { options.workload.users }
-
   @usableFromInline package static func minimumSize(keeping faults: [DrawKey], options: TransferWorldOptions) -> Int {
     Int(faults.map { user(of: $0, filesPerUser: options.workload.filesPerUser) }.max() ?? 0) + 1
   }
-
-  @usableFromInline package static func resized(_ options: TransferWorldOptions, to size: Int) -> TransferWorldOptions {
-    var resized = options
-    resized.workload.users = size
-    return resized
-  }
-
-  @usableFromInline package static func sizeOverride(_ size: Int) -> String { "workload.users=\(size)" }
-
 }
