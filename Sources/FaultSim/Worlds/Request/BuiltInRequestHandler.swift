@@ -192,7 +192,7 @@ public struct BuiltInRequestHandler: RequestHandler, ScenarioConfigured {
     _ entry: LedgerEntry, _ delivery: DeliveryIdentity, _ context: inout DecisionContext
   ) -> Bool {
     // A lifetime past the clock's end never expires.
-    // The lifetime runs on the server's clock (issue 13, clocks that
+    // The lifetime runs on the server's clock (clocks that
     // disagree): stored and checked on the same clock, only its drift
     // matters.
     guard let ttl = options.keyTTL, let expiry = try? entry.keyStoredAt + options.clock.realDuration(ttl) else {

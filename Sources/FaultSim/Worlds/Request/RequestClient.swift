@@ -45,7 +45,7 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
   /// The app the clients run in: its kills and its outbox.
   @usableFromInline
   let app: AppOptions
-  /// The clocks the clients measure on (issue 13, clocks that disagree).
+  /// The clocks the clients measure on (clocks that disagree).
   @usableFromInline
   let clocks: ClientClocks
 

@@ -53,7 +53,7 @@ struct RequestServer<Handler: RequestHandler> {
   /// races with it.
   @usableFromInline
   let raceWindow: VirtualDuration
-  /// When the server restarts (issue 13, stores that forget); `nil` never.
+  /// When the server restarts (stores that forget); `nil` never.
   @usableFromInline
   var restarts: RestartSchedule?
   /// With a capacity: the restart instants of the workers a restart cut,
@@ -66,7 +66,7 @@ struct RequestServer<Handler: RequestHandler> {
   @usableFromInline
   var restartScheduled: VirtualTime?
   /// How a Retry-After leaves the server: a delay, or a date on its clock
-  /// (issue 13, clocks that disagree).
+  /// (clocks that disagree).
   @usableFromInline
   let dating: RetryAfterDating
 

@@ -50,7 +50,7 @@ extension RequestWorld {
       guard let sum = try? roundTrip + part else { return true }
       roundTrip = sum
     }
-    // The timeout runs on the client's clock (issue 13, clocks that disagree).
+    // The timeout runs on the client's clock (clocks that disagree).
     return roundTrip >= options.client.clock.realDuration(options.client.timeout)
   }
 

@@ -63,7 +63,7 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
   @usableFromInline
   let raceWindow: VirtualDuration
   /// The gateway between the clients and the server, if the options have
-  /// one (issue 13, intermediaries that retry).
+  /// one (intermediaries that retry).
   @usableFromInline
   var gateway: RequestGateway?
   /// Where the client's link takes a request: the gateway if there is

@@ -458,7 +458,7 @@ extension RequestWorldOptions {
   ]
 
   /// Whether an injected failure can carry `server.failureRetryAfter`: a
-  /// write failing with 503 and no capacity (issue 13, clocks that disagree).
+  /// write failing with 503 and no capacity (clocks that disagree).
   static func sendsFailureRetryAfter(_ options: RequestWorldOptions) -> Bool {
     options.server.failureRetryAfter != nil && options.server.failureStatus == 503 && options.server.capacity == nil
       && options.server.failureBeforeCommit + options.server.failureAfterCommit > 0

@@ -1,4 +1,4 @@
-/// The app process the client runs in, and its outbox (issue 13: apps
+/// The app process the client runs in, and its outbox (apps
 /// killed mid-request). The transfer world's `lifecycle` speaks of the same
 /// process: it is *terminated* (by the system) or *force-quit* (by the
 /// user) and the user *relaunches* it later. For a request the two are

@@ -1,5 +1,5 @@
-/// The client's app being killed mid-request and relaunched (issue 13,
-/// ``AppOptions``): the kill ends the process that waited for the write's
+/// The client's app being killed mid-request and relaunched
+/// (``AppOptions``): the kill ends the process that waited for the write's
 /// answer — the request itself is already on its way and the router leaves
 /// it be — and the relaunched app's outbox decides what is sent again.
 extension RequestClient {

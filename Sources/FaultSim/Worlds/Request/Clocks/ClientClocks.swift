@@ -1,4 +1,4 @@
-/// The clocks a client's decisions run on (issue 13, clocks that
+/// The clocks a client's decisions run on (clocks that
 /// disagree): its own, on which it measures its timeouts and waits and
 /// reads a Retry-After date, and the server's, for the counterfactual of
 /// agreeing clocks that the skew fault is judged against.

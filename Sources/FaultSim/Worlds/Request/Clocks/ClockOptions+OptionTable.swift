@@ -1,4 +1,4 @@
-/// The `client.clock` and `server.clock` sections (issue 13, clocks that
+/// The `client.clock` and `server.clock` sections (clocks that
 /// disagree).
 extension ClockOptions {
   /// The client's clock: an offset, a per-device spread, a drift.

@@ -1,4 +1,4 @@
-/// A machine's clock (issue 13, clocks that disagree): how far it is ahead
+/// A machine's clock (clocks that disagree): how far it is ahead
 /// of or behind true (virtual) time, and how fast it runs. The client's
 /// (`client.clock`) and the server's (`server.clock`) are each one of these.
 ///

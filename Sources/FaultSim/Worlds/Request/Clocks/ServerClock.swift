@@ -1,4 +1,4 @@
-/// How the server dates a Retry-After (issue 13, clocks that disagree):
+/// How the server dates a Retry-After (clocks that disagree):
 /// with ``ServerOptions/RetryAfterFormat/httpDate`` every delay leaving
 /// the server becomes a date on its clock; with `seconds` nothing changes.
 @usableFromInline
