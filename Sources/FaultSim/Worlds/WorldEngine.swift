@@ -91,7 +91,7 @@ public struct WorldEngine<World: ScenarioWorld> {
     sizeOverride: @escaping (Int) -> String,
     estimatedBytes: @escaping (World.Options) -> UInt64,
     sizeKey: String,
-    estimatedWork: @escaping (World.Options) -> WorkEstimate? = { _ in nil }
+    estimatedWork: @escaping (World.Options) -> WorkEstimate?
   ) {
     self.worldName = worldName
     self.runOnce = runOnce
