@@ -14,8 +14,9 @@
 /// ``Scenario/requestWorld(client:handler:)`` and the user-code worlds use
 /// it when you give no handler.
 public struct BuiltInRequestHandler: RequestHandler, ScenarioConfigured {
-  /// The options the handler follows.
-  let options: ServerOptions
+  /// The options the handler follows. A `var` that nothing changes: a
+  /// debug build copies all of a `let` to read one of its fields.
+  private(set) var options: ServerOptions
   /// The shared records conditional writes update, if any.
   let contention: WorkloadOptions.Contention?
   /// A retry this close to its key's expiry races it.
@@ -92,7 +93,10 @@ public struct BuiltInRequestHandler: RequestHandler, ScenarioConfigured {
   /// honoured and `ServerOptions.inFlightKey` is `conflict`.
   @inline(__always)
   public func refusesWhileInFlight(_ request: RequestMessage) -> Bool {
-    request.carriesKey && options.keys == .honour && options.inFlightKey == .conflict
+    // One condition after another, not `&&`: a debug build copies the
+    // handler into each closure that `&&` makes of its right side.
+    guard request.carriesKey, options.keys == .honour else { return false }
+    return options.inFlightKey == .conflict
   }
 
   /// 409 Conflict: the key is still being processed; the client may retry

@@ -75,8 +75,7 @@ struct OperationWindow<Record> {
   }
 
   /// Whether operation `operation`'s record is held (opened, not retired).
-  @inlinable
-  @inline(__always)
+  @usableFromInline @_transparent
   func holds(_ operation: Int) -> Bool {
     if operation >= retired { return operation < opened }
     return storage.spilledAddress(operation) != nil
@@ -87,8 +86,7 @@ struct OperationWindow<Record> {
   /// record once rather than twice.
   ///
   /// - Complexity: O(1); a hash lookup for a spilled record.
-  @inlinable
-  @inline(__always)
+  @usableFromInline @_transparent
   func heldAddress(of operation: Int) -> UnsafeMutablePointer<Record>? {
     if operation >= retired { return operation < opened ? slots + (operation & mask) : nil }
     return storage.spilledAddress(operation)
@@ -101,11 +99,11 @@ struct OperationWindow<Record> {
   /// - Complexity: O(1); a hash lookup for a spilled record.
   @inlinable
   subscript(operation: Int) -> Record {
-    @inline(__always)
+    @_transparent
     unsafeAddress {
       UnsafePointer(address(of: operation))
     }
-    @inline(__always)
+    @_transparent
     nonmutating unsafeMutableAddress {
       address(of: operation)
     }
@@ -113,10 +111,13 @@ struct OperationWindow<Record> {
 
   /// Where a held operation's record is: its ring slot, or its place among
   /// the spilled.
-  @inlinable
-  @inline(__always)
+  @usableFromInline @_transparent
   func address(of operation: Int) -> UnsafeMutablePointer<Record> {
-    assert(holds(operation), "operation \(operation) is not in the window \(retired)..<\(opened)")
+    #if DEBUG
+      // Not `assert(holds(operation), …)`: its closures would copy the
+      // window on every access of a debug build.
+      if !holds(operation) { assertionFailure("operation \(operation) is not in the window \(retired)..<\(opened)") }
+    #endif
     if operation >= retired { return slots + (operation & mask) }
     return storage.spilledAddress(operation).unsafelyUnwrapped
   }

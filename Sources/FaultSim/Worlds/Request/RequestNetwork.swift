@@ -11,9 +11,10 @@
 /// The network draws each message in the traces, lost or not.
 @usableFromInline
 struct RequestNetwork {
-  /// The network's options.
+  /// The network's options. A `var` that nothing changes: a debug build
+  /// copies all of a `let` to read one of its fields.
   @usableFromInline
-  let options: NetworkOptions
+  private(set) var options: NetworkOptions
   /// The time a request body takes through the link.
   @usableFromInline
   let requestTransmission: VirtualDuration
