@@ -47,13 +47,13 @@ struct EventQueueBucket<Event: BitwiseCopyable> {
   var hasBuffer: Bool { limit != base }
 
   /// Whether the bucket holds exactly one entry.
-  @inlinable @inline(__always)
+  @usableFromInline @_transparent
   var holdsOneEntry: Bool { base + 1 == end }
 
   /// Appends an entry, growing the buffer geometrically when full.
   ///
   /// - Complexity: Amortised O(1).
-  @inlinable @inline(__always)
+  @usableFromInline @_transparent
   mutating func append(_ entry: Entry) {
     if end == limit { grow() }
     end.initialize(to: entry)
@@ -65,7 +65,7 @@ struct EventQueueBucket<Event: BitwiseCopyable> {
   }
 
   /// Forgets every entry, keeping the buffer.
-  @inlinable @inline(__always)
+  @usableFromInline @_transparent
   mutating func empty() {
     end = base
     minimum = .max

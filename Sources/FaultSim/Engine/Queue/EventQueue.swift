@@ -149,7 +149,7 @@
   /// level of that bucket's slot (meaningless for the floor bucket, 0).
   ///
   /// - Complexity: O(1).
-  @inlinable @inline(__always)
+  @usableFromInline @_transparent
   static func bucket(of time: UInt64, floor: UInt64) -> (bucket: Int, level: Int, slot: Int) {
     let difference = time ^ floor
     if difference == 0 { return (0, 0, 0) }
@@ -165,7 +165,7 @@
   ///
   /// - Precondition: some level is occupied (`levelMask != 0`).
   /// - Complexity: O(1): two `trailingZeroBitCount`s.
-  @inlinable @inline(__always)
+  @usableFromInline @_transparent
   func lowestSlot() -> (bucket: Int, level: Int) {
     let level = levelMask.trailingZeroBitCount
     let slot = slotMasks[level].trailingZeroBitCount
@@ -180,7 +180,7 @@
   ///     guarantees this: virtual time never moves backwards).
   /// - Complexity: Amortised O(1); O(entries of the run later than `time`)
   ///   when `time` falls in a sorted run's span.
-  @inlinable @inline(__always)
+  @usableFromInline @_transparent
   package mutating func push(_ event: Event, at time: UInt64) {
     precondition(time >= floor, "EventQueue: pushed time \(time) is before the last popped time \(floor)")
     let (index, level, slot) = Self.bucket(of: time, floor: floor)
@@ -216,14 +216,14 @@
   }
 
   /// Records that slot `slot` of level `level` is non-empty.
-  @inlinable @inline(__always)
+  @usableFromInline @_transparent
   mutating func markOccupied(level: Int, slot: Int) {
     slotMasks[level] |= 1 &<< UInt64(truncatingIfNeeded: slot)
     levelMask |= 1 &<< UInt64(truncatingIfNeeded: level)
   }
 
   /// Records that the lowest occupied slot of `level` is empty now.
-  @inlinable @inline(__always)
+  @usableFromInline @_transparent
   mutating func clearLowestSlot(of level: Int) {
     let remaining = slotMasks[level] & (slotMasks[level] &- 1)
     slotMasks[level] = remaining
@@ -281,7 +281,7 @@
   }
 
   /// Empties a bucket that holds one entry and returns it as the minimum.
-  @inlinable @inline(__always)
+  @usableFromInline @_transparent
   mutating func popLoneEntry(of bucket: Int, level: Int) -> Entry {
     clearLowestSlot(of: level)
     let entry = buckets[bucket].base.pointee
@@ -402,7 +402,7 @@
   @usableFromInline package var event: Event
 
   /// An event due at `time` (virtual nanoseconds).
-  @inlinable
+  @usableFromInline @_transparent
   package init(time: UInt64, event: Event) {
     self.time = time
     self.event = event
