@@ -16,6 +16,13 @@
 /// (``makeUnique()``), not on every access: the run loop's record reads and
 /// writes are plain pointer accesses, with no uniqueness check (measured:
 /// 2.5% of the reference run went to those checks on `Array`).
+///
+/// The window itself is four words: the ring's mask and the number of
+/// operations in it share one. A debug build passes a struct of more than
+/// four words by address, and a function that receives a generic struct by
+/// address looks up the struct's metadata, about 370 instructions, at each
+/// call: 24 look-ups an order in the Examples' checkout when the window
+/// was five words. Optimised builds inline these calls either way.
 @usableFromInline
 struct OperationWindow<Record> {
   /// The buffer's owner, which frees it (and the records it holds).
@@ -25,34 +32,59 @@ struct OperationWindow<Record> {
   /// access reads no class property).
   @usableFromInline
   var slots: UnsafeMutablePointer<Record>
-  /// Slots − 1, a power of two minus one: operation `n` is in slot `n & mask`.
-  @usableFromInline
-  var mask: Int
   /// Operations below this number are forgotten.
   @usableFromInline
   private(set) var retired = 0
-  /// Operations opened so far: the next one to open.
+  /// Slots − 1, a power of two minus one: operation `n` is in slot
+  /// `n & mask`. At most 2³¹ − 1 (``maximumCapacity``).
   @usableFromInline
-  private(set) var opened = 0
+  private(set) var ringMask: UInt32
+  /// The operations in the ring, `opened − retired`: at most the slots.
+  @usableFromInline
+  private(set) var span: UInt32 = 0
+
+  /// The most slots a ring may have, so that its mask and its span fit in
+  /// 32 bits. A run never needs more: it has at most 10⁹ operations
+  /// (`ScenarioLimits.operations`), and its memory budget stops it long
+  /// before that many are in flight.
+  @inlinable
+  static var maximumCapacity: Int { 1 << 31 }
 
   /// An empty window with room for `capacity` records before it grows.
   @inlinable
   init(capacity: Int = 1024) {
     storage = Storage(capacity: Self.roundedCapacity(capacity))
     slots = storage.slots
-    mask = storage.capacity - 1
+    ringMask = UInt32(truncatingIfNeeded: storage.capacity - 1)
   }
 
-  /// The power of two at or above `capacity` (at least 16).
+  /// The power of two at or above `capacity` (at least 16, at most
+  /// ``maximumCapacity``).
   @inlinable
   static func roundedCapacity(_ capacity: Int) -> Int {
-    let wanted = Swift.max(16, capacity)
+    let wanted = Swift.min(Swift.max(16, capacity), maximumCapacity)
     return wanted.nonzeroBitCount == 1 ? wanted : 1 << (Int.bitWidth - (wanted - 1).leadingZeroBitCount)
+  }
+
+  /// Slots − 1: operation `n` is in slot `n & mask`.
+  @usableFromInline @_transparent
+  var mask: Int { Int(truncatingIfNeeded: ringMask) }
+
+  /// Operations opened so far: the next one to open.
+  @usableFromInline @_transparent
+  var opened: Int { retired &+ Int(truncatingIfNeeded: span) }
+
+  /// Tells the storage which records are initialised, for its `deinit`;
+  /// nothing for plain-data records, which need no deinitialising (the
+  /// range is not even formed).
+  @usableFromInline @_transparent
+  func noteLive() {
+    if !_isPOD(Record.self) { storage.note(retired..<opened) }
   }
 
   /// Records held: the operations opened and not retired, and the spilled.
   @inlinable
-  var count: Int { opened - retired + storage.spillIndex.count }
+  var count: Int { Int(truncatingIfNeeded: span) + storage.spillIndex.count }
 
   /// Records spilled (held outside the ring).
   @inlinable
@@ -77,7 +109,7 @@ struct OperationWindow<Record> {
   /// Whether operation `operation`'s record is held (opened, not retired).
   @usableFromInline @_transparent
   func holds(_ operation: Int) -> Bool {
-    if operation >= retired { return operation < opened }
+    if operation >= retired { return operation &- retired < Int(truncatingIfNeeded: span) }
     return storage.spilledAddress(operation) != nil
   }
 
@@ -88,7 +120,9 @@ struct OperationWindow<Record> {
   /// - Complexity: O(1); a hash lookup for a spilled record.
   @usableFromInline @_transparent
   func heldAddress(of operation: Int) -> UnsafeMutablePointer<Record>? {
-    if operation >= retired { return operation < opened ? slots + (operation & mask) : nil }
+    if operation >= retired {
+      return operation &- retired < Int(truncatingIfNeeded: span) ? slots + (operation & mask) : nil
+    }
     return storage.spilledAddress(operation)
   }
 
@@ -127,7 +161,7 @@ struct OperationWindow<Record> {
   /// Whether the ring is full: opening the next operation grows it, unless
   /// the oldest is spilled first.
   @inlinable
-  var isFull: Bool { opened - retired > mask }
+  var isFull: Bool { span > ringMask }
 
   /// Whether a full ring had better spill its oldest record than double:
   /// once it has 4,096 slots, while the spilled records are fewer than a
@@ -148,10 +182,11 @@ struct OperationWindow<Record> {
   /// - Complexity: O(1) amortised.
   @inlinable
   mutating func spillOldest() {
-    precondition(retired < opened, "spilling from an empty ring")
+    precondition(span > 0, "spilling from an empty ring")
     storage.spill(retired, (slots + (retired & mask)).move())
     retired &+= 1
-    storage.note(retired..<opened)
+    span &-= 1
+    noteLive()
   }
 
   /// The operations whose records are spilled, in number order.
@@ -188,19 +223,22 @@ struct OperationWindow<Record> {
   @inline(__always)
   mutating func open(_ operation: Int, _ record: Record) {
     precondition(operation == opened, "operations open in order: \(operation) after \(opened)")
-    if opened - retired > mask { grow() }
+    if span > ringMask { grow() }
     (slots + (operation & mask)).initialize(to: record)
-    opened = operation &+ 1
-    storage.note(retired..<opened)
+    span &+= 1
+    noteLive()
   }
 
   /// Doubles the ring, keeping every record at its operation's new slot.
   @inlinable
   @inline(never)
   mutating func grow() {
+    precondition(
+      storage.capacity < Self.maximumCapacity,
+      "more than \(Self.maximumCapacity) operations in flight at once")
     storage.grow(retired..<opened)
     slots = storage.slots
-    mask = storage.capacity - 1
+    ringMask = UInt32(truncatingIfNeeded: storage.capacity - 1)
   }
 
   /// Forgets the records of the operations below `operation`.
@@ -214,8 +252,9 @@ struct OperationWindow<Record> {
     while retired < operation {
       (slots + (retired & mask)).deinitialize(count: 1)
       retired &+= 1
+      span &-= 1
     }
-    storage.note(retired..<opened)
+    noteLive()
   }
 
   /// Forgets every record and starts numbering at zero again, keeping the
@@ -228,8 +267,7 @@ struct OperationWindow<Record> {
     storage.forgetAllSpilled()
     retire(below: opened)
     retired = 0
-    opened = 0
-    storage.note(0..<0)
+    noteLive()
   }
 
   /// The ring's buffer; it deinitialises the records it holds when freed.

@@ -25,6 +25,42 @@ import Testing
     #expect(window.count == 0 && window.opened == 0 && !window.holds(6))
   }
 
+  /// A debug build passes a struct of more than four words by address,
+  /// and then looks up a generic struct's metadata at each call (about 370
+  /// instructions): the ring's mask and span share a word to stay at four.
+  @Test func theWindowIsFourWords() {
+    #expect(MemoryLayout<OperationWindow<Int>>.size == 4 * MemoryLayout<Int>.size)
+    #expect(MemoryLayout<OperationWindow<String>>.size == 4 * MemoryLayout<Int>.size)
+  }
+
+  /// Records that need deinitialising (here, objects that count their
+  /// frees) are freed exactly once: when retired, forgotten after a
+  /// spill, or with the window, however far it grew.
+  @Test func recordsThatNeedDeinitialisingAreFreedExactlyOnce() {
+    final class Frees { var count = 0 }
+    final class Tracked {
+      let frees: Frees
+      init(_ frees: Frees) { self.frees = frees }
+      deinit { frees.count += 1 }
+    }
+    let frees = Frees()
+    do {
+      var window = OperationWindow<Tracked>(capacity: 16)
+      for operation in 0..<100 { window.open(operation, Tracked(frees)) }
+      #expect(window.opened == 100 && window.count == 100 && frees.count == 0)
+      window.retire(below: 10)
+      #expect(frees.count == 10 && window.retired == 10 && window.count == 90)
+      window.spillOldest()
+      window.spillOldest()
+      #expect(window.retired == 12 && window.opened == 100 && window.count == 90 && frees.count == 10)
+      window.forgetSpilled(10)
+      #expect(frees.count == 11 && window.holds(11) && !window.holds(10))
+      for operation in 100..<140 { window.open(operation, Tracked(frees)) }
+      #expect(window.holds(139) && !window.holds(140) && window.count == 129)
+    }
+    #expect(frees.count == 140, "every record freed once when the window goes")
+  }
+
   @Test func aCopySharesNothingOnceMadeUnique() {
     var window = OperationWindow<Int>(capacity: 16)
     window.open(0, 1)
