@@ -79,7 +79,7 @@
   /// - Complexity: Amortised O(log C), C the span of pending times.
   @inlinable
   mutating func takeNextEvent(limit: UInt64) throws(SimulationError) -> Event? {
-    guard let entry = queue.pop() else { return nil }
+    guard let entry = EventQueue.pop(from: &queue) else { return nil }
     clock = entry.time
     handled &+= 1
     guard handled <= limit else {
@@ -109,7 +109,7 @@
     guard time >= now else {
       throw .model("an event was scheduled at \(time), before the current time \(now)")
     }
-    queue.push(event, at: time.nanoseconds)
+    EventQueue.push(event, at: time.nanoseconds, into: &queue)
   }
 
   /// Schedules `event` `delay` after now.
@@ -121,7 +121,7 @@
     guard !overflow else {
       throw .clockOverflow(ClockOverflow(operation: "\(now) + \(delay)"))
     }
-    queue.push(event, at: sum)
+    EventQueue.push(event, at: sum, into: &queue)
   }
 
   // MARK: Faults, values, races and the trace (the decisions' context)

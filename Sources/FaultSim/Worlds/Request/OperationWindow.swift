@@ -219,8 +219,7 @@ struct OperationWindow<Record> {
   ///
   /// - Precondition: `operation` is ``opened``: operations open in order.
   /// - Complexity: Amortised O(1).
-  @inlinable
-  @inline(__always)
+  @usableFromInline @_transparent
   mutating func open(_ operation: Int, _ record: Record) {
     precondition(operation == opened, "operations open in order: \(operation) after \(opened)")
     if span > ringMask { grow() }
@@ -245,8 +244,7 @@ struct OperationWindow<Record> {
   ///
   /// - Precondition: `operation` is between ``retired`` and ``opened``.
   /// - Complexity: O(records forgotten).
-  @inlinable
-  @inline(__always)
+  @usableFromInline @_transparent
   mutating func retire(below operation: Int) {
     assert(operation >= retired && operation <= opened, "retiring outside the window")
     while retired < operation {
@@ -255,6 +253,23 @@ struct OperationWindow<Record> {
       span &-= 1
     }
     noteLive()
+  }
+
+  /// ``open(_:_:)`` as a static function, the form the worlds call once
+  /// an order. A debug build hands a mutating method of a generic struct
+  /// the struct's own metadata, looked up at each call (about 460
+  /// instructions); a static function gets `Record`'s, which costs
+  /// nothing. Optimised builds inline both alike.
+  @usableFromInline @_transparent
+  static func open(_ operation: Int, _ record: Record, in window: inout OperationWindow) {
+    window.open(operation, record)
+  }
+
+  /// ``retire(below:)`` as a static function, for the reason
+  /// ``open(_:_:in:)`` gives.
+  @usableFromInline @_transparent
+  static func retire(below operation: Int, in window: inout OperationWindow) {
+    window.retire(below: operation)
   }
 
   /// Forgets every record and starts numbering at zero again, keeping the

@@ -108,7 +108,7 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
   @inlinable
   @inline(__always)
   mutating func begin(_ operation: Int, _ context: inout SimulationContext<RequestEvent>) -> ClientStep {
-    records.open(operation, initialRecord)
+    OperationWindow.open(operation, initialRecord, in: &records)
     let record = records.address(of: operation)
     record.pointee.start = context.now
     policy.beginSubmission(&record.pointee.retry)

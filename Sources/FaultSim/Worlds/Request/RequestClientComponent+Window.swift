@@ -49,7 +49,7 @@ extension RequestClientComponent {
   /// Forgets the operations below `operation`.
   @inlinable
   @inline(__always)
-  mutating func retire(below operation: Int) { records.retire(below: operation) }
+  mutating func retire(below operation: Int) { OperationWindow.retire(below: operation, in: &records) }
 
   /// Whether the client is done with `operation`.
   @inlinable

@@ -124,7 +124,7 @@ struct RequestServer<Handler: RequestHandler> {
   @inlinable
   @inline(__always)
   mutating func open(_ operation: Int) {
-    records.open(operation, emptyRecord)
+    OperationWindow.open(operation, emptyRecord, in: &records)
   }
 
   /// What the server does with a request that arrives now.
@@ -315,7 +315,7 @@ extension RequestServer {
   /// Forgets the records of the operations below `operation`.
   @inlinable
   @inline(__always)
-  mutating func retire(below operation: Int) { records.retire(below: operation) }
+  mutating func retire(below operation: Int) { OperationWindow.retire(below: operation, in: &records) }
 
   /// Adds the server's counters to `metrics`: requests received, write
   /// calls, overload rejections.

@@ -175,7 +175,7 @@ struct CodeClient: RequestClientComponent {
   mutating func begin(_ operation: Int, _ context: inout SimulationContext<RequestEvent>) -> ClientStep {
     var record = UserCodeClients.Record()
     record.start = context.now
-    records.open(operation, record)
+    OperationWindow.open(operation, record, in: &records)
     context.trace(RequestActor.client(operation), "start: your code runs")
     clients.launch(operation, running: code, times: submissions, killable: app.isKilled)
     return .idle
