@@ -79,13 +79,14 @@
   /// - Complexity: Amortised O(log C), C the span of pending times.
   @inlinable
   mutating func takeNextEvent(limit: UInt64) throws(SimulationError) -> Event? {
-    guard let entry = EventQueue.pop(from: &queue) else { return nil }
-    clock = entry.time
+    var time: UInt64 = 0
+    guard let event = EventQueue.pop(from: &queue, time: &time) else { return nil }
+    clock = time
     handled &+= 1
     guard handled <= limit else {
       throw .eventLimitExceeded(limit: limit, at: now)
     }
-    return entry.event
+    return event
   }
 
   /// The number of pending events.

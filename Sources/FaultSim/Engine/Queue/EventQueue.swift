@@ -261,22 +261,28 @@
   ///   current time or is alone in its slot.
   @inlinable
   package mutating func pop() -> Entry? {
-    Self.pop(from: &self)
+    var time: UInt64 = 0
+    guard let event = Self.pop(from: &self, time: &time) else { return nil }
+    return Entry(time: time, event: event)
   }
 
   /// ``pop()``'s work, as a static function: the form the engine's loop
-  /// calls, for the reason ``push(_:at:into:)`` gives. Not
+  /// calls, for the reason ``push(_:at:into:)`` gives. It returns the
+  /// event and sets `time` to its time, so that its caller never holds an
+  /// entry, whose metadata a debug build would look up again. Not
   /// `@_transparent`: forcing it inline costs optimised builds up to 3.7%
   /// (the transfer benchmark), so a debug build makes it one call, which
   /// looks up no metadata.
   @inlinable
-  static func pop(from queue: inout EventQueue) -> Entry? {
+  static func pop(from queue: inout EventQueue, time: inout UInt64) -> Event? {
     if queue.head == queue.buckets[0].end {
       if queue.levelMask == 0 { return nil }
       let (lowest, level) = queue.lowestSlot()
       if queue.buckets[lowest].holdsOneEntry {
         // A lone entry is the minimum: take it without moving it.
-        return queue.popLoneEntry(of: lowest, level: level)
+        let entry = queue.popLoneEntry(of: lowest, level: level)
+        time = entry.time
+        return entry.event
       }
       if level == 0 {
         queue.takeTimeSlot(lowest)
@@ -297,7 +303,8 @@
       queue.runLevels = 0
     }
     queue.pending &-= 1
-    return entry
+    time = entry.time
+    return entry.event
   }
 
   /// Empties a bucket that holds one entry and returns it as the minimum.
