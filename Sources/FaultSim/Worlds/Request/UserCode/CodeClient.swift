@@ -18,6 +18,12 @@
 /// runs again as the next ``SimulatedClient/launch`` with the operation's
 /// ``SimulatedClient/disk``. After `client.app.maxResends` relaunches the
 /// user gives up: the operation ends uncertain.
+///
+/// Its mutating methods read its stored properties (`routing != nil`,
+/// `clients.pending`) rather than call its non-mutating members
+/// (`hasRoutes`, `deadline(_:awaiting:)`): in a debug build such a call
+/// copies the whole client, a dozen retains and releases, since the client
+/// is a large struct that is not generic.
 @usableFromInline
 struct CodeClient: RequestClientComponent {
   /// The code's side, shared with its tasks.
@@ -330,7 +336,7 @@ struct CodeClient: RequestClientComponent {
     if let serverCode {
       serverCode.record(request, operation, sequence)
       (message, isWrite) = ServerCodeHost.message(for: request, operation, sequence)
-    } else if hasRoutes {
+    } else if routing != nil {
       (message, isWrite) = routedMessage(for: request, operation, sequence)
     } else {
       message = clients.message(for: request, operation, sequence)
@@ -350,7 +356,8 @@ struct CodeClient: RequestClientComponent {
   @inlinable
   func label(of attempt: ClientAttempt) -> String {
     guard let sending else { return "request \(attempt.request.sequence)" }
-    return hasRoutes && serverCode == nil ? sending.description + routeLabel(attempt.request) : sending.description
+    if routing != nil, serverCode == nil { return sending.description + routeLabel(attempt.request) }
+    return sending.description
   }
 
   // MARK: Timeouts
@@ -378,7 +385,7 @@ struct CodeClient: RequestClientComponent {
   mutating func armTimeout(
     _ operation: Int, _ sequence: UInt32, ifReachedBy time: VirtualTime, now: VirtualTime
   ) -> (timer: AttemptTimer, at: VirtualTime)? {
-    guard let deadline = deadline(operation, awaiting: sequence), time >= deadline else { return nil }
+    guard let deadline = clients.pending.peek(operation, sequence)?.deadline, time >= deadline else { return nil }
     return armTimeout(operation, sequence, now: now)
   }
 
@@ -436,7 +443,7 @@ struct CodeClient: RequestClientComponent {
         dateWait = clocks.wait(until: date, response, &context)
       }
       var answer = TransportResponse(answering: response, status: code, isQuery: waiting.isQuery, dateWait: dateWait)
-      if hasRoutes { routedAnswer(&answer, response, code) }
+      if routing != nil { routedAnswer(&answer, response, code) }
       if let serverCode, let served = serverCode.answer(for: response, carried: code) {
         answer.status = served.status
         answer.headers = served.headers
