@@ -196,9 +196,9 @@
   }
 
   /// ``push(_:at:)`` as a static function, the form the engine's loop
-  /// calls. A debug build hands a mutating method of a generic struct the
-  /// struct's own metadata, looked up at each call (about 340
-  /// instructions); a static function gets `Event`'s, which costs nothing.
+  /// calls: a debug build looks up a generic struct's metadata at each call
+  /// of one of its mutating methods, and not for a static function, which
+  /// is handed `Event`'s (Benchmarks/README.md, "In a debug build").
   /// Optimised builds inline both alike.
   @usableFromInline @_transparent
   static func push(_ event: Event, at time: UInt64, into queue: inout EventQueue) {

@@ -57,8 +57,8 @@ extension TaskRuntime {
   }
 
   /// Whether sleeps began since the world last took them. (`count`, not
-  /// `isEmpty`: a debug build calls the generic `Collection.isEmpty`,
-  /// about 140 instructions, at each event.)
+  /// `isEmpty`: a debug build calls the generic `Collection.isEmpty` at
+  /// each event.)
   @usableFromInline
   var hasSleepRequests: Bool { sleepers.requested.count != 0 }
 

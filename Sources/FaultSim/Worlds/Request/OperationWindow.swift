@@ -20,9 +20,11 @@
 /// The window itself is four words: the ring's mask and the number of
 /// operations in it share one. A debug build passes a struct of more than
 /// four words by address, and a function that receives a generic struct by
-/// address looks up the struct's metadata, about 370 instructions, at each
-/// call: 24 look-ups an order in the Examples' checkout when the window
-/// was five words. Optimised builds inline these calls either way.
+/// address looks up the struct's metadata at each call; for the same
+/// reason the worlds call ``open(_:_:in:)`` and ``retire(below:in:)``,
+/// whose mutating forms get `self` by address whatever its size
+/// (Benchmarks/README.md, "In a debug build"). Optimised builds inline
+/// these calls either way.
 @usableFromInline
 struct OperationWindow<Record> {
   /// The buffer's owner, which frees it (and the records it holds).
@@ -256,10 +258,8 @@ struct OperationWindow<Record> {
   }
 
   /// ``open(_:_:)`` as a static function, the form the worlds call once
-  /// an order. A debug build hands a mutating method of a generic struct
-  /// the struct's own metadata, looked up at each call (about 460
-  /// instructions); a static function gets `Record`'s, which costs
-  /// nothing. Optimised builds inline both alike.
+  /// an order: it is handed `Record`'s metadata, where the mutating form
+  /// looks up the window's in a debug build (see the type's comment).
   @usableFromInline @_transparent
   static func open(_ operation: Int, _ record: Record, in window: inout OperationWindow) {
     window.open(operation, record)

@@ -360,7 +360,7 @@ final class UserCodeClients: @unchecked Sendable {
 
   /// Whether the code posted anything since the world last took it.
   /// (`count`, not `isEmpty`: a debug build calls the generic
-  /// `Collection.isEmpty`, about 140 instructions, at each event.)
+  /// `Collection.isEmpty` at each event.)
   @usableFromInline
   var hasCommands: Bool { commands.count != 0 }
 
