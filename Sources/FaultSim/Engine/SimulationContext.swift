@@ -78,6 +78,7 @@
   ///
   /// - Complexity: Amortised O(log C), C the span of pending times.
   @inlinable
+  @inline(__always)
   mutating func takeNextEvent(limit: UInt64) throws(SimulationError) -> Event? {
     var time: UInt64 = 0
     guard let event = EventQueue.pop(from: &queue, time: &time) else { return nil }

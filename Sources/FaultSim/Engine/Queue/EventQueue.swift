@@ -42,6 +42,8 @@
 @usableFromInline package struct EventQueue<Event: BitwiseCopyable>: ~Copyable {
   /// One pending event and its time.
   @usableFromInline package typealias Entry = EventQueueEntry<Event>
+  /// Where an entry lives in a bucket's buffer.
+  @usableFromInline typealias Address = EventQueueEntryAddress<Event>
 
   /// Bits per digit: a level's slots fit one occupancy word.
   @inlinable static var digitBits: Int { 6 }
@@ -74,7 +76,7 @@
   @usableFromInline var floor: UInt64 = 0
   /// Read position in the floor bucket, which is consumed as a FIFO queue;
   /// it is drained when `head == buckets[0].end`.
-  @usableFromInline var head: UnsafeMutablePointer<Entry>
+  @usableFromInline var head: Address
   /// 0 while the floor bucket holds entries at `floor` only; `ℓ ≥ 1` while
   /// it is a sorted run made of a slot of level `ℓ`, which takes every push
   /// that falls in that slot's span: every push that would go below level
@@ -88,6 +90,9 @@
   /// - Parameter reservingCapacity: Entries to preallocate in the floor
   ///   bucket.
   @usableFromInline package init(reservingCapacity: Int = 0) {
+    precondition(
+      MemoryLayout<Event>.alignment <= 8, "EventQueue: an event must be at most 8-byte aligned (EventQueueEntryAddress)"
+    )
     buckets = .allocate(capacity: Self.bucketCount)
     buckets.initialize(repeating: EventQueueBucket(), count: Self.bucketCount)
     slotMasks = .allocate(capacity: Self.levelCount)
@@ -125,7 +130,7 @@
     for index in 0..<Self.bucketCount {
       entries &+= buckets[index].limit - buckets[index].base
     }
-    return entries &* MemoryLayout<Entry>.stride
+    return entries &* Address.stride
       &+ Self.bucketCount &* MemoryLayout<EventQueueBucket<Event>>.stride
       &+ Self.levelCount &* MemoryLayout<UInt64>.stride
   }
@@ -140,7 +145,7 @@
   /// - Complexity: O(1).
   @inlinable
   package var nextTime: UInt64? {
-    if head != buckets[0].end { return head.pointee.time }
+    if head != buckets[0].end { return head.time }
     if levelMask == 0 { return nil }
     return buckets[lowestSlot().bucket].minimum
   }
@@ -185,12 +190,12 @@
     precondition(time >= floor, "EventQueue: pushed time \(time) is before the last popped time \(floor)")
     let (index, level, slot) = Self.bucket(of: time, floor: floor)
     if index != 0 && level >= runLevels {
-      buckets[index].append(Entry(time: time, event: event))
+      buckets[index].append(time: time, event: event)
       markOccupied(level: level, slot: slot)
     } else if runLevels == 0 {
-      appendAtFloor(Entry(time: time, event: event))
+      appendAtFloor(time: time, event: event)
     } else {
-      insertIntoRun(Entry(time: time, event: event))
+      insertIntoRun(time: time, event: event)
     }
     pending &+= 1
   }
@@ -210,19 +215,19 @@
   ///
   /// - Complexity: O(entries of the run later than `entry`).
   @inlinable
-  mutating func insertIntoRun(_ entry: Entry) {
+  mutating func insertIntoRun(time: UInt64, event: Event) {
     if buckets[0].end == buckets[0].limit {
       let consumed = head - buckets[0].base
       buckets[0].grow()
       head = buckets[0].base + consumed
     }
     var position = buckets[0].end
-    while position != head && (position - 1).pointee.time > entry.time {
-      position.initialize(to: (position - 1).pointee)
-      position -= 1
+    while position != head && (position - 1).time > time {
+      position.initialize(copying: position - 1)
+      position = position - 1
     }
-    position.initialize(to: entry)
-    buckets[0].end += 1
+    position.initialize(time: time, event: event)
+    buckets[0].end = buckets[0].end + 1
   }
 
   /// Records that slot `slot` of level `level` is non-empty.
@@ -245,13 +250,13 @@
   ///
   /// - Complexity: Amortised O(1).
   @inlinable
-  mutating func appendAtFloor(_ entry: Entry) {
+  mutating func appendAtFloor(time: UInt64, event: Event) {
     if buckets[0].end == buckets[0].limit {
       let consumed = head - buckets[0].base
       buckets[0].grow()
       head = buckets[0].base + consumed
     }
-    buckets[0].append(entry)
+    buckets[0].append(time: time, event: event)
   }
 
   /// Removes and returns the earliest event (FIFO among equal times).
@@ -260,6 +265,7 @@
   ///   an entry's push and its pop; O(1) when the next event shares the
   ///   current time or is alone in its slot.
   @inlinable
+  @inline(__always)
   package mutating func pop() -> Entry? {
     var time: UInt64 = 0
     guard let event = Self.pop(from: &self, time: &time) else { return nil }
@@ -269,20 +275,20 @@
   /// ``pop()``'s work, as a static function: the form the engine's loop
   /// calls, for the reason ``push(_:at:into:)`` gives. It returns the
   /// event and sets `time` to its time, so that its caller never holds an
-  /// entry, whose metadata a debug build would look up again. Not
-  /// `@_transparent`: forcing it inline costs optimised builds up to 3.7%
-  /// (the transfer benchmark), so a debug build makes it one call, which
-  /// looks up no metadata.
+  /// entry, whose metadata a debug build would look up again. Inlined
+  /// always in an optimised build, so that the optimiser's size budget of
+  /// the caller (the engine's loop, the hold model's) does not decide it;
+  /// one call in a debug build, which looks up no metadata (`@_transparent`
+  /// would inline it there too, but cost the transfer benchmark 3.7%).
   @inlinable
+  @inline(__always)
   static func pop(from queue: inout EventQueue, time: inout UInt64) -> Event? {
     if queue.head == queue.buckets[0].end {
       if queue.levelMask == 0 { return nil }
       let (lowest, level) = queue.lowestSlot()
       if queue.buckets[lowest].holdsOneEntry {
         // A lone entry is the minimum: take it without moving it.
-        let entry = queue.popLoneEntry(of: lowest, level: level)
-        time = entry.time
-        return entry.event
+        return queue.popLoneEntry(of: lowest, level: level, time: &time)
       }
       if level == 0 {
         queue.takeTimeSlot(lowest)
@@ -292,9 +298,11 @@
         queue.redistribute(lowest, level: level)
       }
     }
-    let entry = queue.head.pointee
-    queue.head += 1
-    queue.floor = entry.time
+    let entry = queue.head
+    let entryTime = entry.time
+    let event = entry.event
+    queue.head = entry + 1
+    queue.floor = entryTime
     if queue.head == queue.buckets[0].end {
       // Drained: rewind so that the floor bucket reuses the start of its
       // buffer, and takes pushes at the floor only.
@@ -303,19 +311,22 @@
       queue.runLevels = 0
     }
     queue.pending &-= 1
-    time = entry.time
-    return entry.event
+    time = entryTime
+    return event
   }
 
   /// Empties a bucket that holds one entry and returns it as the minimum.
   @usableFromInline @_transparent
-  mutating func popLoneEntry(of bucket: Int, level: Int) -> Entry {
+  mutating func popLoneEntry(of bucket: Int, level: Int, time: inout UInt64) -> Event {
     clearLowestSlot(of: level)
-    let entry = buckets[bucket].base.pointee
+    let entry = buckets[bucket].base
+    let entryTime = entry.time
+    let event = entry.event
     buckets[bucket].empty()
-    floor = entry.time
+    floor = entryTime
     pending &-= 1
-    return entry
+    time = entryTime
+    return event
   }
 
   /// Makes the lowest slot of level 0, whose entries share one time, the
@@ -341,6 +352,7 @@
   ///
   /// - Complexity: O(k²) for k ≤ ``sortedSlotLimit`` entries.
   @inlinable
+  @inline(__always)
   mutating func takeSortedRun(_ bucket: Int, level: Int) {
     clearLowestSlot(of: level)
     let drained = buckets[0]
@@ -351,14 +363,15 @@
     let end = buckets[0].end
     var next = base + 1
     while next != end {
-      let entry = next.pointee
+      let time = next.time
+      let event = next.event
       var position = next
-      while position != base && (position - 1).pointee.time > entry.time {
-        position.pointee = (position - 1).pointee
-        position -= 1
+      while position != base && (position - 1).time > time {
+        position.initialize(copying: position - 1)
+        position = position - 1
       }
-      position.pointee = entry
-      next += 1
+      position.initialize(time: time, event: event)
+      next = next + 1
     }
     head = base
     runLevels = level
@@ -382,11 +395,11 @@
     // occupied), so the moves set only slot bits there; the level bits
     // are set once after the loop rather than once per entry.
     while read != end {
-      let entry = read.pointee
-      let (target, targetLevel, targetSlot) = Self.bucket(of: entry.time, floor: newFloor)
-      buckets[target].append(entry)
+      let time = read.time
+      let (target, targetLevel, targetSlot) = Self.bucket(of: time, floor: newFloor)
+      buckets[target].append(copying: read, time: time)
       if target != 0 { slotMasks[targetLevel] |= 1 &<< UInt64(truncatingIfNeeded: targetSlot) }
-      read += 1
+      read = read + 1
     }
     for lower in 0..<level where slotMasks[lower] != 0 {
       levelMask |= 1 &<< UInt64(truncatingIfNeeded: lower)
@@ -417,6 +430,103 @@
     head = buckets[0].base
     runLevels = 0
     pending = 0
+  }
+}
+
+/// The address of one entry in a bucket's buffer: its time (8 bytes), then
+/// its event at offset 8, one entry every ``stride`` bytes — the layout of
+/// an ``EventQueueEntry``, read and written without naming that type.
+///
+/// Why not `UnsafeMutablePointer<EventQueueEntry<Event>>`: a debug build
+/// (what `swift test` makes of FaultSim) does not specialise, and every use
+/// of such a pointer — reading an entry, stepping to the next — looked up
+/// `EventQueueEntry<Event>`'s metadata (a few hundred instructions), in each
+/// push and each pop. This address is one raw pointer, so its layout
+/// depends on nothing, and it reads and writes through `Event`'s own size,
+/// which a generic function is handed for free. An optimised build folds
+/// ``stride`` to a constant (Benchmarks/README.md, "In a debug build").
+@frozen
+@usableFromInline
+struct EventQueueEntryAddress<Event: BitwiseCopyable>: Equatable {
+  /// The entry's first byte (its time).
+  @usableFromInline var raw: UnsafeMutableRawPointer
+
+  @usableFromInline @_transparent
+  init(_ raw: UnsafeMutableRawPointer) {
+    self.raw = raw
+  }
+
+  /// A well-aligned address that is never read: a bucket without a buffer.
+  @usableFromInline @_transparent
+  static var unallocated: Self {
+    Self(UnsafeMutableRawPointer(bitPattern: 8).unsafelyUnwrapped)
+  }
+
+  /// Room for `capacity` entries.
+  @usableFromInline @_transparent
+  static func allocate(capacity: Int) -> Self {
+    Self(UnsafeMutableRawPointer.allocate(byteCount: capacity &* stride, alignment: 8))
+  }
+
+  /// Frees room that ``allocate(capacity:)`` made.
+  @usableFromInline @_transparent
+  func deallocate() { raw.deallocate() }
+
+  /// Bytes from one entry to the next: `EventQueueEntry<Event>`'s stride
+  /// (the time, the event at offset 8, rounded up to 8 bytes; an event is
+  /// at most 8-byte aligned, which ``EventQueue/init(reservingCapacity:)``
+  /// checks).
+  @usableFromInline @_transparent
+  static var stride: Int { (8 &+ MemoryLayout<Event>.size &+ 7) & ~7 }
+
+  /// The entry's time.
+  @usableFromInline @_transparent
+  var time: UInt64 { raw.load(as: UInt64.self) }
+
+  /// The entry's event.
+  @usableFromInline @_transparent
+  var event: Event { raw.load(fromByteOffset: 8, as: Event.self) }
+
+  /// Writes an entry here.
+  @usableFromInline @_transparent
+  func initialize(time: UInt64, event: Event) {
+    raw.storeBytes(of: time, as: UInt64.self)
+    raw.storeBytes(of: event, toByteOffset: 8, as: Event.self)
+  }
+
+  /// Copies the entry at `source` here.
+  @usableFromInline @_transparent
+  func initialize(copying source: Self) {
+    raw.copyMemory(from: source.raw, byteCount: Self.stride)
+  }
+
+  /// Copies `count` entries from `source` here.
+  @usableFromInline @_transparent
+  func initialize(copying source: Self, count: Int) {
+    raw.copyMemory(from: source.raw, byteCount: count &* Self.stride)
+  }
+
+  /// The address `count` entries further on.
+  @usableFromInline @_transparent
+  static func + (address: Self, count: Int) -> Self {
+    Self(address.raw + count &* stride)
+  }
+
+  /// The address `count` entries back.
+  @usableFromInline @_transparent
+  static func - (address: Self, count: Int) -> Self {
+    Self(address.raw - count &* stride)
+  }
+
+  /// The entries from `start` to `end`.
+  @usableFromInline @_transparent
+  static func - (end: Self, start: Self) -> Int {
+    (end.raw - start.raw) / stride
+  }
+
+  @usableFromInline @_transparent
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.raw == rhs.raw
   }
 }
 
@@ -455,14 +565,14 @@
 /// without a buffer has all three at ``unallocated``.
 @usableFromInline
 struct EventQueueBucket<Event: BitwiseCopyable> {
-  @usableFromInline typealias Entry = EventQueueEntry<Event>
+  @usableFromInline typealias Address = EventQueueEntryAddress<Event>
 
   /// The first entry.
-  @usableFromInline var base: UnsafeMutablePointer<Entry>
+  @usableFromInline var base: Address
   /// One past the last entry.
-  @usableFromInline var end: UnsafeMutablePointer<Entry>
+  @usableFromInline var end: Address
   /// One past the allocated room; `end == limit` means full.
-  @usableFromInline var limit: UnsafeMutablePointer<Entry>
+  @usableFromInline var limit: Address
   /// The smallest time in the bucket, `UInt64.max` when empty.
   @usableFromInline var minimum: UInt64 = .max
 
@@ -470,9 +580,7 @@ struct EventQueueBucket<Event: BitwiseCopyable> {
   /// like the empty storage of an array. A bucket is full there (`end ==
   /// limit`), so the first append allocates.
   @inlinable
-  static var unallocated: UnsafeMutablePointer<Entry> {
-    UnsafeMutablePointer(bitPattern: MemoryLayout<Entry>.alignment).unsafelyUnwrapped
-  }
+  static var unallocated: Address { Address.unallocated }
 
   @usableFromInline
   init() {
@@ -500,14 +608,25 @@ struct EventQueueBucket<Event: BitwiseCopyable> {
   ///
   /// - Complexity: Amortised O(1).
   @usableFromInline @_transparent
-  mutating func append(_ entry: Entry) {
+  mutating func append(time: UInt64, event: Event) {
     if end == limit { grow() }
-    end.initialize(to: entry)
-    end += 1
+    end.initialize(time: time, event: event)
+    end = end + 1
     // Branch-free on purpose (`min` compiles to a conditional move): whether
     // an entry is its bucket's new minimum is close to a coin flip, so a
     // branch here mispredicts often and costs more than the rest of a push.
-    minimum = Swift.min(minimum, entry.time)
+    minimum = Swift.min(minimum, time)
+  }
+
+  /// Appends a copy of the entry at `source`, whose time is `time`.
+  ///
+  /// - Complexity: Amortised O(1).
+  @usableFromInline @_transparent
+  mutating func append(copying source: Address, time: UInt64) {
+    if end == limit { grow() }
+    end.initialize(copying: source)
+    end = end + 1
+    minimum = Swift.min(minimum, time)
   }
 
   /// Forgets every entry, keeping the buffer.
@@ -528,9 +647,9 @@ struct EventQueueBucket<Event: BitwiseCopyable> {
   mutating func reserve(_ newCapacity: Int) {
     guard newCapacity > limit - base else { return }
     let count = self.count
-    let grown = UnsafeMutablePointer<Entry>.allocate(capacity: newCapacity)
+    let grown = Address.allocate(capacity: newCapacity)
     if hasBuffer {
-      grown.moveInitialize(from: base, count: count)
+      grown.initialize(copying: base, count: count)
       base.deallocate()
     }
     base = grown

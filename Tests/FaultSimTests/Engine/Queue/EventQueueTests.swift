@@ -63,6 +63,59 @@ import Testing
     #expect(rest == nil && isEmpty)
   }
 
+  /// An event of 5 bytes, aligned to 4: its entry's stride (16) is not
+  /// its size plus the time's 8.
+  struct OddEvent: BitwiseCopyable, Equatable {
+    var value: UInt32
+    var tag: UInt8
+  }
+
+  /// The queue reads and writes entries through raw addresses
+  /// (`EventQueueEntryAddress`): their stride and the event's offset must be
+  /// those of `EventQueueEntry`, whose layout the memory estimates use.
+  @Test func entryAddressesHaveTheEntryLayout() {
+    func check<E: BitwiseCopyable>(_: E.Type) {
+      #expect(EventQueueEntryAddress<E>.stride == MemoryLayout<EventQueueEntry<E>>.stride, "\(E.self)")
+      #expect(MemoryLayout<EventQueueEntry<E>>.offset(of: \.event) == 8, "\(E.self)")
+    }
+    check(UInt8.self)
+    check(UInt64.self)
+    check(OddEvent.self)
+    check(RequestEvent.self)
+    check(TransferEvent.self)
+    check(BackgroundFetchEvent.self)
+    #expect(EventQueueEntryAddress<OddEvent>.stride == 16)
+  }
+
+  /// Events whose size is not a multiple of 8 come back whole and in order
+  /// through every path: the floor bucket, sorted runs, moves between
+  /// levels and buffers that grow.
+  @Test func eventsOfAnOddSizeComeBackWholeAndInOrder() {
+    var random = Xoshiro256StarStar(seed: 42)
+    var queue = EventQueue<OddEvent>()
+    var reference = ReferenceQueue()
+    var now: UInt64 = 0
+    for sequence in 0..<5_000 {
+      let span: UInt64 = [1, 1_000, 1 << 20, 1 << 30][sequence % 4]
+      let time = now + random.next(below: span)
+      queue.push(OddEvent(value: UInt32(sequence), tag: UInt8(truncatingIfNeeded: sequence &* 7)), at: time)
+      reference.push(sequence, at: time)
+      if sequence % 3 == 0, let expected = reference.pop() {
+        let actual = queue.pop()
+        #expect(actual?.time == expected.time && actual?.event.value == UInt32(expected.event))
+        #expect(actual?.event.tag == UInt8(truncatingIfNeeded: expected.event &* 7))
+        now = expected.time
+      }
+    }
+    while let expected = reference.pop() {
+      let actual = queue.pop()
+      #expect(actual?.time == expected.time && actual?.event.value == UInt32(expected.event))
+      #expect(actual?.event.tag == UInt8(truncatingIfNeeded: expected.event &* 7))
+    }
+    let isEmpty = queue.isEmpty
+    #expect(isEmpty)
+  }
+
   /// The next event, popped outside `#expect` (which needs copyable values).
   func next(_ queue: inout EventQueue<Int>) -> Int? {
     queue.pop()?.event
