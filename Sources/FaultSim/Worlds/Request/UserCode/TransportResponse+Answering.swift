@@ -41,19 +41,37 @@ extension TransportResponse {
 /// from the first one. Never 0, so 0 can mean "no body yet".
 @usableFromInline
 enum BodyDigest {
-  /// - Complexity: O(bytes). A pointer walk rather than `for byte in
-  ///   bytes`: in a debug build (a user's `swift test`) the array's
-  ///   iterator is a generic call per byte, about 20 times the cost.
+  /// - Complexity: O(bytes). Eight bytes are read at a time and hashed
+  ///   byte by byte from the word, lowest first (the digest is the same as
+  ///   hashing the bytes one by one): in a debug build (a user's `swift
+  ///   test`) each pointer read and step is a generic call, so a read per
+  ///   byte cost about 40 instructions a byte, and a read per word about 8.
   @inlinable
   static func of(_ bytes: [UInt8]) -> UInt64 {
-    bytes.withUnsafeBufferPointer { buffer in
+    bytes.withUnsafeBytes { buffer in
+      // FNV-1a's offset basis and prime, 64-bit (locals: a debug build
+      // calls a static property at each use).
       var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-      guard var byte = buffer.baseAddress else { return hash | 1 }
-      let end = byte + buffer.count
-      while byte != end {
-        hash ^= UInt64(byte.pointee)
-        hash = hash &* 0x0000_0100_0000_01B3
-        byte += 1
+      let prime: UInt64 = 0x0000_0100_0000_01B3
+      guard let base = buffer.baseAddress else { return hash | 1 }
+      let count = buffer.count
+      var offset = 0
+      while count &- offset >= 8 {
+        // The bytes in memory order, whatever the machine's byte order.
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        hash = (hash ^ (word & 0xFF)) &* prime
+        hash = (hash ^ (word &>> 8 & 0xFF)) &* prime
+        hash = (hash ^ (word &>> 16 & 0xFF)) &* prime
+        hash = (hash ^ (word &>> 24 & 0xFF)) &* prime
+        hash = (hash ^ (word &>> 32 & 0xFF)) &* prime
+        hash = (hash ^ (word &>> 40 & 0xFF)) &* prime
+        hash = (hash ^ (word &>> 48 & 0xFF)) &* prime
+        hash = (hash ^ (word &>> 56)) &* prime
+        offset &+= 8
+      }
+      while offset < count {
+        hash = (hash ^ UInt64(base.load(fromByteOffset: offset, as: UInt8.self))) &* prime
+        offset &+= 1
       }
       return hash | 1
     }

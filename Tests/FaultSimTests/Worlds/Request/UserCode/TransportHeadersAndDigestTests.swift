@@ -18,6 +18,19 @@ import Testing
     #expect(BodyDigest.of(Array(text.utf8)) == fnv1a | 1)
   }
 
+  /// The digest reads eight bytes at a time: for every length from 0 to
+  /// 40 (so every remainder after whole words) and arbitrary bytes, it
+  /// equals FNV-1a computed one byte at a time, as the algorithm defines it.
+  @Test func digestEqualsByteByByteFNV1aAtEveryLength() {
+    var random = Xoshiro256StarStar(seed: 7)
+    for length in 0...40 {
+      let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      var fnv1a: UInt64 = 0xCBF2_9CE4_8422_2325
+      for byte in bytes { fnv1a = (fnv1a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+      #expect(BodyDigest.of(bytes) == fnv1a | 1, "length \(length)")
+    }
+  }
+
   /// Every byte counts, wherever it is: bodies that differ in one byte
   /// (first, middle, last) have different digests, and none is 0.
   @Test func digestTellsBodiesThatDifferInOneByte() {
