@@ -9,17 +9,11 @@
 /// they commit, the load counters — and its decisions are the handler's.
 @usableFromInline
 struct RequestServer<Handler: RequestHandler> {
-  /// The decisions.
-  @usableFromInline
-  var handler: Handler
   /// The records of the operations in flight, numbered as the clients'
   /// (see ``OperationWindow``): the handler's entry and the writes being
   /// processed.
   @usableFromInline
   var records: OperationWindow<ServerRecord<Handler.Entry>>
-  /// An operation's record before any request of it arrived.
-  @usableFromInline
-  var emptyRecord: ServerRecord<Handler.Entry>
   /// Requests waiting for a worker (capacity-limited servers), from
   /// `queueHead` on.
   @usableFromInline
@@ -69,6 +63,17 @@ struct RequestServer<Handler: RequestHandler> {
   /// (clocks that disagree).
   @usableFromInline
   let dating: RetryAfterDating
+  // The handler and the empty record come last: their layout depends on
+  // `Handler`, and a field after them would have an offset only the
+  // type's metadata knows, which a debug build looks up (a few hundred
+  // instructions) at every access (Benchmarks/README.md, "In a debug
+  // build").
+  /// The decisions.
+  @usableFromInline
+  var handler: Handler
+  /// An operation's record before any request of it arrived.
+  @usableFromInline
+  var emptyRecord: ServerRecord<Handler.Entry>
 
   /// A server for `operations` operations, answering with `handler`,
   /// restarting as `restarts` says.
@@ -179,8 +184,7 @@ struct RequestServer<Handler: RequestHandler> {
 
   /// Starts processing a request on a worker: done at once when processing
   /// takes no time, else busy until the sampled end.
-  @inlinable
-  @inline(__always)
+  @usableFromInline @_transparent
   mutating func beginProcessing(
     _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> Processing {
@@ -215,8 +219,7 @@ struct RequestServer<Handler: RequestHandler> {
 
   /// A request whose processing took time (``Processing/busy(until:)``)
   /// is done: called when its completion event is handled.
-  @inlinable
-  @inline(__always)
+  @usableFromInline @_transparent
   mutating func processingEnded() {
     processingCount &-= 1
   }
@@ -240,8 +243,7 @@ struct RequestServer<Handler: RequestHandler> {
   /// if any (the worker goes idle otherwise).
   ///
   /// - Complexity: O(1) amortised.
-  @inlinable
-  @inline(__always)
+  @usableFromInline @_transparent
   mutating func nextQueued() -> RequestMessage? {
     guard capacity != nil else { return nil }
     guard queueHead < queue.count else {
@@ -313,9 +315,46 @@ extension RequestServer {
   mutating func forgetSpilled(_ operation: Int) { records.forgetSpilled(operation) }
 
   /// Forgets the records of the operations below `operation`.
+  @usableFromInline @_transparent
+  mutating func retire(below operation: Int) { OperationWindow.retire(below: operation, in: &records) }
+
+  // MARK: The router's calls, as static functions
+
+  // A debug build looks up a generic struct's metadata at each call of one
+  // of its mutating methods, and not for a static function, which is handed
+  // `Handler`'s; the bodies above are `@_transparent`, so a debug build
+  // inlines them here, in their file. These touch no field whose offset
+  // depends on `Handler` (Benchmarks/README.md, "In a debug build").
+
+  /// ``beginProcessing(_:_:)`` of `server`.
   @inlinable
   @inline(__always)
-  mutating func retire(below operation: Int) { OperationWindow.retire(below: operation, in: &records) }
+  static func beginProcessing(
+    _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>, in server: inout Self
+  ) throws(SimulationError) -> Processing {
+    try server.beginProcessing(request, &context)
+  }
+
+  /// ``nextQueued()`` of `server`.
+  @inlinable
+  @inline(__always)
+  static func nextQueued(in server: inout Self) -> RequestMessage? {
+    server.nextQueued()
+  }
+
+  /// ``processingEnded()`` of `server`.
+  @inlinable
+  @inline(__always)
+  static func processingEnded(in server: inout Self) {
+    server.processingEnded()
+  }
+
+  /// ``retire(below:)`` of `server`.
+  @inlinable
+  @inline(__always)
+  static func retire(below operation: Int, in server: inout Self) {
+    server.retire(below: operation)
+  }
 
   /// Adds the server's counters to `metrics`: requests received, write
   /// calls, overload rejections.

@@ -167,7 +167,7 @@ extension RequestWorldModel {
   mutating func process(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>)
     throws(SimulationError)
   {
-    let processing = try server.beginProcessing(request, &context)
+    let processing = try RequestServer.beginProcessing(request, &context, in: &server)
     if Client.runsCode, request.marks.isRouted {
       // A request a restart cuts never begins on its route.
       if case .lostToRestart = processing {} else { client.routedProcessingBegins(request) }
@@ -213,7 +213,7 @@ extension RequestWorldModel {
       Client.runsCode && client.hasRoutes ? completeRouted(request, &context) : server.complete(request, &context)
     client.requestAnswered(Int(request.operation))
     try answer(response, to: request, &context)
-    if let next = server.nextQueued() { try process(next, &context) }
+    if let next = RequestServer.nextQueued(in: &server) { try process(next, &context) }
   }
 
   /// A response goes back through the network, from the server or the

@@ -201,7 +201,7 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
       try receive(request, at: .server, &context)
       foldIfDone(Int(request.operation))
     case .complete(let request):
-      server.processingEnded()
+      RequestServer.processingEnded(in: &server)
       try complete(request, &context)
       foldIfDone(Int(request.operation))
     case .respond(let response):
@@ -329,7 +329,7 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
     }
     if Client.runsCode { client.forgetRoutes(client.retired..<end) }
     client.retire(below: end)
-    server.retire(below: end)
+    RequestServer.retire(below: end, in: &server)
   }
 
   /// Adds one held operation to the metrics, the digest and (when kept)

@@ -17,7 +17,7 @@ extension RequestWorldModel {
       client.requestAnswered(Int(request.operation))
       try reply(Self.connectionReset(request), to: request, failingAt: context.now, &context)
     }
-    if let next = server.nextQueued() { try process(next, &context) }
+    if let next = RequestServer.nextQueued(in: &server) { try process(next, &context) }
     foldIfDone(Int(request.operation))
   }
 }
