@@ -23,6 +23,12 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
   /// The clients of the operations in flight (see ``OperationWindow``).
   @usableFromInline
   var records: OperationWindow<ClientRecord<Policy.Memory>>
+
+  @inlinable
+  @inline(__always)
+  static func records(of client: inout Self) -> OperationWindow<ClientRecord<Policy.Memory>> {
+    client.records
+  }
   /// A client that has not started.
   @usableFromInline
   var initialRecord: ClientRecord<Policy.Memory>

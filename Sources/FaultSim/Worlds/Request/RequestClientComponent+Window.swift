@@ -1,22 +1,28 @@
 /// The client's records as the router folds them: verbs over the window of
 /// operations in flight, so the router never reaches into a client's
 /// records itself.
+///
+/// The verbs the router calls at every event are `mutating` and read the
+/// window through ``RequestClientComponent/records(of:)``: a non-mutating
+/// verb would read the `records` getter, whose witness in a debug build
+/// copies the whole client (the async client's, about 220 instructions, 22
+/// times an order; Benchmarks/README.md, "In a debug build").
 extension RequestClientComponent {
   /// Whether `operation` still has a record (it has started and is not
   /// folded).
   @inlinable
   @inline(__always)
-  func holds(_ operation: Int) -> Bool { records.holds(operation) }
+  mutating func holds(_ operation: Int) -> Bool { Self.records(of: &self).holds(operation) }
 
   /// The oldest operation still in the ring.
   @inlinable
   @inline(__always)
-  var retired: Int { records.retired }
+  var retired: Int { mutating get { Self.records(of: &self).retired } }
 
   /// The next operation to start.
   @inlinable
   @inline(__always)
-  var opened: Int { records.opened }
+  var opened: Int { mutating get { Self.records(of: &self).opened } }
 
   /// Operations held (ring and spill pool).
   var heldCount: Int { records.count }
@@ -27,12 +33,17 @@ extension RequestClientComponent {
   /// Whether the ring is full and had better spill than grow.
   @inlinable
   @inline(__always)
-  var mustSpill: Bool { records.isFull && records.prefersSpilling }
+  var mustSpill: Bool {
+    mutating get {
+      let records = Self.records(of: &self)
+      return records.isFull && records.prefersSpilling
+    }
+  }
 
   /// Whether the ring is full.
   @inlinable
   @inline(__always)
-  var isFull: Bool { records.isFull }
+  var isFull: Bool { mutating get { Self.records(of: &self).isFull } }
 
   /// The spilled operations, ascending.
   @inlinable
@@ -54,30 +65,34 @@ extension RequestClientComponent {
   /// Whether the client is done with `operation`.
   @inlinable
   @inline(__always)
-  func isFinished(_ operation: Int) -> Bool { records[operation].isFinished }
+  mutating func isFinished(_ operation: Int) -> Bool { Self.records(of: &self)[operation].isFinished }
 
   /// The attempts `operation` sent.
   @inlinable
-  func attempts(of operation: Int) -> UInt32 { records[operation].attempts }
+  mutating func attempts(of operation: Int) -> UInt32 { Self.records(of: &self)[operation].attempts }
 
   /// How `operation` ended for the user.
   @inlinable
   @inline(__always)
-  func outcome(of operation: Int) -> ClientOutcome { records[operation].outcome }
+  mutating func outcome(of operation: Int) -> ClientOutcome { Self.records(of: &self)[operation].outcome }
 
   /// Whether every request of `operation` was answered.
   @inlinable
   @inline(__always)
-  func isAnswered(_ operation: Int) -> Bool { records[operation].unansweredRequests == 0 }
+  mutating func isAnswered(_ operation: Int) -> Bool {
+    Self.records(of: &self)[operation].unansweredRequests == 0
+  }
 
   /// A request of `operation` is on its way (to the server, the gateway or
   /// back to the gateway): the operation cannot fold until it is answered.
   @inlinable
   @inline(__always)
-  mutating func requestOut(_ operation: Int) { records[operation].unansweredRequests &+= 1 }
+  mutating func requestOut(_ operation: Int) { Self.records(of: &self)[operation].unansweredRequests &+= 1 }
 
   /// A request of `operation` was answered.
   @inlinable
   @inline(__always)
-  mutating func requestAnswered(_ operation: Int) { records[operation].unansweredRequests &-= 1 }
+  mutating func requestAnswered(_ operation: Int) {
+    Self.records(of: &self)[operation].unansweredRequests &-= 1
+  }
 }

@@ -20,6 +20,12 @@ protocol RequestClientComponent {
 
   /// The clients of the operations in flight.
   var records: OperationWindow<Record> { get set }
+  /// `client`'s records, read in place: the router's window verbs read
+  /// them through this rather than the getter, whose witness in a debug
+  /// build copies the whole client (every reference in it retained and
+  /// released) to read one property. Each client implements it as
+  /// `client.records`.
+  static func records(of client: inout Self) -> OperationWindow<Record>
   /// How the clients that are done ended, folded as each ends.
   var endings: RequestMetrics { get }
   /// Retries a retry budget refused (0 for a client with none).

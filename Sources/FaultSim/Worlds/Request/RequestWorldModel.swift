@@ -248,7 +248,8 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
   @inlinable
   @inline(__always)
   mutating func foldIfDone(_ operation: Int) {
-    guard client.holds(operation), isDone(operation) else { return }
+    guard client.holds(operation) else { return }
+    guard isDone(operation) else { return }
     if operation < client.retired {
       foldSpilled(operation)
       return
@@ -268,18 +269,21 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
   /// The first operation of the ring that is not done: the end of the run
   /// of done operations at its tail.
   ///
-  /// A function of its own, not a loop in ``foldDoneOldest()``: written
-  /// there, a debug build copied the whole model for every `isDone` call
-  /// of the loop (callgrind: one outlined copy per call); called from
-  /// there as one function, it copies nothing.
+  /// A function of its own, and no `&&` in its loop: written as `while
+  /// oldest < opened && isDone(oldest)` in ``foldDoneOldest()``, a debug
+  /// build copied the whole model for every `isDone` call (the `&&`'s
+  /// closure captures it; callgrind: one outlined copy per call).
   ///
   /// - Complexity: O(1) per done operation, plus one check.
   @inlinable
   @inline(__always)
-  func endOfDoneOldest() -> Int {
+  mutating func endOfDoneOldest() -> Int {
     var oldest = client.retired
     let opened = client.opened
-    while oldest < opened && isDone(oldest) { oldest &+= 1 }
+    while oldest < opened {
+      guard isDone(oldest) else { break }
+      oldest &+= 1
+    }
     return oldest
   }
 
@@ -314,8 +318,11 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
   /// Whether nothing can change `operation` any more.
   @inlinable
   @inline(__always)
-  func isDone(_ operation: Int) -> Bool {
-    client.isFinished(operation) && client.isAnswered(operation)
+  mutating func isDone(_ operation: Int) -> Bool {
+    // Not `&&`: its closure would capture the model (see
+    // ``endOfDoneOldest()``).
+    guard client.isFinished(operation) else { return false }
+    return client.isAnswered(operation)
   }
 
   /// Folds the held operations below `end` into the metrics (and the final

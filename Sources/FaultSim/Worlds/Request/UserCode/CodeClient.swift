@@ -35,6 +35,12 @@ struct CodeClient: RequestClientComponent {
   /// The operations in flight.
   @usableFromInline
   var records: OperationWindow<UserCodeClients.Record>
+
+  @inlinable
+  @inline(__always)
+  static func records(of client: inout Self) -> OperationWindow<UserCodeClients.Record> {
+    client.records
+  }
   /// The code each operation runs (for a run with an app object, the code
   /// bound to this run's app).
   @usableFromInline
