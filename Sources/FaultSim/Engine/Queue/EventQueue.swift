@@ -216,11 +216,7 @@
   /// - Complexity: O(entries of the run later than `entry`).
   @inlinable
   mutating func insertIntoRun(time: UInt64, event: Event) {
-    if buckets[0].end == buckets[0].limit {
-      let consumed = head - buckets[0].base
-      buckets[0].grow()
-      head = buckets[0].base + consumed
-    }
+    if buckets[0].end == buckets[0].limit { growFloorBucket() }
     var position = buckets[0].end
     while position != head && (position - 1).time > time {
       position.initialize(copying: position - 1)
@@ -228,6 +224,15 @@
     }
     position.initialize(time: time, event: event)
     buckets[0].end = buckets[0].end + 1
+  }
+
+  /// Grows the floor bucket's buffer, keeping `head` at the same entry: the
+  /// floor bucket can grow while partly consumed, unlike the others.
+  @usableFromInline @_transparent
+  mutating func growFloorBucket() {
+    let consumed = head - buckets[0].base
+    buckets[0].grow()
+    head = buckets[0].base + consumed
   }
 
   /// Records that slot `slot` of level `level` is non-empty.
@@ -251,11 +256,7 @@
   /// - Complexity: Amortised O(1).
   @inlinable
   mutating func appendAtFloor(time: UInt64, event: Event) {
-    if buckets[0].end == buckets[0].limit {
-      let consumed = head - buckets[0].base
-      buckets[0].grow()
-      head = buckets[0].base + consumed
-    }
+    if buckets[0].end == buckets[0].limit { growFloorBucket() }
     buckets[0].append(time: time, event: event)
   }
 
@@ -456,7 +457,9 @@ struct EventQueueEntryAddress<Event: BitwiseCopyable>: Equatable {
     self.raw = raw
   }
 
-  /// A well-aligned address that is never read: a bucket without a buffer.
+  /// A well-aligned, never dereferenced address that marks a bucket
+  /// without a buffer yet, like the empty storage of an array. A bucket is
+  /// full there (`end == limit`), so its first append allocates.
   @usableFromInline @_transparent
   static var unallocated: Self {
     Self(UnsafeMutableRawPointer(bitPattern: 8).unsafelyUnwrapped)
@@ -562,7 +565,7 @@ struct EventQueueEntryAddress<Event: BitwiseCopyable>: Equatable {
 /// redistribution move performs — is one compare, one store and one bump,
 /// with no index arithmetic. The pointers are not optional (comparing
 /// optionals tests for `nil` first, two more branches per append): a bucket
-/// without a buffer has all three at ``unallocated``.
+/// without a buffer has all three at ``EventQueueEntryAddress/unallocated``.
 @usableFromInline
 struct EventQueueBucket<Event: BitwiseCopyable> {
   @usableFromInline typealias Address = EventQueueEntryAddress<Event>
@@ -576,15 +579,9 @@ struct EventQueueBucket<Event: BitwiseCopyable> {
   /// The smallest time in the bucket, `UInt64.max` when empty.
   @usableFromInline var minimum: UInt64 = .max
 
-  /// A well-aligned, never dereferenced address that marks "no buffer yet",
-  /// like the empty storage of an array. A bucket is full there (`end ==
-  /// limit`), so the first append allocates.
-  @inlinable
-  static var unallocated: Address { Address.unallocated }
-
   @usableFromInline
   init() {
-    base = Self.unallocated
+    base = Address.unallocated
     end = base
     limit = base
   }
@@ -594,9 +591,8 @@ struct EventQueueBucket<Event: BitwiseCopyable> {
   var count: Int { end - base }
 
   /// Whether the bucket has a buffer of its own: one has room for at least
-  /// 16 entries, and ``unallocated`` has none. (Comparing with
-  /// ``unallocated`` instead would ask for the entry type's metadata, a few
-  /// hundred instructions for a generic entry.)
+  /// 16 entries, and an unallocated bucket (``EventQueueEntryAddress/unallocated``)
+  /// has none.
   @inlinable
   var hasBuffer: Bool { limit != base }
 
