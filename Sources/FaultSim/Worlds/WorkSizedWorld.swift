@@ -31,11 +31,11 @@
 extension SimulatedWorld {
   /// A world that cannot say how much work a run is: no estimate.
   @inlinable
-  package static func workEstimate(_ options: Options) -> WorkEstimate? { nil }
+  static func workEstimate(_ options: Options) -> WorkEstimate? { nil }
 }
 
 extension SimulatedWorld where Self: WorkSizedWorld {
   /// A world that can: its estimate.
   @inlinable
-  package static func workEstimate(_ options: Options) -> WorkEstimate? { estimatedWork(options) }
+  static func workEstimate(_ options: Options) -> WorkEstimate? { estimatedWork(options) }
 }

@@ -112,16 +112,16 @@ public struct WorldEngine<World: ScenarioWorld> {
 }
 
 extension WorldEngine where World: SimulatedWorld {
-  /// The engine of a world that is a simulation model: each entry point
-  /// builds a ``Simulation`` of the world.
+  /// The engine of a world that runs a model: each entry point builds a
+  /// ``Simulation`` of the world's model for the options.
   ///
   /// - Complexity: O(1); each run is O(its events).
   @inlinable
-  package static var simulating: WorldEngine {
+  static var simulating: WorldEngine {
     WorldEngine(
       worldName: World.name,
       runOnce: { options, seed, strategy, tracing, faults, simplifiesValues, watch throws(SimulationError) in
-        var simulation = Simulation(model: World(options), tracing: tracing, watch: watch)
+        var simulation = Simulation(model: World.model(options), tracing: tracing, watch: watch)
         let summary = try simulation.run(
           seed: seed, strategy: strategy, faults: faults, simplifiesValues: simplifiesValues)
         return WorldRun(
@@ -130,21 +130,24 @@ extension WorldEngine where World: SimulatedWorld {
           firedFaults: simulation.context.firedFaults)
       },
       runOnceStreaming: { options, seed, strategy, sink, watch throws(SimulationError) in
-        var simulation = Simulation(model: World(options), traceSink: sink, watch: watch)
+        var simulation = Simulation(model: World.model(options), traceSink: sink, watch: watch)
         let summary = try simulation.run(seed: seed, strategy: strategy)
         return WorldRun(
           metrics: simulation.model.metrics(events: summary.events), summary: summary, trace: [],
           finalState: simulation.model.finalState())
       },
+      // The model is made inside its simulation and changed there, never
+      // copied: a copy of a bound generic model takes its metadata from its
+      // mangled name (see `RequestWorld`).
       makeRunner: { options, watch in
-        var model = World(options)
-        model.dropFinalStates()
-        return runner(Simulation(model: model, watch: watch))
+        var simulation = Simulation(model: World.model(options), watch: watch)
+        simulation.model.dropFinalStates()
+        return runner(simulation)
       },
       makeRunnerStreaming: { options, sink, watch in
-        var model = World(options)
-        model.dropFinalStates()
-        return runner(Simulation(model: model, traceSink: sink, watch: watch))
+        var simulation = Simulation(model: World.model(options), traceSink: sink, watch: watch)
+        simulation.model.dropFinalStates()
+        return runner(simulation)
       },
       describeFault: { World.describe(fault: $0, options: $1) },
       traceTags: { World.traceTags(for: $0, options: $1) },
@@ -161,7 +164,7 @@ extension WorldEngine where World: SimulatedWorld {
   /// Runs seeds one after another on `simulation`, resetting its model
   /// before each.
   @inlinable
-  static func runner(_ simulation: consuming Simulation<World>) -> Runner {
+  static func runner(_ simulation: consuming Simulation<World.Model>) -> Runner {
     let box = boxing(simulation)
     return WorldRunner { (seed: UInt64, strategy: OrderStrategy) throws(SimulationError) in
       box.simulation.model.reset()
@@ -174,45 +177,26 @@ extension WorldEngine where World: SimulatedWorld {
   }
 }
 
-/// A world that is a simulation model and says how to shrink its runs and
-/// how much memory they need: what ``WorldEngine/simulating`` runs. Every
-/// world of FaultSim is one.
+/// A world that runs a model and says how to shrink its runs and how much
+/// memory they need: what ``WorldEngine/simulating`` runs. Every world of
+/// FaultSim is one.
 @usableFromInline
-package protocol SimulatedWorld: ScenarioWorld, SimulationModel, ShrinkableWorld, MemorySizedWorld {
+protocol SimulatedWorld: ScenarioWorld, ShrinkableWorld, MemorySizedWorld {
+  /// What runs: the world's model, specialised for the parts of it given
+  /// in Swift.
+  associatedtype Model: WorldModel where Model.Metrics == Metrics, Model.FinalState == FinalState
+
   /// The name scenario files use in `"world"`, which the world's engine
   /// carries (``ScenarioWorld/worldName``).
   static var name: String { get }
 
-  /// The world in its initial state.
-  init(_ options: Options)
+  /// The model of a run of `options`, in its initial state.
+  static func model(_ options: Options) -> Model
 
   /// About how much work one run of `options` is: the world's
   /// ``WorkSizedWorld/estimatedWork(_:)`` when it is one, otherwise `nil`
   /// (the defaults say which; a world does not write it).
   static func workEstimate(_ options: Options) -> WorkEstimate?
-
-  /// Restores the initial state for another run, keeping the storage.
-  mutating func reset()
-
-  /// The metrics of the run that just ended.
-  func metrics(events: UInt64) -> Metrics
-
-  /// The final state of the run that just ended.
-  func finalState() -> FinalState
-
-  /// Tells the world that nobody will ask for the ``finalState()`` of its
-  /// next runs, only for their metrics and ``finalStateDigest()``: a world
-  /// may then fold each entity into its metrics as soon as nothing can
-  /// change it and forget it, so that memory grows with the entities in
-  /// flight rather than with the entities run (the request world does). The
-  /// default keeps everything.
-  mutating func dropFinalStates()
-
-  /// A digest of the final state of the run that just ended: equal final
-  /// states have equal digests. Compare it only with digests of the same
-  /// world. The default is `finalState().digest`; a world that drops its
-  /// final states (``dropFinalStates()``) computes it as it folds.
-  func finalStateDigest() -> UInt64
 
   /// Whether a run of `options` can meet a race at all. `false` is a proof
   /// — no order strategy can change such a run — and `true` only a
@@ -222,19 +206,11 @@ package protocol SimulatedWorld: ScenarioWorld, SimulationModel, ShrinkableWorld
 
 extension SimulatedWorld where Self: DerivedWorld {
   /// The name of the world whose scenarios it runs.
-  @usableFromInline package static var name: String { Base.worldName }
+  @usableFromInline static var name: String { Base.worldName }
 }
 
 extension SimulatedWorld {
   /// Every run may meet a race unless the world says otherwise.
   @inlinable
-  package static func canMeetRace(_ options: Options) -> Bool { true }
-
-  /// Keeps everything: the final state stays available.
-  @inlinable
-  package mutating func dropFinalStates() {}
-
-  /// The digest of ``finalState()``.
-  @inlinable
-  package func finalStateDigest() -> UInt64 { finalState().digest }
+  static func canMeetRace(_ options: Options) -> Bool { true }
 }

@@ -16,7 +16,7 @@ public struct FetchUserOutcome: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-extension BackgroundFetchWorld: SimulatedWorld {
+extension BackgroundFetchWorld: SimulatedWorld, WorldModel {
   /// Runs as a simulation of the world.
   public static var engine: WorldEngine<Self> { .simulating }
   /// The options a scenario file gives the world.
@@ -30,7 +30,14 @@ extension BackgroundFetchWorld: SimulatedWorld {
   public typealias Draws = BackgroundFetchDraw
 
   /// The name scenario files use in `"world"`.
-  @usableFromInline package static var name: String { "background-fetch" }
+  @usableFromInline static var name: String { "background-fetch" }
+
+  /// The world is its own model: it has no decisions a user gives in
+  /// Swift, so one type holds its state and says what it is.
+  @usableFromInline
+  static func model(_ options: BackgroundFetchWorldOptions) -> BackgroundFetchWorld {
+    BackgroundFetchWorld(options)
+  }
 
   /// The world's one race, content against a fetch's snapshot, needs
   /// content.

@@ -18,12 +18,7 @@
 /// let metrics = try world.measure(seeds: 0..<10)
 /// print(metrics.duplicated)
 /// ```
-public struct CustomRequestWorld<Client: ClientPolicy, Handler: RequestHandler>: SimulationModel {
-  /// The world's pending events: the messages and timers its actors
-  /// exchange.
-  @usableFromInline
-  package typealias Event = RequestEvent
-
+public enum CustomRequestWorld<Client: ClientPolicy, Handler: RequestHandler> {
   /// A scenario's request world with the two decisions given in Swift.
   public struct Options: Sendable {
     /// The scenario's options: workload, network, client timeout, server
@@ -51,56 +46,15 @@ public struct CustomRequestWorld<Client: ClientPolicy, Handler: RequestHandler>:
     }
   }
 
-  /// The actors and the router, with the given decisions.
+  /// What runs a scenario of the world: the request world's one model,
+  /// with these decisions.
   @usableFromInline
-  var model: RequestWorldModel<RequestClient<Client>, Handler>
+  typealias Model = RequestWorldModel<RequestClient<Client>, Handler>
 
-  /// Creates the world in its initial state.
+  /// The model of a run of `options`, in its initial state.
   @inlinable
-  package init(_ options: Options) {
-    model = RequestWorldModel(options.scenario, policy: options.client, handler: options.handler)
-  }
-
-  /// Restores the initial state for another run, keeping the storage.
-  @inlinable
-  package mutating func reset() {
-    model.reset()
-  }
-
-  /// Computes the start times and schedules the first operation.
-  @inlinable
-  package mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
-    try model.start(in: &context)
-  }
-
-  /// Routes one event to the actor it is for.
-  @inlinable
-  package mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
-    try model.handle(event, in: &context)
-  }
-
-  /// The run ran out of events: the operations still in flight are folded
-  /// into the metrics.
-  @inlinable
-  package mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError) {
-    try model.finish(in: &context)
-  }
-
-  /// The bytes the world holds now: records in flight, kept final states,
-  /// the gateway's exchanges, the key store.
-  @usableFromInline
-  package var liveBytes: Int { model.liveBytes }
-
-  /// What holds them, in words.
-  @usableFromInline
-  package var liveDescription: String { model.liveDescription }
-
-  /// The metrics of the run that just ended.
-  ///
-  /// - Complexity: O(operations).
-  @inlinable
-  package func metrics(events: UInt64 = 0) -> RequestMetrics {
-    model.metrics(events: events)
+  static func model(_ options: Options) -> Model {
+    Model(options.scenario, policy: options.client, handler: options.handler)
   }
 }
 
@@ -116,28 +70,9 @@ extension CustomRequestWorld: SimulatedWorld {
   /// The request world's draw purposes.
   public typealias Draws = RequestDraw
 
-  /// Each operation's final state, in operation order.
-  @inlinable
-  package func finalState() -> EntityStates<RequestOperationOutcome> {
-    model.finalState()
-  }
-
-  /// Folds each operation into the metrics once nothing can change it and
-  /// forgets it, as ``RequestWorld/dropFinalStates()`` does.
-  @inlinable
-  package mutating func dropFinalStates() {
-    model.dropFinalStates()
-  }
-
-  /// A digest of the final state, as ``RequestWorld/finalStateDigest()``.
-  @inlinable
-  package func finalStateDigest() -> UInt64 {
-    model.finalStateDigest
-  }
-
   /// Whether a run can meet a race, as for ``RequestWorld``.
   @inlinable
-  package static func canMeetRace(_ options: Options) -> Bool {
+  static func canMeetRace(_ options: Options) -> Bool {
     RequestWorld.canMeetRace(options.scenario)
   }
 }

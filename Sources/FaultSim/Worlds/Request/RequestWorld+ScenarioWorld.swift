@@ -24,7 +24,7 @@ public struct RequestOperationOutcome: Hashable, Sendable, CustomStringConvertib
   }
 }
 
-extension RequestWorld: SimulatedWorld {
+extension RequestWorld: SimulatedWorld, WorldModel {
   /// Runs as a simulation of the world.
   public static var engine: WorldEngine<Self> { .simulating }
   /// The options a scenario file gives the world.
@@ -39,6 +39,12 @@ extension RequestWorld: SimulatedWorld {
 
   /// The name scenario files use in `"world"`.
   @usableFromInline package static var name: String { "request" }
+
+  /// The world is the model its runs run (see the type's comment).
+  @usableFromInline
+  static func model(_ options: RequestWorldOptions) -> RequestWorld {
+    RequestWorld(options)
+  }
 
   /// Each operation's final state, in operation order.
   ///
@@ -57,7 +63,7 @@ extension RequestWorld: SimulatedWorld {
   /// A digest of the final state: a sum of one hash per operation, so that
   /// it can be computed as operations fold, in any order.
   @usableFromInline package func finalStateDigest() -> UInt64 {
-    model.finalStateDigest
+    model.finalStateDigest()
   }
 }
 

@@ -10,6 +10,17 @@
 /// ``Scenario/requestWorld(client:handler:)``: both run one model, generic
 /// over the decisions.
 ///
+/// Unlike the worlds that run your decisions or your code, which hold no
+/// state and run the request world's model directly, this world is its own
+/// model: it holds that model with the built-in decisions and forwards to
+/// it. A run needs the metadata of the type it runs when it copies or
+/// destroys it; a non-generic type's is compiled in, while a bound generic
+/// model's (`RequestWorldModel<RequestClient<BuiltInClientPolicy>,
+/// BuiltInRequestHandler>`) is made from its mangled name, which checks
+/// each of its three generic requirements against every conformance record
+/// of the binary: about 360,000 instructions once per process, a tenth of
+/// a one-order run.
+///
 /// The world is three actors and a router: the clients, the network and the
 /// server each own their state and talk only through the messages in
 /// `RequestEvent`. Every random decision is a keyed draw on (operation,
@@ -28,6 +39,7 @@ public struct RequestWorld: SimulationModel {
   package typealias Event = RequestEvent
 
   /// The actors and the router, with the built-in decisions.
+  @usableFromInline
   var model: RequestWorldModel<RequestClient<BuiltInClientPolicy>, BuiltInRequestHandler>
 
   /// The world's definition.
@@ -51,7 +63,8 @@ public struct RequestWorld: SimulationModel {
   }
 
   /// Routes one event to the actor it is for.
-  @usableFromInline
+  @inlinable
+  @inline(__always)
   package mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
     try model.handle(event, in: &context)
   }

@@ -9,6 +9,7 @@ extension RequestWorldModel {
   /// The bytes the model's state holds now, room allocated included.
   ///
   /// - Complexity: O(1).
+  @usableFromInline
   var liveBytes: Int {
     let records = client.allocatedBytes &+ server.allocatedBytes &+ (Client.runsCode ? client.codeBytes : 0)
     let kept = finalStates.capacity &* MemoryLayout<PackedOutcome>.stride
@@ -18,6 +19,7 @@ extension RequestWorldModel {
   /// What holds the memory, in words: the operations held, and the requests
   /// still processing at the server — with a gateway, at least the tries
   /// beyond its open exchanges are ones it gave up on.
+  @usableFromInline
   var liveDescription: String {
     var parts = ["\(OptionText.integer(Int64(client.heldCount))) operations held"]
     let processing = server.processingNow

@@ -58,7 +58,7 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
   /// states have equal digests whatever order the operations were folded
   /// in.
   @usableFromInline
-  var finalStateDigest: UInt64 = 0
+  var foldedDigest: UInt64 = 0
   /// A response this close to its attempt's timeout races it.
   @usableFromInline
   let raceWindow: VirtualDuration
@@ -122,7 +122,7 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
     server.prepareRun()
     gateway?.prepareRun()
     folded = RequestMetrics()
-    finalStateDigest = 0
+    foldedDigest = 0
     let operations = settings.options.workload.operations
     if keepsFinalStates {
       // One bulk fill, not an append per element: a debug build (a user's
@@ -347,7 +347,7 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
     let applied = server.applied(operation) &+ (Client.runsCode ? client.serverCodeApplied(operation) : 0)
     folded.countApplications(applied, kind: settings.options.workload.kind)
     let packed = PackedOutcome(applied: applied, outcome: client.outcome(of: operation))
-    finalStateDigest &+= packed.hash(operation: operation)
+    foldedDigest &+= packed.hash(operation: operation)
     if keepsFinalStates { finalStates[operation] = packed }
   }
 
@@ -372,4 +372,13 @@ struct RequestWorldModel<Client: RequestClientComponent, Handler: RequestHandler
     keepsFinalStates = false
     finalStates = []
   }
+
+  /// A digest of the final state: a sum of one hash per operation, so that
+  /// it can be computed as operations fold, in any order.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  func finalStateDigest() -> UInt64 { foldedDigest }
 }
+
+extension RequestWorldModel: WorldModel {}

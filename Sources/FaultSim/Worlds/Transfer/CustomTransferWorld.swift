@@ -20,15 +20,9 @@
 /// let metrics = try world.measure(seeds: 0..<4)
 /// print(metrics.duplicated)  // the episodes a blind reconcile downloads twice
 /// ```
-public struct CustomTransferWorld<
+public enum CustomTransferWorld<
   Reconciler: TransferReconciler, Completion: TransferCompletionHandler, Job: ReconcileJobHandler
->: SimulationModel {
-  /// The world's events: the user and the system act on the app's
-  /// lifecycle, the daemon's tasks progress and end, the OS task scheduler
-  /// launches and ends the app's background task.
-  @usableFromInline
-  package typealias Event = TransferEvent
-
+> {
   /// A scenario's transfer world with the app's decisions given in Swift.
   public struct Options: Sendable {
     /// The scenario's options: workload, lifecycle, daemon, conditions,
@@ -62,41 +56,15 @@ public struct CustomTransferWorld<
     }
   }
 
-  /// The components and the router, with the given decisions.
+  /// What runs a scenario of the world: the transfer world's one model,
+  /// with these decisions.
   @usableFromInline
-  var model: TransferWorldModel<TransferApp<Reconciler, Completion, Job>>
+  typealias Model = TransferWorldModel<TransferApp<Reconciler, Completion, Job>>
 
-  /// Creates the world in its initial state.
+  /// The model of a run of `options`, in its initial state.
   @inlinable
-  package init(_ options: Options) {
-    model = TransferWorldModel(
-      options.scenario, reconciler: options.reconcile, completion: options.completion, job: options.job)
-  }
-
-  /// Restores the initial state for another run, keeping the storage.
-  @inlinable
-  package mutating func reset() {
-    model.reset()
-  }
-
-  /// The user's script and the devices' conditions, by keyed draws.
-  @inlinable
-  package mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
-    try model.start(in: &context)
-  }
-
-  /// Routes one event to the component it concerns.
-  @inlinable
-  package mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
-    try model.handle(event, in: &context)
-  }
-
-  /// The metrics of the run that just ended.
-  ///
-  /// - Complexity: O(files + tasks).
-  @inlinable
-  package func metrics(events: UInt64 = 0) -> TransferMetrics {
-    model.metrics(events: events)
+  static func model(_ options: Options) -> Model {
+    Model(options.scenario, reconciler: options.reconcile, completion: options.completion, job: options.job)
   }
 }
 
@@ -111,14 +79,6 @@ extension CustomTransferWorld: SimulatedWorld {
 
   /// The transfer world's draw purposes.
   public typealias Draws = TransferDraw
-
-  /// Each file's final state, in file order.
-  ///
-  /// - Complexity: O(files).
-  @inlinable
-  package func finalState() -> EntityStates<TransferFileOutcome> {
-    model.finalState()
-  }
 }
 
 extension CustomTransferWorld: DerivedWorld, ProbedWorld, MemorySizedWorld, ShrinkableWorld {

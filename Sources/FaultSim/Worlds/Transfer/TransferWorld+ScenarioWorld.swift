@@ -1,4 +1,4 @@
-extension TransferWorld: SimulatedWorld {
+extension TransferWorld: SimulatedWorld, WorldModel {
   /// Runs as a simulation of the world.
   public static var engine: WorldEngine<Self> { .simulating }
   /// The options a scenario file gives the world.
@@ -14,6 +14,11 @@ extension TransferWorld: SimulatedWorld {
   /// The name scenario files use in `"world"`.
   @usableFromInline package static var name: String { "transfer" }
 
+  /// The world is the model its runs run (see `RequestWorld`'s comment).
+  @usableFromInline
+  static func model(_ options: TransferWorldOptions) -> TransferWorld {
+    TransferWorld(options)
+  }
 }
 
 extension TransferWorld: ProbedWorld {

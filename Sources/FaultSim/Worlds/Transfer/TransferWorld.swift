@@ -12,6 +12,11 @@
 /// ``Scenario/transferWorld(reconcile:completion:job:)``: both run one
 /// model, generic over the decisions.
 ///
+/// This world is its own model, for the reason ``RequestWorld`` gives: it
+/// holds the transfer world's model with the built-in decisions and
+/// forwards to it, where the worlds that run your decisions or your app
+/// hold no state and run that model directly.
+///
 /// The world is components that own their state — the OS transfer daemon,
 /// the app and its registry, the OS task scheduler — and a router between
 /// them, which holds the user's script (open, leave, cancel, ask again),
@@ -40,6 +45,7 @@ public struct TransferWorld: SimulationModel {
   package typealias Event = TransferEvent
 
   /// The components and the router, with the built-in decisions.
+  @usableFromInline
   var model: TransferWorldModel<TransferApp<BuiltInReconciler, BuiltInCompletionHandler, BuiltInReconcileJobHandler>>
 
   /// The world's definition.
@@ -108,7 +114,8 @@ public struct TransferWorld: SimulationModel {
   }
 
   /// Routes one event to the component it concerns.
-  @usableFromInline
+  @inlinable
+  @inline(__always)
   package mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
     try model.handle(event, in: &context)
   }

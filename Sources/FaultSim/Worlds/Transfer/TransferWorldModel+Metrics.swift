@@ -34,3 +34,5 @@ extension TransferWorldModel {
     EntityStates(app.finalStates(daemonFiles: daemon.fileRecords()))
   }
 }
+
+extension TransferWorldModel: WorldModel {}

@@ -17,9 +17,9 @@ import Testing
     weak var freed: TaskRuntime?
     weak var executor: SimulatedExecutor?
     do {
-      var simulation = Simulation(model: UserCodeRequestWorld(Self.options { _ in .succeeded }))
-      freed = simulation.model.model.client.runtime
-      executor = simulation.model.model.client.runtime.executor
+      var simulation = Simulation(model: UserCodeRequestWorld.model(Self.options { _ in .succeeded }))
+      freed = simulation.model.client.runtime
+      executor = simulation.model.client.runtime.executor
       _ = try simulation.run(seed: 1)
     }
     #expect(freed == nil, "a world's runtime is not kept alive by its executor")
@@ -50,8 +50,8 @@ import Testing
       ),
     ]
     for (ending, code) in endings {
-      var simulation = Simulation(model: UserCodeRequestWorld(Self.options(code)))
-      let runtime = simulation.model.model.client.runtime
+      var simulation = Simulation(model: UserCodeRequestWorld.model(Self.options(code)))
+      let runtime = simulation.model.client.runtime
       #expect(RuntimeThread.current == nil, "\(ending): marked before the run")
       let threw = (try? simulation.run(seed: 1)) == nil
       #expect(threw == (ending != "returned"), "\(ending)")
@@ -68,8 +68,8 @@ import Testing
         of: Scenario.shipped("podcast-relaunch-by-id", overrides: [ScenarioOverride(parsing: "workload.users=2")])
           .world))
     func check<App: BackgroundTransferApp>(_ app: App.Type) {
-      var simulation = Simulation(model: UserCodeTransferWorld<App>(.init(scenario: options)))
-      let runtime = simulation.model.model.app.runtime
+      var simulation = Simulation(model: UserCodeTransferWorld<App>.model(.init(scenario: options)))
+      let runtime = simulation.model.app.runtime
       #expect(RuntimeThread.current == nil, "\(ending): marked before the run")
       let threw = (try? simulation.run(seed: 1)) == nil
       #expect(threw == (ending != "returned"), "\(ending)")

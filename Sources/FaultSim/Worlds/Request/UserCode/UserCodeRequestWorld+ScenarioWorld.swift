@@ -9,36 +9,6 @@ extension UserCodeRequestWorld: SimulatedWorld {
 
   /// The request world's draw purposes and the runtime's task order.
   public typealias Draws = UserCodeDraw<RequestDraw>
-
-  /// The metrics of the run that just ended: the ledger's counts against
-  /// what your code concluded.
-  ///
-  /// - Complexity: O(histogram buckets).
-  @inlinable
-  package func metrics(events: UInt64) -> RequestMetrics {
-    model.metrics(events: events)
-  }
-
-  /// Each operation's final state, in operation order.
-  ///
-  /// - Complexity: O(operations).
-  @inlinable
-  package func finalState() -> EntityStates<RequestOperationOutcome> {
-    model.finalState()
-  }
-
-  /// Folds each operation into the metrics once nothing can change it and
-  /// forgets it, as ``RequestWorld/dropFinalStates()`` does.
-  @inlinable
-  package mutating func dropFinalStates() {
-    model.dropFinalStates()
-  }
-
-  /// A digest of the final state, as ``RequestWorld/finalStateDigest()``.
-  @inlinable
-  package func finalStateDigest() -> UInt64 {
-    model.finalStateDigest
-  }
 }
 
 extension UserCodeRequestWorld: DerivedWorld, ProbedWorld, MemorySizedWorld, ShrinkableWorld {

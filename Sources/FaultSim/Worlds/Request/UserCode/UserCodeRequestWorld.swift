@@ -21,12 +21,7 @@
 /// another executor — stops the run with ``SimulationError/escape(_:)``.
 ///
 /// Make one with ``Scenario/requestWorld(running:)``.
-public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
-  /// The world's pending events: the messages and timers of the request
-  /// world, and the code's wake-ups.
-  @usableFromInline
-  package typealias Event = RequestEvent
-
+public enum UserCodeRequestWorld<Handler: RequestHandler> {
   /// A scenario's request world with your client code and a server.
   public struct Options: Sendable {
     /// The scenario's options: workload, network, the default request
@@ -68,66 +63,16 @@ public struct UserCodeRequestWorld<Handler: RequestHandler>: SimulationModel {
     }
   }
 
-  /// The definition.
+  /// What runs a scenario of the world: the request world's one model and
+  /// router, with your code as the client.
   @usableFromInline
-  let options: Options
-  /// The actors and the router, with your code as the client.
-  @usableFromInline
-  var model: RequestWorldModel<CodeClient, Handler>
+  typealias Model = RequestWorldModel<CodeClient, Handler>
 
-  /// Creates the world in its initial state.
-  @usableFromInline package init(_ options: Options) {
-    self.options = options
+  /// The model of a run of `options`, in its initial state.
+  @usableFromInline
+  static func model(_ options: Options) -> Model {
     let client = CodeClient(
       options.scenario, code: options.code, bindApp: options.bindApp, serverCode: options.serverCode)
-    model = RequestWorldModel(options.scenario, client: client, handler: options.handler)
-  }
-
-  /// Restores the initial state for another run, keeping the storage.
-  @inlinable
-  package mutating func reset() {
-    model.reset()
-  }
-
-  /// Marks the thread for the code's runtime for the whole run.
-  @inlinable
-  package mutating func beginRun(in context: inout SimulationContext<Event>) throws(SimulationError) {
-    try model.beginRun(in: &context)
-  }
-
-  /// Clears the mark.
-  @inlinable
-  package mutating func endRun() {
-    model.endRun()
-  }
-
-  /// Computes the start times and schedules the first operation.
-  @inlinable
-  package mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
-    try model.start(in: &context)
-  }
-
-  /// Routes one event, then runs the code it made ready until every task
-  /// waits again.
-  @inlinable
-  package mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
-    try model.handle(event, in: &context)
-  }
-
-  /// The bytes the world's own state holds now: the operations in flight,
-  /// the server's records and key store, the cached arrival times, the
-  /// gateway's exchanges. (The code's tasks are not counted.)
-  @usableFromInline
-  package var liveBytes: Int { model.liveBytes }
-
-  /// What holds them, in words.
-  @usableFromInline
-  package var liveDescription: String { model.liveDescription }
-
-  /// The run is out of events: any operation whose code has not returned
-  /// waits on something the simulation does not drive.
-  @inlinable
-  package mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError) {
-    try model.finish(in: &context)
+    return Model(options.scenario, client: client, handler: options.handler)
   }
 }

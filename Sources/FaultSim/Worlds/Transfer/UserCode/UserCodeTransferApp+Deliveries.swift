@@ -2,6 +2,7 @@
 /// of its session, carried out on the daemon after each job.
 extension UserCodeTransferApp {
   /// An ending is ready while the app runs: it joins the delegate's queue.
+  @usableFromInline
   mutating func endingArrives(
     _ task: TransferTaskID, user: Int, session: inout TransferDaemon, _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {
@@ -14,6 +15,7 @@ extension UserCodeTransferApp {
   /// An ending a relaunch race deferred (the task finished just before the
   /// reopened app looked) is held back until the new process has looked:
   /// until its first `getAllTasks` is answered, or a call into it returns.
+  @usableFromInline
   mutating func deliverPending(
     _ user: Int, session: inout TransferDaemon, _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {

@@ -6,6 +6,7 @@ extension UserCodeTransferApp {
   ///
   /// - Returns: The bytes of good stored copies.
   /// - Complexity: O(files).
+  @usableFromInline
   func recordFiles(into m: inout TransferMetrics, daemonFiles: [DaemonFileRecord]) -> UInt64 {
     var useful: UInt64 = 0
     for file in devices.stored.indices {
@@ -29,6 +30,7 @@ extension UserCodeTransferApp {
   /// Adds the background wakes and relaunches, and their time, to `m`.
   ///
   /// - Complexity: O(users).
+  @usableFromInline
   func recordLifecycles(into m: inout TransferMetrics) {
     let perWake = settings.options.lifecycle.backgroundWorkPerWake.nanoseconds
     for device in devices.devices {
@@ -40,6 +42,7 @@ extension UserCodeTransferApp {
   /// Each file's final state, in file order.
   ///
   /// - Complexity: O(files).
+  @usableFromInline
   func finalStates(daemonFiles: [DaemonFileRecord]) -> [TransferFileOutcome] {
     devices.stored.indices.map { file in
       let result = devices.stored[file]

@@ -14,6 +14,7 @@
 /// What the built-in app does by itself — the user's cancellations in its
 /// screen, the reconcile job in a `BGProcessingTask`, uploads — has no entry
 /// point in your app: ``start(_:)`` refuses a scenario that has them.
+@usableFromInline
 struct UserCodeTransferApp<App: BackgroundTransferApp> {
   /// The definition and the names of files and tasks.
   let settings: TransferWorld.Settings
@@ -60,8 +61,10 @@ struct UserCodeTransferApp<App: BackgroundTransferApp> {
 
 extension UserCodeTransferApp: TransferAppComponent {
   /// Your app has no reconcile job (``unsupported(_:)``).
+  @usableFromInline
   var jobSchedule: ReconcileJobSchedule? { nil }
 
+  @usableFromInline
   func reset() {
     devices.reset()
     runtime.reset()
@@ -70,6 +73,7 @@ extension UserCodeTransferApp: TransferAppComponent {
 
   /// Refuses what the app cannot do, then readies the runtime with the
   /// run's randomness.
+  @usableFromInline
   func start(_ context: inout SimulationContext<TransferEvent>) throws(SimulationError) {
     let reasons = Self.unsupported(settings.options)
     guard reasons.isEmpty else {
@@ -81,26 +85,31 @@ extension UserCodeTransferApp: TransferAppComponent {
   }
 
   /// Marks the thread for the runtime for the whole run.
+  @usableFromInline
   func beginRun() throws(SimulationError) {
     try runtime.enter()
   }
 
   /// Clears the mark ``beginRun()`` set.
+  @usableFromInline
   func endRun() {
     runtime.leave()
   }
 
+  @usableFromInline
   func enterEvent(at now: VirtualTime) throws(SimulationError) {
     try runtime.enter()
     runtime.now = now
   }
 
+  @usableFromInline
   func leaveEvent() {
     runtime.leave()
   }
 
   /// Runs the code's ready jobs one at a time, carrying out what each
   /// posts, until every task waits.
+  @usableFromInline
   mutating func settle(session: inout TransferDaemon, _ context: inout SimulationContext<TransferEvent>)
     throws(SimulationError)
   {
@@ -113,6 +122,7 @@ extension UserCodeTransferApp: TransferAppComponent {
 
   /// A running app whose code has not returned when the run is out of
   /// events waits on something the simulation does not drive.
+  @usableFromInline
   func finish(_ context: inout SimulationContext<TransferEvent>) throws(SimulationError) {
     var waiting: [Int] = []
     for (user, device) in devices.devices.enumerated()
@@ -139,6 +149,7 @@ extension UserCodeTransferApp: TransferAppComponent {
   /// A process that runs code in the background reads as in the
   /// foreground; one the system terminated (or never started) as
   /// terminated.
+  @usableFromInline
   func state(of user: Int) -> AppLifecycle.State {
     switch devices.devices[user].state {
     case .notRunning: .terminated
@@ -148,6 +159,7 @@ extension UserCodeTransferApp: TransferAppComponent {
     }
   }
 
+  @usableFromInline
   func receivesEndings(_ user: Int) -> Bool { isRunning(user) }
 
   /// Whether `user`'s app runs code now.
@@ -160,6 +172,7 @@ extension UserCodeTransferApp: TransferAppComponent {
 
   /// The first open starts the first process; any open restarts the
   /// system's count of background wakes.
+  @usableFromInline
   mutating func userOpens(
     _ user: Int, _ launch: TransferEvent.Launch, session: inout TransferDaemon,
     _ context: inout SimulationContext<TransferEvent>
@@ -179,6 +192,7 @@ extension UserCodeTransferApp: TransferAppComponent {
   /// the running one comes back (`becameActive()`). Either way, endings a
   /// relaunch race deferred wait until the app has looked: until its first
   /// `getAllTasks` is answered, or a call into it returns.
+  @usableFromInline
   mutating func reopened(_ user: Int, session: inout TransferDaemon, _ context: inout SimulationContext<TransferEvent>)
     throws(SimulationError)
   {
@@ -214,6 +228,7 @@ extension UserCodeTransferApp: TransferAppComponent {
 
   /// The user leaves the app (the script's one leave), or a background
   /// run's time is up: the app is suspended.
+  @usableFromInline
   mutating func userLeaves(_ user: Int, _ context: inout SimulationContext<TransferEvent>) throws(SimulationError)
     -> Bool
   {
@@ -232,6 +247,7 @@ extension UserCodeTransferApp: TransferAppComponent {
     }
   }
 
+  @usableFromInline
   mutating func terminatedBySystem(
     _ user: Int, session: inout TransferDaemon, _ context: inout SimulationContext<TransferEvent>
   ) {
@@ -239,6 +255,7 @@ extension UserCodeTransferApp: TransferAppComponent {
     context.trace(TransferWorld.appName(user), "terminated by the system", "transfers go on")
   }
 
+  @usableFromInline
   mutating func forceQuitByUser(
     _ user: Int, session: inout TransferDaemon, _ context: inout SimulationContext<TransferEvent>
   ) {
@@ -293,18 +310,21 @@ extension UserCodeTransferApp: TransferAppComponent {
 
   // MARK: Background wakes
 
+  @usableFromInline
   mutating func scheduleWake(_ user: Int) -> UInt32? {
     guard !devices.devices[user].wakePending else { return nil }
     devices.devices[user].wakePending = true
     return devices.devices[user].backgroundWakes
   }
 
+  @usableFromInline
   mutating func wakeArrives(_ user: Int) {
     devices.devices[user].wakePending = false
   }
 
   /// The app runs in the background for the scenario's time per wake: a
   /// terminated app in a new process (`launched(.backgroundEvents)`).
+  @usableFromInline
   mutating func wokenInBackground(
     _ user: Int, relaunched: Bool, session: inout TransferDaemon, _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {
@@ -324,6 +344,7 @@ extension UserCodeTransferApp: TransferAppComponent {
 
   /// A woken process's held wakes end and its waiting endings reach the
   /// delegate; a relaunched one receives them once it connects its session.
+  @usableFromInline
   mutating func runBackgroundWake(
     _ user: Int, relaunched: Bool, session: inout TransferDaemon, _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {
@@ -334,6 +355,7 @@ extension UserCodeTransferApp: TransferAppComponent {
 
   /// A task of the app's code wakes: at once if its process runs, later if
   /// it is suspended; never if its process is gone.
+  @usableFromInline
   mutating func wake(_ ticket: SleepTicket, user: Int) {
     guard let owner = runtime.owner(of: ticket) else { return }
     let device = Int(owner.device)
@@ -362,30 +384,39 @@ extension UserCodeTransferApp: TransferAppComponent {
   // ``start(_:)`` refuses a scenario with user cancellations or a
   // reconcile job, so the router never reaches these with your app.
 
+  @usableFromInline
   func currentTask(of file: Int) -> TransferTaskID? { nil }
 
+  @usableFromInline
   func isCancelledByUser(_ file: Int) -> Bool { false }
 
+  @usableFromInline
   func cancelOnUserRequest(
     _ file: Int, task: TransferTaskID, session: inout TransferDaemon, _ context: inout SimulationContext<TransferEvent>
   ) {}
 
+  @usableFromInline
   func userAsksAgain(_ file: Int, session: inout TransferDaemon, _ context: inout SimulationContext<TransferEvent>)
     throws(SimulationError)
   {}
 
+  @usableFromInline
   func launchedForBackgroundTask(
     _ user: Int, session: inout TransferDaemon, _ context: inout SimulationContext<TransferEvent>
   ) {}
 
+  @usableFromInline
   func beginBackgroundTask(_ user: Int, runtime: VirtualDuration) {}
 
+  @usableFromInline
   func endBackgroundTask(_ user: Int) -> Bool { false }
 
+  @usableFromInline
   func reconcileJobCompleted(
     _ user: Int, session: inout TransferDaemon, _ context: inout SimulationContext<TransferEvent>
   ) throws(SimulationError) {}
 
+  @usableFromInline
   func reconcileJobExpired(
     _ user: Int, session: inout TransferDaemon, _ context: inout SimulationContext<TransferEvent>
   ) -> [TransferTaskID] { [] }

@@ -9,24 +9,6 @@ extension UserCodeTransferWorld: SimulatedWorld {
 
   /// The transfer world's draw purposes and the runtime's.
   public typealias Draws = UserCodeDraw<TransferDraw>
-
-  /// The metrics of the run that just ended, from the daemon's records and
-  /// what the apps stored. The registry columns (`uncertain`,
-  /// `misreported`) stay 0: your app's registry is your code's, and the
-  /// world does not read it.
-  ///
-  /// - Complexity: O(files + tasks + users).
-  @usableFromInline package func metrics(events: UInt64) -> TransferMetrics {
-    model.metrics(events: events)
-  }
-
-  /// Each file's final state, in file order (the registry's row is your
-  /// code's, so it reads `-`).
-  ///
-  /// - Complexity: O(files + tasks).
-  @usableFromInline package func finalState() -> EntityStates<TransferFileOutcome> {
-    model.finalState()
-  }
 }
 
 extension UserCodeTransferWorld: DerivedWorld, ProbedWorld, MemorySizedWorld, ShrinkableWorld {

@@ -25,11 +25,7 @@
 /// leaves the simulation stops the run with ``SimulationError/escape(_:)``.
 ///
 /// Make one with ``Scenario/transferWorld(app:)``.
-public struct UserCodeTransferWorld<App: BackgroundTransferApp>: SimulationModel {
-  /// The transfer world's events, and the code's wake-ups.
-  @usableFromInline
-  package typealias Event = TransferEvent
-
+public enum UserCodeTransferWorld<App: BackgroundTransferApp> {
   /// A scenario's transfer world with your app.
   public struct Options: Sendable {
     /// The scenario's options: workload, daemon, lifecycle, conditions,
@@ -42,54 +38,20 @@ public struct UserCodeTransferWorld<App: BackgroundTransferApp>: SimulationModel
     }
   }
 
-  /// The transfer world's one model and router, with your app as its app.
-  var model: TransferWorldModel<UserCodeTransferApp<App>>
+  /// What runs a scenario of the world: the transfer world's one model and
+  /// router, with your app as its app.
+  @usableFromInline
+  typealias Model = TransferWorldModel<UserCodeTransferApp<App>>
 
-  /// Creates the world in its initial state.
-  @usableFromInline package init(_ options: Options) {
-    let settings = TransferWorld.Settings(options.scenario)
-    model = TransferWorldModel(settings, app: UserCodeTransferApp(settings))
-  }
-
-  /// Restores the initial state for another run, keeping the storage.
-  @usableFromInline package mutating func reset() {
-    model.reset()
-  }
-
-  /// The devices' scripts and conditions, by keyed draws.
+  /// The model of a run of `options`, in its initial state.
   ///
-  /// - Throws: ``SimulationError/model(_:)`` when the scenario needs the
-  ///   built-in app (uploads, a reconcile job, user cancellations);
-  ///   ``Scenario/transferWorld(app:)`` refuses such a scenario earlier.
+  /// A scenario that needs the built-in app (uploads, a reconcile job,
+  /// user cancellations) stops the run's start with
+  /// ``SimulationError/model(_:)``; ``Scenario/transferWorld(app:)``
+  /// refuses such a scenario earlier.
   @usableFromInline
-  package mutating func start(in context: inout SimulationContext<Event>) throws(SimulationError) {
-    try model.start(in: &context)
-  }
-
-  /// Marks the thread for the app's runtime for the whole run, from before
-  /// ``start(in:)`` to after ``finish(in:)``.
-  @usableFromInline
-  package mutating func beginRun(in context: inout SimulationContext<Event>) throws(SimulationError) {
-    try model.beginRun(in: &context)
-  }
-
-  /// Clears the mark, however the run ended.
-  @usableFromInline
-  package mutating func endRun() {
-    model.endRun()
-  }
-
-  /// Routes one event, then runs the app code it made ready until every
-  /// task waits again.
-  @usableFromInline
-  package mutating func handle(_ event: Event, in context: inout SimulationContext<Event>) throws(SimulationError) {
-    try model.handle(event, in: &context)
-  }
-
-  /// The run is out of events: a running app whose code has not returned
-  /// waits on something the simulation does not drive.
-  @usableFromInline
-  package mutating func finish(in context: inout SimulationContext<Event>) throws(SimulationError) {
-    try model.finish(in: &context)
+  static func model(_ options: Options) -> Model {
+    let settings = TransferWorld.Settings(options.scenario)
+    return Model(settings, app: UserCodeTransferApp(settings))
   }
 }
