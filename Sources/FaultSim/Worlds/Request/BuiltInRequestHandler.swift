@@ -130,7 +130,8 @@ public struct BuiltInRequestHandler: RequestHandler, ScenarioConfigured {
       context.trace(RequestActor.server, "429: throttled", "op=\(operation)")
       return reply(to: request, 429)
     }
-    let keyed = request.carriesKey && options.keys == .honour
+    // No `&&` here either (see ``refusesWhileInFlight(_:)``).
+    let keyed = request.carriesKey ? options.keys == .honour : false
     if keyed, let stored = entry.storedStatus {
       if storeForgets, storeForgot(entry, request, &context) {
         entry.storedStatus = nil
@@ -162,7 +163,7 @@ public struct BuiltInRequestHandler: RequestHandler, ScenarioConfigured {
     let failureStatus = UInt16(options.failureStatus)
     if context.fault(options.failureBeforeCommit, RequestDraw.failureBeforeCommit.key(request.delivery)) {
       context.trace(RequestActor.server, "\(failureStatus) before commit", "op=\(operation)")
-      if keyed && options.storesErrors { storeKey(&entry, failureStatus, request, &context) }
+      if keyed, options.storesErrors { storeKey(&entry, failureStatus, request, &context) }
       return reply(to: request, failureStatus)
     }
     if keyed, let refusal = refuseByUniqueConstraint(request, entry, &context) { return refusal }
@@ -191,8 +192,9 @@ public struct BuiltInRequestHandler: RequestHandler, ScenarioConfigured {
   }
 
   /// Whether the operation's stored key is still remembered now; a request
-  /// close to the expiry instant races with it.
-  func keyStillValid(
+  /// close to the expiry instant races with it. (`mutating`, as ``reply(to:_:content:)``
+  /// is.)
+  mutating func keyStillValid(
     _ entry: LedgerEntry, _ delivery: DeliveryIdentity, _ context: inout DecisionContext
   ) -> Bool {
     // A lifetime past the clock's end never expires.
@@ -219,8 +221,12 @@ public struct BuiltInRequestHandler: RequestHandler, ScenarioConfigured {
   /// ``ServerOptions/throttleRetryAfter``, and with a capacity every 503
   /// carries ``ServerOptions/Capacity/retryAfter``; without one, an
   /// injected 503 carries ``ServerOptions/failureRetryAfter`` if set.
+  ///
+  /// `mutating` although it changes nothing: the handler's mutating
+  /// methods call it, and in a debug build a non-mutating call copies the
+  /// whole handler first (its key stores included), at every answer.
   @inline(__always)
-  func reply(
+  mutating func reply(
     to request: RequestMessage, _ status: UInt16, content: ResponseMessage.Content = .none
   ) -> ResponseMessage {
     var content = content

@@ -61,7 +61,7 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
 
   /// Whether the app may be killed during a write attempt.
   @inlinable
-  var mayBeKilled: Bool { app.isKilled }
+  var mayBeKilled: Bool { mutating get { app.isKilled } }
 
   /// The clients of `workload`, each waiting `timeout` on its clock for an
   /// answer (``ClientClocks/realWait(_:)`` of it in true time), in an app
@@ -184,7 +184,7 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
   /// waits for it.
   @inlinable
   @inline(__always)
-  func deadline(_ operation: Int, awaiting sequence: UInt32) -> VirtualTime? {
+  mutating func deadline(_ operation: Int, awaiting sequence: UInt32) -> VirtualTime? {
     let record = records.address(of: operation)
     return record.pointee.awaits(sequence) ? record.pointee.deadline : nil
   }

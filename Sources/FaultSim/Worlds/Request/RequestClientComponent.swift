@@ -31,7 +31,10 @@ protocol RequestClientComponent {
   /// Retries a retry budget refused (0 for a client with none).
   var retriesRefused: Int { get }
   /// Whether the client's app may be killed during a write attempt.
-  var mayBeKilled: Bool { get }
+  /// (`mutating`, as ``records(of:)`` is static: the router asks at every
+  /// answer, and a debug build's witness of a non-mutating requirement
+  /// copies the whole client.)
+  var mayBeKilled: Bool { mutating get }
 
   /// Forgets every client, keeping the storage.
   mutating func reset()
@@ -51,8 +54,8 @@ protocol RequestClientComponent {
   func label(of attempt: ClientAttempt) -> String
 
   /// The deadline of message `sequence` of `operation`, if the client still
-  /// waits for it.
-  func deadline(_ operation: Int, awaiting sequence: UInt32) -> VirtualTime?
+  /// waits for it. (`mutating` for the reason ``mayBeKilled`` gives.)
+  mutating func deadline(_ operation: Int, awaiting sequence: UInt32) -> VirtualTime?
   /// Arms the timeout of message `sequence`, once (see ``RequestClient``).
   mutating func armTimeout(_ operation: Int, _ sequence: UInt32, now: VirtualTime) -> (
     timer: AttemptTimer, at: VirtualTime
@@ -111,8 +114,9 @@ protocol RequestClientComponent {
   mutating func runEnded(_ context: inout SimulationContext<RequestEvent>) throws(SimulationError)
 
   /// Whether the server has routes (``RouteServer``): only your code's
-  /// client can, and only then does the router ask the rest.
-  var hasRoutes: Bool { get }
+  /// client can, and only then does the router ask the rest. (`mutating`
+  /// for the reason ``mayBeKilled`` gives.)
+  var hasRoutes: Bool { mutating get }
   /// 409 for a routed request whose key is in flight, or `nil`.
   mutating func refuseRouted(
     _ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>
@@ -138,8 +142,9 @@ protocol RequestClientComponent {
   ) -> ResponseMessage
 
   /// Whether your server code answers the client's requests
-  /// (``ServerCode``): only your code's client can have it.
-  var hasServerCode: Bool { get }
+  /// (``ServerCode``): only your code's client can have it. (`mutating`
+  /// for the reason ``mayBeKilled`` gives.)
+  var hasServerCode: Bool { mutating get }
   /// A request reached its commit point: your server's handler takes it
   /// up. `latestRestart` is the server's latest restart so far (one after
   /// the current process began ends it).

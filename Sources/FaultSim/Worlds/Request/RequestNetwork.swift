@@ -53,7 +53,7 @@ struct RequestNetwork {
   /// The window without connectivity the device is in at `time`, if any.
   @usableFromInline
   @inline(__always)
-  func offlineWindow(at time: VirtualTime) -> OfflineWindow? {
+  mutating func offlineWindow(at time: VirtualTime) -> OfflineWindow? {
     options.offline.isEmpty ? nil : options.offlineWindow(containing: time)
   }
 
@@ -129,7 +129,7 @@ struct RequestNetwork {
   /// timeout fires before a retransmission due at the same instant).
   @usableFromInline
   @inline(__always)
-  func heldByPartition(
+  mutating func heldByPartition(
     _ retransmission: (VirtualTime) -> VirtualTime?, sentAt send: VirtualTime, closing: VirtualTime?
   ) -> PartitionHold {
     guard options.partitionSemantics == .connection else { return .dropped }
@@ -150,7 +150,7 @@ struct RequestNetwork {
   ///   - hop: Where the client's link delivers.
   @usableFromInline
   @inline(__always)
-  func duplicate(
+  mutating func duplicate(
     _ request: RequestMessage, arrivingAt arrival: VirtualTime, at hop: RequestHop,
     _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> (copy: RequestMessage, at: VirtualTime)? {
@@ -178,7 +178,7 @@ struct RequestNetwork {
   /// - Parameter arrival: When the original reaches the client.
   @usableFromInline
   @inline(__always)
-  func duplicate(
+  mutating func duplicate(
     _ response: ResponseMessage, arrivingAt arrival: VirtualTime, _ context: inout SimulationContext<RequestEvent>
   ) throws(SimulationError) -> VirtualTime? {
     let delivery = response.delivery
@@ -196,7 +196,7 @@ struct RequestNetwork {
   /// that a later message can overtake it; zero for most messages.
   @usableFromInline
   @inline(__always)
-  func heldBack(
+  mutating func heldBack(
     _ probability: Double, _ purpose: RequestDraw, by delayPurpose: RequestDraw, _ delivery: DeliveryIdentity,
     _ actor: @autoclosure () -> String, _ context: inout SimulationContext<RequestEvent>
   ) -> VirtualDuration {

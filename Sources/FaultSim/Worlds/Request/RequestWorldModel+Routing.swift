@@ -200,7 +200,7 @@ extension RequestWorldModel {
   mutating func complete(_ request: RequestMessage, _ context: inout SimulationContext<RequestEvent>)
     throws(SimulationError)
   {
-    if Client.runsCode && client.hasServerCode {
+    if Client.runsCode, client.hasServerCode {
       // Your handler answers when it returns (``carryOut(_:_:)``); the
       // worker stays busy until then. When is unknown: the client's
       // timeout must be in place.
@@ -209,8 +209,12 @@ extension RequestWorldModel {
       if let restart = server.restartEndingHandlings() { try context.schedule(.serverRestart, at: restart) }
       return
     }
-    let response =
-      Client.runsCode && client.hasRoutes ? completeRouted(request, &context) : server.complete(request, &context)
+    let response: ResponseMessage
+    if Client.runsCode, client.hasRoutes {
+      response = completeRouted(request, &context)
+    } else {
+      response = server.complete(request, &context)
+    }
     client.requestAnswered(Int(request.operation))
     try answer(response, to: request, &context)
     if let next = RequestServer.nextQueued(in: &server) { try process(next, &context) }

@@ -368,7 +368,7 @@ import Testing
 
   @Test func theNetworkKnowsWhenTheDeviceIsOffline() {
     let offline = OfflineWindow(start: VirtualTime(nanoseconds: 10), end: VirtualTime(nanoseconds: 20))
-    let network = Self.network { $0.offline = [offline] }
+    var network = Self.network { $0.offline = [offline] }
     #expect(network.offlineWindow(at: VirtualTime(nanoseconds: 9)) == nil)
     #expect(network.offlineWindow(at: VirtualTime(nanoseconds: 10)) == offline)
     #expect(network.offlineWindow(at: VirtualTime(nanoseconds: 20)) == nil)

@@ -124,7 +124,7 @@ extension BuiltInRequestHandler {
   /// refused with 409 instead of applied a second time.
   ///
   /// - Complexity: O(1).
-  func refuseByUniqueConstraint(
+  mutating func refuseByUniqueConstraint(
     _ request: RequestMessage, _ entry: LedgerEntry, _ context: inout DecisionContext
   ) -> ResponseMessage? {
     guard options.keyStore.uniqueConstraint, entry.applied > 0 else { return nil }

@@ -16,7 +16,7 @@ extension RequestWorldModel {
   /// and a worker freed takes up what shrinking kept in the queue.
   @inlinable
   mutating func restartServer(_ context: inout SimulationContext<RequestEvent>) throws(SimulationError) {
-    if Client.runsCode && client.hasServerCode {
+    if Client.runsCode, client.hasServerCode {
       // Your server's process ends: the requests it was handling are cut.
       client.serverRestarted(&context)
       while let work = client.takeServerWork() { try carryOut(work, &context) }

@@ -4,7 +4,7 @@
 extension CodeClient {
   /// Whether the server has routes.
   @inlinable
-  var hasRoutes: Bool { routing != nil }
+  var hasRoutes: Bool { mutating get { hasRouteServer } }
 
   /// Empties the routes' ledgers for a new run.
   @usableFromInline

@@ -3,8 +3,9 @@
 /// between jobs, draws the crashes, and hands the router what to carry
 /// out (``ServerWork``).
 extension CodeClient {
+  /// Whether your server code answers the requests.
   @inlinable
-  var hasServerCode: Bool { serverCode != nil }
+  var hasServerCode: Bool { mutating get { serverCode != nil } }
 
   /// Forgets the previous run's server: a new database, the first process.
   @usableFromInline

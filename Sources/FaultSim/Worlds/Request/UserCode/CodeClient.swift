@@ -19,7 +19,7 @@
 /// ``SimulatedClient/disk``. After `client.app.maxResends` relaunches the
 /// user gives up: the operation ends uncertain.
 ///
-/// Its mutating methods read its stored properties (`routing != nil`,
+/// Its mutating methods read its stored properties (`hasRouteServer`,
 /// `clients.pending`) rather than call its non-mutating members
 /// (`hasRoutes`, `deadline(_:awaiting:)`): in a debug build such a call
 /// copies the whole client, a dozen retains and releases, since the client
@@ -90,6 +90,11 @@ struct CodeClient: RequestClientComponent {
   /// The server's routes, when it has any (`server.routes`).
   @usableFromInline
   var routing: RouteServer?
+  /// Whether ``routing`` is set (it is made with the client and never
+  /// removed): asking the optional copied the whole route server in a debug
+  /// build, at every request and answer.
+  @usableFromInline
+  var hasRouteServer = false
   /// Your server, when it answers the code's requests.
   @usableFromInline
   let serverCode: ServerCodeHost?
@@ -133,6 +138,7 @@ struct CodeClient: RequestClientComponent {
       case .success(let table) = RouteTable.compile(scenario.server.routes)
     {
       routing = RouteServer(table, options: scenario.server)
+      hasRouteServer = true
     }
   }
 
@@ -142,7 +148,7 @@ struct CodeClient: RequestClientComponent {
 
   /// Whether the app may be killed during a write.
   @inlinable
-  var mayBeKilled: Bool { app.isKilled }
+  var mayBeKilled: Bool { mutating get { app.isKilled } }
 
   @inlinable
   static var runsCode: Bool { true }
@@ -342,7 +348,7 @@ struct CodeClient: RequestClientComponent {
     if let serverCode {
       serverCode.record(request, operation, sequence)
       (message, isWrite) = ServerCodeHost.message(for: request, operation, sequence)
-    } else if routing != nil {
+    } else if hasRouteServer {
       (message, isWrite) = routedMessage(for: request, operation, sequence)
     } else {
       message = clients.message(for: request, operation, sequence)
@@ -362,14 +368,14 @@ struct CodeClient: RequestClientComponent {
   @inlinable
   func label(of attempt: ClientAttempt) -> String {
     guard let sending else { return "request \(attempt.request.sequence)" }
-    if routing != nil, serverCode == nil { return sending.description + routeLabel(attempt.request) }
+    if hasRouteServer, serverCode == nil { return sending.description + routeLabel(attempt.request) }
     return sending.description
   }
 
   // MARK: Timeouts
 
   @inlinable
-  func deadline(_ operation: Int, awaiting sequence: UInt32) -> VirtualTime? {
+  mutating func deadline(_ operation: Int, awaiting sequence: UInt32) -> VirtualTime? {
     clients.pending.peek(operation, sequence)?.deadline
   }
 
@@ -449,7 +455,7 @@ struct CodeClient: RequestClientComponent {
         dateWait = clocks.wait(until: date, response, &context)
       }
       var answer = TransportResponse(answering: response, status: code, isQuery: waiting.isQuery, dateWait: dateWait)
-      if routing != nil { routedAnswer(&answer, response, code) }
+      if hasRouteServer { routedAnswer(&answer, response, code) }
       if let serverCode, let served = serverCode.answer(for: response, carried: code) {
         answer.status = served.status
         answer.headers = served.headers
