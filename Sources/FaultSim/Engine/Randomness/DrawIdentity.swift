@@ -21,7 +21,7 @@ extension DrawKey {
   /// The key of the draw with `purpose` about `identity`.
   ///
   /// - Complexity: O(1).
-  @inlinable
+  @usableFromInline @_transparent
   package init(_ identity: some DrawIdentity, _ purpose: DrawPurpose) {
     self.init(rawEntity: identity.entity, purpose: purpose, ordinal: identity.occurrence)
   }

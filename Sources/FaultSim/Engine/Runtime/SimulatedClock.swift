@@ -64,7 +64,9 @@ public struct SimulatedClock: Clock, Sendable {
 
   /// The current virtual instant.
   public var now: Instant {
-    Instant(offset: .nanoseconds(Int64(clamping: runtime.now.nanoseconds)))
+    // Clamped by hand: `Int64(clamping:)` is generic over its source, and
+    // a debug build calls it unspecialised (about 480 instructions).
+    Instant(offset: .nanoseconds(Int64(truncatingIfNeeded: Swift.min(runtime.now.nanoseconds, UInt64(Int64.max)))))
   }
 
   /// One nanosecond: virtual time's resolution.

@@ -18,7 +18,10 @@ struct PackedOutcome: Hashable, Sendable {
   /// that often is a duplicate either way).
   @inlinable
   init(applied: Int, outcome: ClientOutcome) {
-    bits = UInt32(clamping: Swift.min(applied, (1 << 30) - 1)) << 2 | UInt32(outcome.rawValue)
+    // Clamped by hand: `UInt32(clamping:)` is generic over its source, and
+    // a debug build calls it unspecialised (about 480 instructions).
+    let count = UInt32(truncatingIfNeeded: Swift.min(Swift.max(applied, 0), (1 << 30) - 1))
+    bits = count << 2 | UInt32(outcome.rawValue)
   }
 
   /// Times the write was applied.

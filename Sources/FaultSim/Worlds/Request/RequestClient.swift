@@ -169,7 +169,9 @@ struct RequestClient<Policy: ClientPolicy>: RequestClientComponent {
     record.pointee.isAwaiting = true
     record.pointee.timeoutArmed = false
     let number = policy.attemptNumber(record.pointee.retry) ?? Int(record.pointee.attempts)
-    return ClientAttempt(request: request, number: UInt16(clamping: number))
+    // Clamped by hand, as `PackedOutcome.init` explains.
+    let clamped = UInt16(truncatingIfNeeded: Swift.min(Swift.max(number, 0), Int(UInt16.max)))
+    return ClientAttempt(request: request, number: clamped)
   }
 
   /// `write attempt 2`.

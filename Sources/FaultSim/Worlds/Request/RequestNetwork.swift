@@ -54,7 +54,9 @@ struct RequestNetwork {
   @usableFromInline
   @inline(__always)
   mutating func offlineWindow(at time: VirtualTime) -> OfflineWindow? {
-    options.offline.isEmpty ? nil : options.offlineWindow(containing: time)
+    // `count`, not `isEmpty`: a debug build calls the generic
+    // `Collection.isEmpty` (about 140 instructions) at every message.
+    options.offline.count == 0 ? nil : options.offlineWindow(containing: time)
   }
 
   /// What becomes of a request sent now.
@@ -95,8 +97,8 @@ struct RequestNetwork {
     // take away): it leaves at its first retransmission after the heal, or
     // never.
     var departure = now
-    if !options.partitions.isEmpty && options.partitionDropsRequest(at: now)
-      && context.fault(1, RequestDraw.partitionRequestLoss.key(request.delivery))
+    if options.partitions.count != 0, options.partitionDropsRequest(at: now),
+      context.fault(1, RequestDraw.partitionRequestLoss.key(request.delivery))
     {
       let held = heldByPartition(options.retransmission(ofRequestSentAt:), sentAt: now, closing: closing)
       guard case .through(let retransmission) = held else {
@@ -229,8 +231,8 @@ struct RequestNetwork {
     // retransmission after the heal, or never; a client that gave up on
     // it by then drops it as it drops any late answer.
     var departure = now
-    if !options.partitions.isEmpty && options.partitionDropsResponse(at: now)
-      && context.fault(1, RequestDraw.partitionResponseLoss.key(delivery))
+    if options.partitions.count != 0, options.partitionDropsResponse(at: now),
+      context.fault(1, RequestDraw.partitionResponseLoss.key(delivery))
     {
       let held = heldByPartition(options.retransmission(ofResponseSentAt:), sentAt: now, closing: nil)
       guard case .through(let retransmission) = held else {

@@ -301,8 +301,9 @@ final class UserCodeClients: @unchecked Sendable {
     let work = CodeWorker.Launch(
       code: code, client: client, times: times, launch: launch, carriesOperation: tasksCarryOperation)
     let worker: CodeWorker
-    if let idle = idleWorkers.popLast() {
-      worker = idle
+    // `remove(at:)` of the last index, not `popLast` (see `CodeClient.commands`).
+    if idleWorkers.count != 0 {
+      worker = idleWorkers.remove(at: idleWorkers.count &- 1)
       worker.start(work)
     } else {
       worker = CodeWorker(clients: self)
@@ -365,13 +366,13 @@ final class UserCodeClients: @unchecked Sendable {
   var hasCommands: Bool { commands.count != 0 }
 
   /// Takes what the code posted into `buffer`, which must be empty, the
-  /// oldest last (for `popLast`); `buffer`'s storage is kept for the next
+  /// oldest last (taken from the end); `buffer`'s storage is kept for the next
   /// posts.
   ///
   /// - Complexity: O(commands posted).
   @usableFromInline
   func takeCommands(into buffer: inout [Command]) {
-    assert(buffer.isEmpty, "commands taken before the previous ones were carried out")
+    assert(buffer.count == 0, "commands taken before the previous ones were carried out")
     swap(&buffer, &commands)
     buffer.reverse()
   }
