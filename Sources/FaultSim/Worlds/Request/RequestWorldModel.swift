@@ -3,10 +3,11 @@
 /// ``RequestHandler``.
 ///
 /// This is the one code path of the request world. ``RequestWorld`` (the
-/// scenario files' world) runs it with `BuiltInClientPolicy` and
-/// ``BuiltInRequestHandler``; ``CustomRequestWorld`` runs it with decisions
-/// given in Swift. Both are thin wrappers, so the compiler specialises the
-/// model for each pair of decisions and nothing on the hot path is an
+/// scenario files' world) holds it with `BuiltInClientPolicy` and
+/// ``BuiltInRequestHandler``; ``CustomRequestWorld`` (decisions given in
+/// Swift) and ``UserCodeRequestWorld`` (your async code) hold no state, and
+/// the engine runs this model directly. The compiler specialises the model
+/// for each pair of decisions, so nothing on the hot path is an
 /// existential.
 ///
 /// The model is three actors and a router. `RequestClient` (its decisions

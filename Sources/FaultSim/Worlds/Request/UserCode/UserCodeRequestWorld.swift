@@ -6,7 +6,7 @@
 /// ``RequestHandler``), the network, the draws, the metrics and the
 /// traces are the request world's; the client's decisions are your code's.
 ///
-/// It is the request world's one model and router with your code as its
+/// It runs the request world's one model and router with your code as its
 /// client (the built-in client and a ``ClientPolicy`` are the other two),
 /// so every fault source of a scenario reaches your code: loss, latency,
 /// duplication, partitions, offline windows, the gateway, server restarts,
